@@ -1,0 +1,449 @@
+/*
+ * dtrace.c - the dtrace(1M) command.
+ *
+ * Parses dtrace's options, turns them into libdtrace calls, and runs the
+ * consume loop; all tracing logic lives in the library.  Exit status as in
+ * dtrace(1M): the status given to exit(), else 0; 1 when a program fails
+ * to compile or tracing fails; 2 for invalid command-line usage.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "dtrace.h"
+#include "../lib/bpf_dis.h"
+
+#define E_SUCCESS 0
+#define E_ERROR 1
+#define E_USAGE 2
+
+static const char *g_pname = "dtrace";
+static volatile sig_atomic_t g_intr;
+static pid_t g_child = -1;
+
+enum pkind { P_NAME, P_PROV, P_MOD, P_FUNC, P_ID, P_SCRIPT };
+struct pspec {
+	enum pkind kind;
+	const char *arg;
+};
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "Usage: %s [-CeFlqSvVZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	    "\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
+	    "\t[-x opt[=val]] [-P provider [[ predicate ] action ]]\n"
+	    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
+	    "\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
+	    "\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+	    "\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
+	    "\tpredicate -> '/' D-expression '/'\n"
+	    "\t   action -> '{' D-statements '}'\n\n"
+	    "\t-b  set trace buffer size\n"
+	    "\t-c  run specified command and exit upon its completion\n"
+	    "\t-C  run cpp(1) preprocessor on script files\n"
+	    "\t-D  define symbol when invoking preprocessor\n"
+	    "\t-e  exit after compiling request but prior to enabling probes\n"
+	    "\t-f  enable or list probes matching the specified function name\n"
+	    "\t-i  enable or list probes matching the specified probe id\n"
+	    "\t-I  add include directory to preprocessor search path\n"
+	    "\t-l  list probes matching specified criteria\n"
+	    "\t-m  enable or list probes matching the specified module name\n"
+	    "\t-n  enable or list probes matching the specified probe name\n"
+	    "\t-o  set output file\n"
+	    "\t-p  grab specified process-ID and cache its symbol tables\n"
+	    "\t-P  enable or list probes matching the specified provider name\n"
+	    "\t-q  set quiet mode (only output explicitly traced data)\n"
+	    "\t-s  enable or list probes according to the specified D script\n"
+	    "\t-S  print D compiler intermediate code\n"
+	    "\t-U  undefine symbol when invoking preprocessor\n"
+	    "\t-v  set verbose mode (report stability attributes, arguments)\n"
+	    "\t-V  report DTrace API version\n"
+	    "\t-x  enable or modify compiler and tracing options\n"
+	    "\t-Z  permit probe descriptions that match zero probes\n", g_pname);
+}
+
+static void __attribute__((format(printf, 1, 2))) err(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fprintf(stderr, "%s: ", g_pname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_intr = 1;
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	if (!f)
+		return NULL;
+	size_t cap = 8192, n = 0;
+	char *buf = malloc(cap);
+	size_t r;
+	while (buf && (r = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += r;
+		if (n + 1 == cap) {
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+			} else
+				buf = nb;
+		}
+	}
+	if (f != stdin)
+		fclose(f);
+	if (buf)
+		buf[n] = '\0';
+	return buf;
+}
+
+static int list_probe(const dtrace_probeinfo_t *pi, void *arg)
+{
+	FILE *out = arg;
+	fprintf(out, "%5u %10s %17s %33s %s\n", pi->id, pi->prov, pi->mod, pi->func, pi->name);
+	return 0;
+}
+
+static void dump_prog(void *arg, const char *title, const void *insns, int n)
+{
+	(void)arg;
+	fprintf(stderr, "\nDisassembly of %s:\n", title);
+	bpf_dis_print(stderr, insns, n, NULL);
+}
+
+/* Start cmd stopped at a pipe until go; the command line is split on
+ * blanks and executed directly, as dtrace -c does. */
+static int start_child(const char *cmd, int *gofd)
+{
+	char *copy = strdup(cmd);
+	char *argv[256];
+	int argc = 0, pfd[2];
+	for (char *s = NULL, *t = strtok_r(copy, " \t", &s); t && argc < 255;
+	    t = strtok_r(NULL, " \t", &s))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	if (argc == 0 || pipe(pfd) < 0) {
+		free(copy);
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		free(copy);
+		return -1;
+	}
+	if (pid == 0) {
+		char c;
+		close(pfd[1]);
+		if (read(pfd[0], &c, 1) != 1)
+			_exit(0);	/* dtrace gave up */
+		close(pfd[0]);
+		execvp(argv[0], argv);
+		fprintf(stderr, "%s: failed to execute %s: %s\n", g_pname, argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pfd[0]);
+	free(copy);
+	*gofd = pfd[1];
+	g_child = pid;
+	return pid;
+}
+
+int main(int argc, char **argv)
+{
+	struct pspec *specs = calloc((size_t)argc + 1, sizeof(*specs));
+	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, vflag = 0, quiet = 0;
+	int cflags = 0, gofd = -1, status = E_SUCCESS;
+	const char *ofile = NULL, *cmd = NULL;
+	pid_t grab = -1;
+	int c, e;
+
+	g_pname = "dtrace";
+	dtrace_hdl_t *dtp = dtrace_open(&e);
+	if (!dtp || !specs) {
+		err("failed to initialize dtrace: %s", strerror(e));
+		return E_ERROR;
+	}
+
+	opterr = 0;
+	while ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lm:n:o:p:P:qs:SU:vVwx:Z")) != -1) {
+		switch (c) {
+		case 'b':
+			if (dtrace_setopt(dtp, "bufsize", optarg) < 0) {
+				err("%s", dtrace_errmsg(dtp));
+				return E_USAGE;
+			}
+			break;
+		case 'c': cmd = optarg; break;
+		case 'C': cflags |= DTRACE_C_CPP; break;
+		case 'D': case 'I': case 'U': {
+			char buf[4096];
+			snprintf(buf, sizeof(buf), "-%c%s", c, optarg);
+			if (dtrace_cppopt(dtp, buf) < 0) {
+				err("%s", dtrace_errmsg(dtp));
+				return E_USAGE;
+			}
+			break;
+		}
+		case 'e': eflag = 1; break;
+		case 'F':
+			err("failed to set -F: flowindent is not supported yet");
+			return E_USAGE;
+		case 'f': specs[nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
+		case 'h': usage(stdout); return E_SUCCESS;
+		case 'i': specs[nspecs++] = (struct pspec){ P_ID, optarg }; break;
+		case 'l': lflag = 1; break;
+		case 'm': specs[nspecs++] = (struct pspec){ P_MOD, optarg }; break;
+		case 'n': specs[nspecs++] = (struct pspec){ P_NAME, optarg }; break;
+		case 'o': ofile = optarg; break;
+		case 'p': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v <= 0) {
+				err("invalid process ID: %s", optarg);
+				return E_USAGE;
+			}
+			if (kill((pid_t)v, 0) < 0 && errno == ESRCH) {
+				err("failed to grab pid %ld: No such process", v);
+				return E_ERROR;
+			}
+			grab = (pid_t)v;
+			break;
+		}
+		case 'P': specs[nspecs++] = (struct pspec){ P_PROV, optarg }; break;
+		case 'q': quiet = 1; dtrace_setopt(dtp, "quiet", NULL); break;
+		case 's': specs[nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
+		case 'S': Sflag = 1; break;
+		case 'v': vflag = 1; break;
+		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); dtrace_close(dtp); free(specs); return E_SUCCESS;
+		case 'w':
+			err("failed to set -w: destructive actions are not supported yet");
+			return E_USAGE;
+		case 'x': {
+			char *eq = strchr(optarg, '=');
+			if (eq)
+				*eq = '\0';
+			if (dtrace_setopt(dtp, optarg, eq ? eq + 1 : NULL) < 0) {
+				err("%s", dtrace_errmsg(dtp));
+				return E_USAGE;
+			}
+			break;
+		}
+		case 'Z': cflags |= DTRACE_C_ZDEFS; break;
+		default:
+			if (optopt && strchr("bcDfiImnopPsUx", optopt))
+				err("option requires an argument -- %c", optopt);
+			else
+				err("illegal option -- %c", optopt);
+			usage(stderr);
+			return E_USAGE;
+		}
+	}
+	(void)vflag;
+
+	/* remaining operands are the macro arguments $1 .. $n */
+	const char *arg0 = "dtrace";
+	for (int i = 0; i < nspecs; i++)
+		if (specs[i].kind == P_SCRIPT)
+			arg0 = specs[i].arg;
+	{
+		int na = argc - optind + 1;
+		char **av = calloc((size_t)na + 1, sizeof(char *));
+		av[0] = (char *)arg0;
+		for (int i = optind; i < argc; i++)
+			av[i - optind + 1] = argv[i];
+		dtrace_set_args(dtp, na, av);
+		free(av);
+	}
+
+	if (nspecs == 0 && !lflag) {
+		usage(stderr);
+		return E_USAGE;
+	}
+	if (cmd && grab > 0) {
+		err("-c and -p options may not be used together");
+		return E_USAGE;
+	}
+
+	FILE *out = stdout;
+	if (ofile && !(out = fopen(ofile, "a"))) {
+		err("failed to open output file '%s': %s", ofile, strerror(errno));
+		return E_ERROR;
+	}
+
+	if (cmd) {
+		if (start_child(cmd, &gofd) < 0) {
+			err("failed to create process for command '%s': %s", cmd, strerror(errno));
+			return E_ERROR;
+		}
+		dtrace_set_target(dtp, g_child);
+	} else if (grab > 0) {
+		dtrace_set_target(dtp, grab);
+	}
+	if (Sflag)
+		dtrace_set_dump(dtp, dump_prog, NULL);
+
+	if (lflag) {
+		if (nspecs == 0) {
+			fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+			dtrace_probe_iter(dtp, NULL, list_probe, out);
+		}
+	}
+
+	int total = 0;
+	int printed_hdr = 0;
+	for (int i = 0; i < nspecs; i++) {
+		struct pspec *ps = &specs[i];
+		char *src = NULL;
+		const char *desc = ps->arg;
+		char buf[8192];
+		int n = 0;
+
+		if (lflag && ps->kind != P_SCRIPT) {
+			/* list what the description matches */
+			switch (ps->kind) {
+			case P_PROV: snprintf(buf, sizeof(buf), "%s:::", desc); break;
+			case P_MOD: snprintf(buf, sizeof(buf), "%s::", desc); break;
+			case P_FUNC: snprintf(buf, sizeof(buf), "%s:", desc); break;
+			default: snprintf(buf, sizeof(buf), "%s", desc); break;
+			}
+			/* only the description part, before any predicate/action */
+			buf[strcspn(buf, " \t\n{/")] = '\0';
+			if (!printed_hdr) {
+				fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+				printed_hdr = 1;
+			}
+			int m = dtrace_probe_iter(dtp, buf, list_probe, out);
+			if (m < 0) {
+				err("%s", dtrace_errmsg(dtp));
+				status = E_ERROR;
+			} else if (m == 0 && !(cflags & DTRACE_C_ZDEFS)) {
+				err("invalid probe specifier %s: probe description %s does not match any probes",
+				    desc, buf);
+				status = E_ERROR;
+			}
+			continue;
+		}
+
+		int flags = cflags & ~DTRACE_C_CPP;
+		if (ps->kind == P_SCRIPT) {
+			src = read_file(ps->arg);
+			if (!src) {
+				err("failed to open %s: %s", ps->arg, strerror(errno));
+				status = E_ERROR;
+				goto done;
+			}
+			flags |= DTRACE_C_FILE | (cflags & DTRACE_C_CPP);
+		} else {
+			switch (ps->kind) {
+			case P_PROV: snprintf(buf, sizeof(buf), "%s:::", desc); break;
+			case P_MOD: snprintf(buf, sizeof(buf), "%s::", desc); break;
+			case P_FUNC: snprintf(buf, sizeof(buf), "%s:", desc); break;
+			default: snprintf(buf, sizeof(buf), "%s", desc); break;
+			}
+			/* -P/-m/-f add the separators before any body */
+			if (ps->kind == P_PROV || ps->kind == P_MOD || ps->kind == P_FUNC) {
+				size_t dl = strcspn(desc, " \t\n{/");
+				const char *sep = ps->kind == P_PROV ? ":::" : ps->kind == P_MOD ? "::" : ":";
+				snprintf(buf, sizeof(buf), "%.*s%s%s", (int)dl, desc, sep, desc + dl);
+			}
+			src = strdup(buf);
+		}
+		if (dtrace_compile(dtp, src, ps->kind == P_SCRIPT ? ps->arg : desc, flags, &n) < 0) {
+			err("%s", dtrace_errmsg(dtp));
+			free(src);
+			status = E_ERROR;
+			goto done;
+		}
+		free(src);
+		total += n;
+		if (lflag)
+			continue;
+		if (!quiet && !dtrace_exited(dtp)) {
+			if (ps->kind == P_SCRIPT)
+				err("script '%s' matched %d probe%s", ps->arg, n, n == 1 ? "" : "s");
+			else
+				err("description '%s' matched %d probe%s", desc, n, n == 1 ? "" : "s");
+		}
+	}
+	if (lflag || eflag || status != E_SUCCESS)
+		goto done;
+
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (dtrace_go(dtp, out) < 0) {
+		err("could not enable tracing: %s", dtrace_errmsg(dtp));
+		status = E_ERROR;
+		goto done;
+	}
+	if (gofd >= 0) {
+		if (write(gofd, "g", 1) != 1)
+			err("failed to start the command");
+		close(gofd);
+		gofd = -1;
+	}
+	for (;;) {
+		if (g_intr) {
+			dtrace_request_stop(dtp);
+			break;
+		}
+		dtrace_workstatus_t ws = dtrace_work(dtp, out);
+		if (ws == DTRACE_WORKSTATUS_DONE)
+			break;
+		if (ws == DTRACE_WORKSTATUS_ERROR) {
+			err("%s", dtrace_errmsg(dtp));
+			status = E_ERROR;
+			break;
+		}
+		if (g_child > 0) {
+			int wst;
+			if (waitpid(g_child, &wst, WNOHANG) == g_child) {
+				err("pid %d has exited", (int)g_child);
+				g_child = -1;
+				break;
+			}
+		} else if (grab > 0 && kill(grab, 0) < 0 && errno == ESRCH) {
+			err("pid %d has exited", (int)grab);
+			break;
+		}
+	}
+	{
+		int st = dtrace_stop(dtp, out);
+		if (status == E_SUCCESS)
+			status = st;
+	}
+done:
+	if (gofd >= 0)
+		close(gofd);
+	if (g_child > 0) {
+		int wst;
+		if (waitpid(g_child, &wst, WNOHANG) == 0) {
+			kill(g_child, SIGKILL);
+			waitpid(g_child, &wst, 0);
+		}
+	}
+	(void)total;
+	fflush(out);
+	if (out != stdout)
+		fclose(out);
+	dtrace_close(dtp);
+	free(specs);
+	return status;
+}

@@ -1,0 +1,114 @@
+/*
+ * bpf_asm.c - the instruction buffer behind the code generator.
+ *
+ * Appends instructions, tracks labels and patches jump offsets once every
+ * label is placed.  Out-of-memory is sticky (a->oom) so callers check once.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "bpf_asm.h"
+
+void asm_init(struct bpf_asm *a)
+{
+	memset(a, 0, sizeof(*a));
+}
+
+void asm_free(struct bpf_asm *a)
+{
+	free(a->insns);
+	free(a->label_pos);
+	free(a->fix);
+	memset(a, 0, sizeof(*a));
+}
+
+static int grow(void **p, int *cap, int need, size_t elt)
+{
+	if (need <= *cap)
+		return 0;
+	int ncap = *cap ? *cap * 2 : 64;
+	while (ncap < need)
+		ncap *= 2;
+	void *np = realloc(*p, (size_t)ncap * elt);
+	if (!np)
+		return -1;
+	*p = np;
+	*cap = ncap;
+	return 0;
+}
+
+int asm_emit(struct bpf_asm *a, struct bpf_insn insn)
+{
+	if (grow((void **)&a->insns, &a->cap, a->n + 1, sizeof(insn))) {
+		a->oom = 1;
+		return a->n;
+	}
+	a->insns[a->n] = insn;
+	return a->n++;
+}
+
+int asm_ld_imm64(struct bpf_asm *a, int dst, int src, uint64_t v)
+{
+	int at = asm_emit(a, LD_IMM64_LO(dst, src, v));
+	asm_emit(a, LD_IMM64_HI(v));
+	return at;
+}
+
+int asm_ld_map_value(struct bpf_asm *a, int dst, int map_fd, uint32_t off)
+{
+	int at = asm_emit(a, INSN(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_VALUE, 0, map_fd));
+	asm_emit(a, INSN(0, 0, 0, 0, (int32_t)off));
+	return at;
+}
+
+int asm_ld_map_fd(struct bpf_asm *a, int dst, int map_fd)
+{
+	int at = asm_emit(a, INSN(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, map_fd));
+	asm_emit(a, INSN(0, 0, 0, 0, 0));
+	return at;
+}
+
+int asm_new_label(struct bpf_asm *a)
+{
+	if (grow((void **)&a->label_pos, &a->label_cap, a->nlabels + 1, sizeof(int))) {
+		a->oom = 1;
+		return 0;
+	}
+	a->label_pos[a->nlabels] = -1;
+	return a->nlabels++;
+}
+
+void asm_place(struct bpf_asm *a, int label)
+{
+	if (label >= 0 && label < a->nlabels)
+		a->label_pos[label] = a->n;
+}
+
+int asm_jump(struct bpf_asm *a, struct bpf_insn insn, int label)
+{
+	int at = asm_emit(a, insn);
+	if (grow((void **)&a->fix, &a->fix_cap, a->nfix + 1, sizeof(*a->fix))) {
+		a->oom = 1;
+		return at;
+	}
+	a->fix[a->nfix].insn = at;
+	a->fix[a->nfix].label = label;
+	a->nfix++;
+	return at;
+}
+
+int asm_finish(struct bpf_asm *a)
+{
+	if (a->oom)
+		return -1;
+	for (int i = 0; i < a->nfix; i++) {
+		int l = a->fix[i].label;
+		if (l < 0 || l >= a->nlabels || a->label_pos[l] < 0)
+			return -1;
+		int off = a->label_pos[l] - (a->fix[i].insn + 1);
+		if (off < -32768 || off > 32767)
+			return -1;
+		a->insns[a->fix[i].insn].off = (int16_t)off;
+	}
+	a->nfix = 0;
+	return 0;
+}

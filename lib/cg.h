@@ -1,0 +1,55 @@
+/*
+ * cg.h - the code generator's shared state and helpers.
+ *
+ * Register conventions inside every generated program:
+ *   R6  the probe context (pt_regs, perf event data, tracepoint record)
+ *   R7  the per-CPU scratch area (mstate frame 0)
+ *   R9  the current mstate frame (R7, or the ERROR frame while ERROR
+ *       clauses run from a fault)
+ *   R0-R5, R8 are scratch; expression temporaries live in stack slots.
+ * Every program is: trampoline (activity check, scratch lookup, args into
+ * the frame) + each enabled clause inline, in program order + exit.
+ */
+#ifndef DT_CG_H
+#define DT_CG_H
+
+#include "bpf_asm.h"
+#include "dt_impl.h"
+#include <stdio.h>
+
+#define DT_STACK_SLOTS 48	/* 8-byte expression temporaries */
+
+struct dt_cg {
+	dtrace_hdl_t *dtp;
+	struct bpf_asm a;
+	struct dt_probe *probe;
+	struct dt_stmt *stmt;		/* clause being generated */
+	uint32_t epid;
+	int action;			/* 1-based action index */
+	int lbl_err;			/* current clause's fault stub */
+	int lbl_next;			/* end of current clause */
+	int nslots;			/* stack temporaries in use */
+	int maxslots;
+	int in_error;			/* generating ERROR clauses */
+	int faults;			/* current clause can fault */
+	char errmsg[256];
+	int failed;
+};
+
+static inline void emit(struct dt_cg *cg, struct bpf_insn i)
+{
+	asm_emit(&cg->a, i);
+}
+
+/* cg_prog.c */
+int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out);
+/* cg_expr.c */
+void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
+void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);
+int dt_cg_slot_alloc(struct dt_cg *cg);
+void dt_cg_slot_free(struct dt_cg *cg);
+/* cg_act.c */
+void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int dst_off, int size);
+
+#endif

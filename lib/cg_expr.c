@@ -1,0 +1,384 @@
+/*
+ * cg_expr.c - code generation for D expressions.
+ *
+ * Every expression is evaluated into R0.  A binary operation whose right
+ * side is not an immediate evaluates the right side first, parks it in a
+ * stack slot, evaluates the left side and reloads the right into R1, so
+ * helper calls inside either side never clobber a live value.  Values in
+ * registers are always normalized to their D type (sign- or
+ * zero-extended from the type's width), which gives C's wrap-around.
+ * Faults (division by zero, bad kernel reads) record what happened in the
+ * mstate frame and jump to the clause's error stub.
+ */
+#include <string.h>
+#include "cg.h"
+#include "node.h"
+#include "btf.h"
+
+int dt_cg_slot_alloc(struct dt_cg *cg)
+{
+	if (cg->nslots >= DT_STACK_SLOTS) {
+		cg->failed = 1;
+		snprintf(cg->errmsg, sizeof(cg->errmsg), "expression too complex");
+		return -16;
+	}
+	int off = -16 - 8 * cg->nslots++;
+	if (cg->nslots > cg->maxslots)
+		cg->maxslots = cg->nslots;
+	return off;
+}
+
+void dt_cg_slot_free(struct dt_cg *cg)
+{
+	cg->nslots--;
+}
+
+/* Truncate and extend reg to what type t holds. */
+static void normalize(struct dt_cg *cg, int reg, const struct dt_type *t)
+{
+	uint32_t size = t->kind == DT_TK_PTR ? 8 : t->size;
+	if (size >= 8 || size == 0)
+		return;
+	int sh = 64 - (int)size * 8;
+	emit(cg, ALU64_IMM(BPF_LSH, reg, sh));
+	emit(cg, ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, reg, sh));
+}
+
+static void load_const(struct dt_cg *cg, int reg, int64_t v)
+{
+	if (v >= INT32_MIN && v <= INT32_MAX)
+		emit(cg, MOV64_IMM(reg, (int32_t)v));
+	else
+		asm_ld_imm64(&cg->a, reg, 0, (uint64_t)v);
+}
+
+/*
+ * Record a fault of the given kind (address in addr_reg, or -1) at the
+ * current pc and jump to the error stub.
+ */
+void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg)
+{
+	int pc = cg->a.n;
+	emit(cg, ST_MEM(BPF_DW, R9, DT_MS_FAULT, code));
+	emit(cg, ST_MEM(BPF_DW, R9, DT_MS_FPC, pc));
+	emit(cg, ST_MEM(BPF_DW, R9, DT_MS_FACT, cg->action));
+	if (addr_reg >= 0)
+		emit(cg, STX_MEM(BPF_DW, R9, addr_reg, DT_MS_FADDR));
+	else
+		emit(cg, ST_MEM(BPF_DW, R9, DT_MS_FADDR, 0));
+	asm_jump(&cg->a, JA(0), cg->lbl_err);
+	cg->faults = 1;
+}
+
+/* R0 = *(size *)(R0 + off) from kernel memory, faulting on failure. */
+static void kread(struct dt_cg *cg, int off, int size)
+{
+	int slot = dt_cg_slot_alloc(cg);
+	int ok = asm_new_label(&cg->a);
+	emit(cg, MOV64_REG(R3, R0));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, off));
+	emit(cg, STX_MEM(BPF_DW, R10, R3, slot));	/* for the fault report */
+	int tmp = dt_cg_slot_alloc(cg);
+	emit(cg, ST_MEM(BPF_DW, R10, tmp, 0));
+	emit(cg, MOV64_REG(R1, R10));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, tmp));
+	emit(cg, MOV64_IMM(R2, size));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, slot));
+	dt_cg_fault(cg, DTFLT_BADADDR, R1);
+	asm_place(&cg->a, ok);
+	int sz = size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B;
+	emit(cg, LDX_MEM(sz, R0, R10, tmp));
+	dt_cg_slot_free(cg);
+	dt_cg_slot_free(cg);
+}
+
+static void builtin(struct dt_cg *cg, struct dt_node *n)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	switch (n->builtin) {
+	case DT_BI_CPU:
+		emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
+		break;
+	case DT_BI_EPID:
+		load_const(cg, R0, cg->epid);
+		break;
+	case DT_BI_ID:
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_PRID));
+		break;
+	case DT_BI_PID:
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+		emit(cg, ALU64_IMM(BPF_RSH, R0, 32));
+		break;
+	case DT_BI_TID:
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+		emit(cg, MOV32_REG(R0, R0));
+		break;
+	case DT_BI_UID:
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_uid_gid));
+		emit(cg, MOV32_REG(R0, R0));
+		break;
+	case DT_BI_GID:
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_uid_gid));
+		emit(cg, ALU64_IMM(BPF_RSH, R0, 32));
+		break;
+	case DT_BI_TIMESTAMP:
+		emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
+		break;
+	case DT_BI_WALLTIMESTAMP:
+		emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
+		asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+		emit(cg, LDX_MEM(BPF_DW, R1, R1, DT_G_WALLOFF));
+		emit(cg, ALU64_REG(BPF_ADD, R0, R1));
+		break;
+	case DT_BI_VTIMESTAMP: {
+		int off = dt_btf_task_offset(dtp, DT_BTF_SUM_EXEC);
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
+		if (off < 0) {
+			cg->failed = 1;
+			snprintf(cg->errmsg, sizeof(cg->errmsg),
+			    "vtimestamp is not available: no kernel BTF for task_struct");
+			return;
+		}
+		kread(cg, off, 8);
+		break;
+	}
+	case DT_BI_PPID: {
+		int poff = dt_btf_task_offset(dtp, DT_BTF_REAL_PARENT);
+		int toff = dt_btf_task_offset(dtp, DT_BTF_TGID);
+		if (poff < 0 || toff < 0) {
+			cg->failed = 1;
+			snprintf(cg->errmsg, sizeof(cg->errmsg),
+			    "ppid is not available: no kernel BTF for task_struct");
+			return;
+		}
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
+		kread(cg, poff, 8);
+		kread(cg, toff, 4);
+		normalize(cg, R0, n->type);
+		break;
+	}
+	case DT_BI_ERRNO:
+		emit(cg, MOV64_IMM(R0, 0));
+		break;
+	case DT_BI_CURTHREAD:
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
+		break;
+	default:
+		cg->failed = 1;
+		snprintf(cg->errmsg, sizeof(cg->errmsg), "%s used as a value",
+		    "string built-in");
+		break;
+	}
+}
+
+static void var_addr(struct dt_cg *cg, int reg, struct dt_gvar *g)
+{
+	asm_ld_map_value(&cg->a, reg, cg->dtp->fd_globals, DT_G_VARS + g->offset);
+}
+
+static int alu_op(int op)
+{
+	switch (op) {
+	case DT_OP_ADD: return BPF_ADD;
+	case DT_OP_SUB: return BPF_SUB;
+	case DT_OP_MUL: return BPF_MUL;
+	case DT_OP_DIV: return BPF_DIV;
+	case DT_OP_MOD: return BPF_MOD;
+	case DT_OP_AND: return BPF_AND;
+	case DT_OP_OR: return BPF_OR;
+	case DT_OP_XOR: return BPF_XOR;
+	case DT_OP_SHL: return BPF_LSH;
+	case DT_OP_SHR: return BPF_RSH;
+	}
+	return BPF_ADD;
+}
+
+static int jmp_op(int op, int sgn)
+{
+	switch (op) {
+	case DT_OP_LT: return sgn ? BPF_JSLT : BPF_JLT;
+	case DT_OP_LE: return sgn ? BPF_JSLE : BPF_JLE;
+	case DT_OP_GT: return sgn ? BPF_JSGT : BPF_JGT;
+	case DT_OP_GE: return sgn ? BPF_JSGE : BPF_JGE;
+	case DT_OP_EQ: return BPF_JEQ;
+	default: return BPF_JNE;
+	}
+}
+
+static int fits_imm(struct dt_node *n)
+{
+	return n->kind == DN_CONST && n->ival >= INT32_MIN && n->ival <= INT32_MAX;
+}
+
+static void binary(struct dt_cg *cg, struct dt_node *n)
+{
+	int op = n->op;
+	int cmp = op >= DT_OP_LT && op <= DT_OP_NE;
+	const struct dt_type *ot = cmp ? (const struct dt_type *)n->x : n->l->type;
+	int sgn = ot->is_signed && ot->kind != DT_TK_PTR;
+	int imm = fits_imm(n->r) && !(op == DT_OP_DIV || op == DT_OP_MOD);
+
+	if (imm) {
+		dt_cg_expr(cg, n->l, R0);
+	} else {
+		dt_cg_expr(cg, n->r, R0);
+		int slot = dt_cg_slot_alloc(cg);
+		emit(cg, STX_MEM(BPF_DW, R10, R0, slot));
+		dt_cg_expr(cg, n->l, R0);
+		emit(cg, LDX_MEM(BPF_DW, R1, R10, slot));
+		dt_cg_slot_free(cg);
+	}
+	int32_t k = imm ? (int32_t)n->r->ival : 0;
+
+	if (cmp) {
+		int jop = jmp_op(op, sgn);
+		int lt = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		if (imm)
+			asm_jump(&cg->a, JMP_IMM(jop, R0, k, 0), lt);
+		else
+			asm_jump(&cg->a, JMP_REG(jop, R0, R1, 0), lt);
+		emit(cg, MOV64_IMM(R0, 0));
+		asm_jump(&cg->a, JA(0), end);
+		asm_place(&cg->a, lt);
+		emit(cg, MOV64_IMM(R0, 1));
+		asm_place(&cg->a, end);
+		return;
+	}
+	if (op == DT_OP_DIV || op == DT_OP_MOD) {
+		int ok = asm_new_label(&cg->a);
+		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), ok);
+		dt_cg_fault(cg, DTFLT_DIVZERO, -1);
+		asm_place(&cg->a, ok);
+		/* cpu v4 signed division: off = 1 */
+		struct bpf_insn i = ALU64_REG(alu_op(op), R0, R1);
+		if (sgn)
+			i.off = 1;
+		emit(cg, i);
+	} else {
+		int aop = alu_op(op);
+		if (op == DT_OP_SHR && sgn)
+			aop = BPF_ARSH;
+		if (imm)
+			emit(cg, ALU64_IMM(aop, R0, k));
+		else
+			emit(cg, ALU64_REG(aop, R0, R1));
+	}
+	normalize(cg, R0, n->type);
+}
+
+/* Evaluate n into R0 (reg is accepted for symmetry; only R0 is used). */
+void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
+{
+	(void)reg;
+	if (cg->failed)
+		return;
+	switch (n->kind) {
+	case DN_CONST:
+		load_const(cg, R0, n->ival);
+		break;
+	case DN_VAR:
+		var_addr(cg, R1, n->var);
+		emit(cg, LDX_MEM(BPF_DW, R0, R1, 0));
+		break;
+	case DN_ARG:
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_ARGS + 8 * (int)n->ival));
+		break;
+	case DN_BUILTIN:
+		builtin(cg, n);
+		break;
+	case DN_UNARY:
+		dt_cg_expr(cg, n->l, R0);
+		if (n->op == DT_OP_NEG) {
+			emit(cg, NEG64(R0));
+			normalize(cg, R0, n->type);
+		} else if (n->op == DT_OP_BNOT) {
+			emit(cg, ALU64_IMM(BPF_XOR, R0, -1));
+			normalize(cg, R0, n->type);
+		} else {
+			emit(cg, JMP_IMM(BPF_JEQ, R0, 0, 2));
+			emit(cg, MOV64_IMM(R0, 0));
+			emit(cg, JA(1));
+			emit(cg, MOV64_IMM(R0, 1));
+		}
+		break;
+	case DN_BINARY:
+		binary(cg, n);
+		break;
+	case DN_LAND:
+	case DN_LOR: {
+		int done = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		int is_and = n->kind == DN_LAND;
+		dt_cg_expr(cg, n->l, R0);
+		asm_jump(&cg->a, JMP_IMM(is_and ? BPF_JEQ : BPF_JNE, R0, 0, 0), done);
+		dt_cg_expr(cg, n->r, R0);
+		asm_jump(&cg->a, JMP_IMM(is_and ? BPF_JEQ : BPF_JNE, R0, 0, 0), done);
+		emit(cg, MOV64_IMM(R0, is_and));
+		asm_jump(&cg->a, JA(0), end);
+		asm_place(&cg->a, done);
+		emit(cg, MOV64_IMM(R0, !is_and));
+		asm_place(&cg->a, end);
+		break;
+	}
+	case DN_LXOR: {
+		dt_cg_expr(cg, n->r, R0);
+		int slot = dt_cg_slot_alloc(cg);
+		emit(cg, STX_MEM(BPF_DW, R10, R0, slot));
+		dt_cg_expr(cg, n->l, R0);
+		emit(cg, LDX_MEM(BPF_DW, R1, R10, slot));
+		dt_cg_slot_free(cg);
+		/* (l != 0) ^ (r != 0) */
+		emit(cg, JMP_IMM(BPF_JEQ, R0, 0, 1));
+		emit(cg, MOV64_IMM(R0, 1));
+		emit(cg, JMP_IMM(BPF_JEQ, R1, 0, 1));
+		emit(cg, MOV64_IMM(R1, 1));
+		emit(cg, ALU64_REG(BPF_XOR, R0, R1));
+		break;
+	}
+	case DN_TERNARY: {
+		int lelse = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		dt_cg_expr(cg, n->x, R0);
+		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
+		dt_cg_expr(cg, n->l, R0);
+		asm_jump(&cg->a, JA(0), end);
+		asm_place(&cg->a, lelse);
+		dt_cg_expr(cg, n->r, R0);
+		asm_place(&cg->a, end);
+		break;
+	}
+	case DN_ASSIGN:
+		dt_cg_expr(cg, n->r, R0);
+		var_addr(cg, R1, n->var);
+		emit(cg, STX_MEM(BPF_DW, R1, R0, 0));
+		break;
+	case DN_INCDEC: {
+		int64_t step = 1;
+		if (n->type->kind == DT_TK_PTR && n->type->ref->size)
+			step = n->type->ref->size;
+		var_addr(cg, R1, n->var);
+		emit(cg, LDX_MEM(BPF_DW, R0, R1, 0));
+		emit(cg, MOV64_REG(R2, R0));
+		emit(cg, ALU64_IMM(n->op == '+' ? BPF_ADD : BPF_SUB, R2, (int32_t)step));
+		normalize(cg, R2, n->type);
+		emit(cg, STX_MEM(BPF_DW, R1, R2, 0));
+		if (!n->ival)
+			emit(cg, MOV64_REG(R0, R2));
+		break;
+	}
+	case DN_CAST:
+		dt_cg_expr(cg, n->l, R0);
+		if (n->type->kind != DT_TK_VOID)
+			normalize(cg, R0, n->type);
+		break;
+	case DN_COMMA:
+		dt_cg_expr(cg, n->l, R0);
+		dt_cg_expr(cg, n->r, R0);
+		break;
+	default:
+		cg->failed = 1;
+		snprintf(cg->errmsg, sizeof(cg->errmsg),
+		    "line %d: expression cannot be used as a value here", n->line);
+		break;
+	}
+}

@@ -1,0 +1,198 @@
+/*
+ * cg_prog.c - one BPF program per enabled probe.
+ *
+ * Layout of a program:
+ *   trampoline  filter (uprobe-fired probes: our pid, our probe id),
+ *               activity check, scratch lookup, probe id and arguments
+ *               into the mstate frame
+ *   clauses     each clause enabled on the probe, in program order:
+ *               predicate, actions, record commit; then its error stub
+ *   epilogue    BEGIN marks tracing active, END marks it stopped
+ * A fault jumps to the clause's error stub, which writes the internal
+ * ERROR record (EPID 1, what the consumer reports as "error on enabled
+ * probe ID ..."), runs the user's ERROR clauses in a second mstate frame
+ * and continues with the next clause.
+ */
+#include <string.h>
+#include <unistd.h>
+#include "cg.h"
+#include "node.h"
+
+static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid);
+
+static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
+{
+	emit(cg, MOV64_REG(R1, R6));
+	asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
+	emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
+	emit(cg, MOV64_REG(R4, buf_reg));
+	emit(cg, ALU64_IMM(BPF_ADD, R4, DT_MS_BUF));
+	emit(cg, MOV64_IMM(R5, (int32_t)size));
+	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
+}
+
+static uint32_t frame_size(dtrace_hdl_t *dtp)
+{
+	uint32_t rec = dtp->maxrec < 48 ? 48 : dtp->maxrec;
+	return DT_MS_BUF + ((rec + 7) & ~7u);
+}
+
+/* The error stub of the clause with the given EPID. */
+static void error_stub(struct dt_cg *cg, uint32_t epid)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	int fr = (int)frame_size(dtp);
+
+	/* internal ERROR record in the ERROR frame: epid 1, then the fault */
+	emit(cg, MOV64_REG(R8, R7));
+	emit(cg, ALU64_IMM(BPF_ADD, R8, fr));
+	emit(cg, ST_MEM(BPF_W, R8, DT_MS_BUF, DT_EPID_ERROR));
+	emit(cg, ST_MEM(BPF_W, R8, DT_MS_BUF + 4, 0));
+	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_BUF + 8, (int32_t)epid));
+	static const int src[4] = { DT_MS_FACT, DT_MS_FPC, DT_MS_FAULT, DT_MS_FADDR };
+	for (int i = 0; i < 4; i++) {
+		emit(cg, LDX_MEM(BPF_DW, R1, R9, src[i]));
+		emit(cg, STX_MEM(BPF_DW, R8, R1, DT_MS_BUF + 16 + 8 * i));
+		/* ERROR's arguments: arg1 epid, arg2 action, arg3 pc, arg4 fault, arg5 addr */
+		emit(cg, STX_MEM(BPF_DW, R8, R1, DT_MS_ARGS + 16 + 8 * i));
+	}
+	commit(cg, R8, 48);
+	if (cg->in_error || dtp->nerr_stmts == 0)
+		return;
+
+	/* run the user's ERROR clauses in the ERROR frame */
+	struct dt_probe *ep = dtp->probes[DT_PROBE_ERROR - 1];
+	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_PRID, DT_PROBE_ERROR));
+	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_ARGS, 0));
+	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_ARGS + 8, (int32_t)epid));
+	for (int i = 6; i < 10; i++)
+		emit(cg, ST_MEM(BPF_DW, R8, DT_MS_ARGS + 8 * i, 0));
+	emit(cg, MOV64_REG(R9, R8));
+	struct dt_cg save = *cg;
+	cg->in_error = 1;
+	for (int i = 0; i < ep->nclauses; i++)
+		clause(cg, ep->clauses[i], ep->epids[i]);
+	save.a = cg->a;
+	save.failed = cg->failed;
+	memcpy(save.errmsg, cg->errmsg, sizeof(save.errmsg));
+	save.maxslots = cg->maxslots;
+	*cg = save;
+	emit(cg, MOV64_REG(R9, R7));
+}
+
+static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
+{
+	int save_next = cg->lbl_next, save_err = cg->lbl_err;
+	uint32_t save_epid = cg->epid;
+	int save_faults = cg->faults;
+
+	cg->stmt = st;
+	cg->epid = epid;
+	cg->lbl_next = asm_new_label(&cg->a);
+	cg->lbl_err = asm_new_label(&cg->a);
+	cg->faults = 0;
+	cg->action = 0;
+	if (st->pred) {
+		dt_cg_expr(cg, st->pred, R0);
+		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
+	}
+	int record = st->recsize > DT_REC_HDR || !cg->dtp->quiet;
+	if (record) {
+		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
+		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));
+	}
+	dt_cg_stmt_list(cg, st->body);
+	if (record)
+		commit(cg, R9, st->recsize);
+	if (cg->faults) {
+		asm_jump(&cg->a, JA(0), cg->lbl_next);
+		asm_place(&cg->a, cg->lbl_err);
+		error_stub(cg, epid);
+	} else {
+		asm_place(&cg->a, cg->lbl_err);
+	}
+	asm_place(&cg->a, cg->lbl_next);
+	cg->lbl_next = save_next;
+	cg->lbl_err = save_err;
+	cg->epid = save_epid;
+	cg->faults = save_faults;
+}
+
+int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
+{
+	struct dt_cg cg;
+	memset(&cg, 0, sizeof(cg));
+	cg.dtp = dtp;
+	cg.probe = p;
+	asm_init(&cg.a);
+	int lout = asm_new_label(&cg.a);
+
+	emit(&cg, MOV64_REG(R6, R1));
+	if (p->ufire) {
+		emit(&cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+		emit(&cg, ALU64_IMM(BPF_RSH, R0, 32));
+		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R0, (int32_t)getpid(), 0), lout);
+		emit(&cg, LDX_MEM(BPF_DW, R1, R6, 14 * 8));	/* pt_regs di */
+		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R1, (int32_t)p->id, 0), lout);
+	}
+	asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
+	emit(&cg, LDX_MEM(BPF_DW, R2, R1, DT_G_STATE));
+	if (p->id == DT_PROBE_BEGIN) {
+		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_INACTIVE, 0), lout);
+	} else if (p->id == DT_PROBE_END) {
+		asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R2, DT_ST_STOPPED, 0), lout);
+		emit(&cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_DRAINING));
+	} else {
+		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_ACTIVE, 0), lout);
+	}
+	emit(&cg, ST_MEM(BPF_W, R10, -8, 0));
+	asm_ld_map_fd(&cg.a, R1, dtp->fd_scratch);
+	emit(&cg, MOV64_REG(R2, R10));
+	emit(&cg, ALU64_IMM(BPF_ADD, R2, -8));
+	emit(&cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
+	emit(&cg, MOV64_REG(R7, R0));
+	emit(&cg, MOV64_REG(R9, R0));
+	emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_PRID, (int32_t)p->id));
+	int nargs = 0;
+	for (int i = 0; i < p->nclauses; i++)
+		if (p->clauses[i]->uses_args > nargs)
+			nargs = p->clauses[i]->uses_args;
+	if (p->ops->cg_args(&cg, p, nargs) < 0) {
+		asm_free(&cg.a);
+		return dt_set_err(dtp, "cannot fetch arguments of %s:%s:%s:%s",
+		    p->prov, p->mod, p->func, p->name);
+	}
+	for (int i = 0; i < p->nclauses && !cg.failed; i++)
+		clause(&cg, p->clauses[i], p->epids[i]);
+
+	if (p->id == DT_PROBE_BEGIN) {
+		asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
+		emit(&cg, LDX_MEM(BPF_DW, R2, R1, DT_G_STATE));
+		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_INACTIVE, 0), lout);
+		emit(&cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_ACTIVE));
+	} else if (p->id == DT_PROBE_END) {
+		asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
+		emit(&cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_STOPPED));
+	}
+	asm_place(&cg.a, lout);
+	emit(&cg, MOV64_IMM(R0, 0));
+	emit(&cg, EXIT_INSN());
+
+	if (cg.failed) {
+		asm_free(&cg.a);
+		return dt_set_err(dtp, "%s", cg.errmsg);
+	}
+	if (asm_finish(&cg.a) < 0) {
+		asm_free(&cg.a);
+		return dt_set_err(dtp, "program for %s:%s:%s:%s is too large",
+		    p->prov, p->mod, p->func, p->name);
+	}
+	*out = cg.a;
+	return 0;
+}
+
+uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp)
+{
+	return 2 * frame_size(dtp);
+}

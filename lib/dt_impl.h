@@ -1,0 +1,269 @@
+/*
+ * dt_impl.h - libdtrace's internal structures, shared by its modules.
+ *
+ * The handle (struct dtrace_hdl) ties the pipeline together: options,
+ * the probe table and providers, the compiled clauses and their record
+ * layouts (one per EPID), the BPF maps and programs, and the consumer.
+ * Each module owns one slice of it; this header only declares the shapes.
+ */
+#ifndef DT_IMPL_H
+#define DT_IMPL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <linux/bpf.h>
+#include "dtrace.h"
+#include "types.h"
+#include "parse.h"
+
+struct dt_node;
+struct dt_clause;
+struct dt_probe;
+struct dt_cg;
+struct dt_pfargv;
+struct ast_prog;
+
+/* ---- options (options.c) ---- */
+enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR };
+enum {
+	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
+	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
+	DTOPT_CPP, DTOPT_MAX
+};
+struct dt_optdesc {
+	const char *name;
+	enum dt_optkind kind;
+	uint64_t dflt;
+	uint64_t min, max;
+};
+extern const struct dt_optdesc dt_optdescs[DTOPT_MAX];
+
+/* ---- probes and providers (probe.c, prov_*.c) ---- */
+struct dt_provider_ops {
+	const char *name;
+	enum bpf_prog_type prog_type;
+	/* Make every probe of the provider known (for -l and globs). */
+	int (*populate)(dtrace_hdl_t *dtp);
+	/* Create a probe on demand for an exact description (profile-1234);
+	 * returns NULL if the provider cannot. */
+	struct dt_probe *(*provide)(dtrace_hdl_t *dtp, const char *mod,
+	    const char *func, const char *name);
+	/* Emit code that copies arguments 0..nargs-1 from the context (R6)
+	 * into the mstate frame (R9); returns -1 if it cannot. */
+	int (*cg_args)(struct dt_cg *cg, struct dt_probe *p, int nargs);
+	/* Attach the loaded program; record what must be closed. */
+	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
+};
+
+struct dt_probe {
+	uint32_t id;
+	char *prov, *mod, *func, *name;
+	const struct dt_provider_ops *ops;
+	uint64_t pdata;			/* provider-private (rate, kind) */
+	int nclauses;			/* clauses enabled on it */
+	struct dt_stmt **clauses;
+	int prog_fd;
+	uint32_t *epids;		/* EPID of each clause on it */
+	int ufire;			/* fired by dt_uprobe_fire() in dtrace */
+	struct dt_probe *hnext;		/* hash chain by full name */
+};
+
+/* ---- compiled clauses (sema.c, cg_*.c) ---- */
+enum dt_actkind {
+	DT_ACT_EXPR,			/* a statement with no record */
+	DT_ACT_TRACE,
+	DT_ACT_PRINTF,
+	DT_ACT_EXIT
+};
+
+/* One value in a record.  kind says how the consumer decodes it. */
+enum dt_recval { DT_RV_INT, DT_RV_STR };
+struct dt_recfield {
+	enum dt_recval kind;
+	uint32_t offset;		/* from the record start */
+	uint32_t size;			/* bytes in the record */
+	int val_size;			/* D type size of an integer */
+	int is_signed;
+};
+
+struct dt_action {
+	enum dt_actkind kind;
+	int nfields;
+	struct dt_recfield *fields;
+	struct dt_pfargv *pf;		/* printf */
+	struct dt_node *node;		/* the statement's IR */
+};
+
+/* A compiled clause: the statement list of one probe clause. */
+struct dt_stmt {
+	int index;			/* position in the program */
+	struct dt_node *pred;
+	struct dt_node *body;		/* IR statement list */
+	int nactions;
+	struct dt_action *actions;
+	uint32_t recsize;		/* bytes incl. the header */
+	int uses_args;			/* highest argN used + 1 */
+	char *pdesc_text;		/* for messages */
+};
+
+/* An enabled probe clause: what an EPID names. */
+struct dt_ecb {
+	uint32_t epid;
+	struct dt_probe *probe;
+	struct dt_stmt *stmt;		/* NULL for the internal ERROR ECB */
+};
+
+#define DT_EPID_ERROR	1		/* internal ERROR enabling */
+#define DT_REC_HDR	8		/* u32 epid, u32 reserved */
+
+/* ---- globals map layout ---- */
+#define DT_G_STATE	0		/* activity state */
+#define DT_G_WALLOFF	8		/* realtime - monotonic, ns */
+#define DT_G_EXITSTAT	16		/* exit() status */
+#define DT_G_VARS	24		/* first user variable */
+
+enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED = 3 };
+
+/* ---- mstate frame layout (in the per-CPU scratch map) ---- */
+#define DT_MS_PRID	0
+#define DT_MS_ARGS	8		/* u64 args[10] */
+#define DT_MS_FAULT	88		/* u64 fault code */
+#define DT_MS_FPC	96		/* u64 pc */
+#define DT_MS_FADDR	104		/* u64 fault address */
+#define DT_MS_FACT	112		/* u64 action index */
+#define DT_MS_BUF	128		/* record buffer */
+
+/* BPF fault codes, as DTrace numbers them */
+enum {
+	DTFLT_UNKNOWN = 0, DTFLT_BADADDR = 1, DTFLT_BADALIGN = 2,
+	DTFLT_ILLOP = 3, DTFLT_DIVZERO = 4, DTFLT_NOSCRATCH = 5,
+	DTFLT_KPRIV = 6, DTFLT_UPRIV = 7, DTFLT_TUPOFLOW = 8,
+	DTFLT_BADSTACK = 9
+};
+
+struct dt_gvar {			/* a global D variable */
+	char *name;
+	struct dt_type *type;
+	uint32_t offset;		/* in the globals map value */
+	int line;
+};
+
+struct dtrace_hdl {
+	int err;
+	char errmsg[1024];
+	uint64_t opt[DTOPT_MAX];
+	int optset[DTOPT_MAX];
+	char *cppargv[64];
+	int cppargc;
+	int ncpus;			/* possible CPUs */
+
+	/* probes */
+	struct dt_probe **probes;	/* by id - 1 */
+	uint32_t nprobes, probecap;
+	struct dt_probe **phash;
+	uint32_t nhash;
+	int populated[8];
+
+	/* program */
+	struct ast_prog *ast;
+	int nstmts;
+	struct dt_stmt **stmts;
+	struct dt_ecb *ecbs;		/* by epid; [0] unused */
+	uint32_t necbs;
+	struct dt_gvar **gvars;
+	int ngvars;
+	struct dt_typetab types;
+	struct ast_arena *arena;	/* IR nodes, compiled clauses */
+	struct dt_inline *inlines;
+	struct dt_pfargv **pfs;		/* printf formats, freed at close */
+	int npfs;
+	const char *cur_name;		/* program being compiled */
+	int cur_is_file;
+	int btf_loaded;
+	int btf_off[4];
+	uint32_t gsize;			/* globals map value size */
+	uint32_t scratch_size;
+	uint32_t maxrec;
+	int has_error_clauses;
+	struct dt_stmt **err_stmts;
+	int nerr_stmts;
+	int matched;			/* probes matched */
+
+	/* BPF objects */
+	int fd_buffers, fd_globals, fd_scratch;
+	int *attach_fds;
+	int nattach, attachcap;
+	struct perf_buffer *pb;
+	int list_only;
+
+	/* consumer */
+	FILE *out;
+	int quiet;
+	int exiting;			/* exit() seen or stop requested */
+	int exit_status;
+	int stopped;
+	int ended;
+	int need_newline;
+	uint64_t drops_reported;
+	uint32_t last_epid;
+	struct dtrace_probeinfo *pinfo;
+	dtrace_dump_f *dump_prog;	/* -S */
+	void *dump_arg;
+	int heading;			/* CPU ID FUNCTION:NAME printed */
+	int stop_requested;
+	int begun;
+	uint64_t next_switch;
+	struct ast_prog **asts;
+	int nasts;
+	struct dt_macros macros;
+	void *tick;			/* prov_profile's tick state */
+};
+
+struct dt_inline {
+	char *name;
+	struct dt_node *value;
+	struct dt_inline *next;
+};
+
+/* errors and memory (dtrace.c) */
+void dt_compile_error(dtrace_hdl_t *dtp, int line, const char *msg);
+void *dt_alloc(dtrace_hdl_t *dtp, size_t size);
+void dt_register_pf(dtrace_hdl_t *dtp, struct dt_pfargv *pf);
+int dt_set_err(dtrace_hdl_t *dtp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* probe.c */
+struct dt_probe *dt_probe_create(dtrace_hdl_t *dtp,
+    const struct dt_provider_ops *ops, const char *mod, const char *func,
+    const char *name, uint64_t pdata);
+struct dt_probe *dt_probe_lookup(dtrace_hdl_t *dtp, const char *prov,
+    const char *mod, const char *func, const char *name);
+typedef int dt_probe_f(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg);
+int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+    const char *func, const char *name, dt_probe_f *fn, void *arg);
+int dt_pdesc_split(const char *text, char *buf, size_t len,
+    const char *f[4]);
+void dt_probes_free(dtrace_hdl_t *dtp);
+extern const struct dt_provider_ops *dt_providers[];
+
+/* prov_dtrace.c */
+extern const struct dt_provider_ops dt_prov_dtrace;
+enum { DT_PROBE_BEGIN = 1, DT_PROBE_END = 2, DT_PROBE_ERROR = 3 };
+void dt_uprobe_fire(uint64_t prid);
+int dt_uprobe_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
+/* prov_profile.c */
+extern const struct dt_provider_ops dt_prov_profile;
+int dt_profile_start_ticks(dtrace_hdl_t *dtp);
+void dt_profile_stop_ticks(dtrace_hdl_t *dtp);
+int dt_profile_parse_rate(const char *s, uint64_t *ns);
+
+/* attachments */
+int dt_attach_add(dtrace_hdl_t *dtp, int fd);
+
+/* options.c */
+int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val);
+int dt_opt_lookup(const char *name);
+int dt_parse_size(const char *s, uint64_t *v);
+int dt_parse_rate(const char *s, uint64_t *ns);
+
+#endif

@@ -1,0 +1,372 @@
+/*
+ * dtrace.c - the library's front door: handle lifetime, compile, go, stop.
+ *
+ * Ties the passes together (cpp, parse, sema, codegen and load, consume)
+ * and owns the handle's error message and memory.  The order of events at
+ * run time is DTrace's: load and attach everything, fire BEGIN (which
+ * marks tracing active), start tick timers, consume until exit() or a
+ * stop request, then fire END (which marks tracing stopped) and drain.
+ */
+#include <bpf/libbpf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "ast.h"
+#include "dt_impl.h"
+#include "parse.h"
+#include "printf.h"
+#include "sema.h"
+
+int dt_load(dtrace_hdl_t *dtp);
+void dt_unload(dtrace_hdl_t *dtp);
+int dt_consume_open(dtrace_hdl_t *dtp);
+void dt_consume_close(dtrace_hdl_t *dtp);
+int dt_consume(dtrace_hdl_t *dtp);
+
+int dt_set_err(dtrace_hdl_t *dtp, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(dtp->errmsg, sizeof(dtp->errmsg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+const char *dtrace_errmsg(dtrace_hdl_t *dtp)
+{
+	return dtp->errmsg;
+}
+
+void dt_compile_error(dtrace_hdl_t *dtp, int line, const char *msg)
+{
+	if (dtp->cur_is_file)
+		dt_set_err(dtp, "failed to compile script %s: line %d: %s",
+		    dtp->cur_name, line, msg);
+	else
+		dt_set_err(dtp, "invalid probe specifier %s: %s", dtp->cur_name, msg);
+}
+
+void *dt_alloc(dtrace_hdl_t *dtp, size_t size)
+{
+	return ast_arena_alloc(dtp->arena, size);
+}
+
+void dt_register_pf(dtrace_hdl_t *dtp, struct dt_pfargv *pf)
+{
+	struct dt_pfargv **n = realloc(dtp->pfs, (size_t)(dtp->npfs + 1) * sizeof(*n));
+	if (!n) {
+		dt_printf_free(pf);
+		return;
+	}
+	dtp->pfs = n;
+	dtp->pfs[dtp->npfs++] = pf;
+}
+
+dtrace_hdl_t *dtrace_open(int *errp)
+{
+	dtrace_hdl_t *dtp = calloc(1, sizeof(*dtp));
+	if (!dtp) {
+		if (errp)
+			*errp = ENOMEM;
+		return NULL;
+	}
+	for (int i = 0; i < DTOPT_MAX; i++)
+		dtp->opt[i] = dt_optdescs[i].dflt;
+	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
+	dtp->out = stdout;
+	dtp->ncpus = libbpf_num_possible_cpus();
+	if (dtp->ncpus <= 0)
+		dtp->ncpus = 1;
+	dtp->arena = ast_arena_new();
+	if (!dtp->arena || dt_types_init(&dtp->types) < 0 ||
+	    dt_prov_dtrace.populate(dtp) < 0) {
+		dtrace_close(dtp);
+		if (errp)
+			*errp = ENOMEM;
+		return NULL;
+	}
+	dtp->populated[0] = 1;		/* dtrace provider: ids 1-3 */
+	return dtp;
+}
+
+void dtrace_close(dtrace_hdl_t *dtp)
+{
+	if (!dtp)
+		return;
+	dt_profile_stop_ticks(dtp);
+	dt_consume_close(dtp);
+	dt_unload(dtp);
+	for (uint32_t i = 0; i < dtp->nprobes; i++)
+		free(dtp->probes[i]->epids);
+	dt_probes_free(dtp);
+	for (int i = 0; i < dtp->nstmts; i++) {
+		struct dt_stmt *st = dtp->stmts[i];
+		for (int k = 0; k < st->nactions; k++)
+			free(st->actions[k].fields);
+		free(st->actions);
+	}
+	free(dtp->stmts);
+	for (int i = 0; i < dtp->npfs; i++)
+		dt_printf_free(dtp->pfs[i]);
+	free(dtp->pfs);
+	free(dtp->gvars);
+	free(dtp->ecbs);
+	for (int i = 0; i < dtp->nasts; i++)
+		ast_prog_free(dtp->asts[i]);
+	free(dtp->asts);
+	for (int i = 0; i < dtp->cppargc; i++)
+		free(dtp->cppargv[i]);
+	for (int i = 0; i < dtp->macros.argc; i++)
+		free(dtp->macros.argv[i]);
+	free(dtp->macros.argv);
+	dt_types_free(&dtp->types);
+	if (dtp->arena)
+		ast_arena_free(dtp->arena);
+	free(dtp);
+}
+
+int dtrace_cppopt(dtrace_hdl_t *dtp, const char *arg)
+{
+	if (dtp->cppargc >= (int)(sizeof(dtp->cppargv) / sizeof(dtp->cppargv[0])) - 1)
+		return dt_set_err(dtp, "too many preprocessor options");
+	if (!(dtp->cppargv[dtp->cppargc] = strdup(arg)))
+		return dt_set_err(dtp, "out of memory");
+	dtp->cppargc++;
+	return 0;
+}
+
+int dtrace_set_target(dtrace_hdl_t *dtp, pid_t pid)
+{
+	dtp->macros.target = pid;
+	dtp->macros.target_set = 1;
+	return 0;
+}
+
+int dtrace_set_args(dtrace_hdl_t *dtp, int argc, char *const argv[])
+{
+	dtp->macros.argv = calloc((size_t)argc + 1, sizeof(char *));
+	if (!dtp->macros.argv)
+		return dt_set_err(dtp, "out of memory");
+	for (int i = 0; i < argc; i++)
+		if (!(dtp->macros.argv[i] = strdup(argv[i])))
+			return dt_set_err(dtp, "out of memory");
+	dtp->macros.argc = argc;
+	return 0;
+}
+
+/* Run the C preprocessor over src; returns malloc'd output or NULL. */
+static char *run_cpp(dtrace_hdl_t *dtp, const char *src)
+{
+	char tmpl[] = "/tmp/dtrace-cpp-XXXXXX";
+	int fd = mkstemp(tmpl);
+	if (fd < 0) {
+		dt_set_err(dtp, "cannot create a file for the preprocessor: %s", strerror(errno));
+		return NULL;
+	}
+	size_t len = strlen(src);
+	if (write(fd, src, len) != (ssize_t)len) {
+		close(fd);
+		unlink(tmpl);
+		dt_set_err(dtp, "cannot write a file for the preprocessor");
+		return NULL;
+	}
+	close(fd);
+
+	char *argv[96];
+	int n = 0;
+	argv[n++] = "cpp";
+	argv[n++] = "-x";
+	argv[n++] = "c";
+	argv[n++] = "-D__linux";
+	argv[n++] = "-D__linux__";
+	argv[n++] = "-D__unix";
+	argv[n++] = "-D__x86_64";
+	argv[n++] = "-D__SUNW_D=1";
+	argv[n++] = "-D__SUNW_D_64";
+	for (int i = 0; i < dtp->cppargc; i++)
+		argv[n++] = dtp->cppargv[i];
+	argv[n++] = tmpl;
+	argv[n] = NULL;
+
+	int pfd[2];
+	if (pipe(pfd) < 0) {
+		unlink(tmpl);
+		dt_set_err(dtp, "cannot run the preprocessor: %s", strerror(errno));
+		return NULL;
+	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(pfd[1], 1);
+		close(pfd[0]);
+		close(pfd[1]);
+		execvp("cpp", argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	size_t cap = 4096, used = 0;
+	char *out = malloc(cap);
+	ssize_t r;
+	while (out && (r = read(pfd[0], out + used, cap - used - 1)) > 0) {
+		used += (size_t)r;
+		if (used + 1 == cap) {
+			char *no = realloc(out, cap *= 2);
+			if (!no) {
+				free(out);
+				out = NULL;
+			} else
+				out = no;
+		}
+	}
+	close(pfd[0]);
+	int st = 0;
+	if (pid > 0)
+		waitpid(pid, &st, 0);
+	unlink(tmpl);
+	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0 || !out) {
+		free(out);
+		dt_set_err(dtp, "failed to preprocess %s: cpp %s", dtp->cur_name,
+		    pid < 0 ? "could not be started" :
+		    (WIFEXITED(st) && WEXITSTATUS(st) == 127) ? "is not installed" : "failed");
+		return NULL;
+	}
+	out[used] = '\0';
+	return out;
+}
+
+int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
+    int flags, int *nmatched)
+{
+	struct dt_perr perr;
+	char *pre = NULL;
+
+	dtp->cur_name = name;
+	dtp->cur_is_file = (flags & DTRACE_C_FILE) != 0;
+	if (flags & DTRACE_C_ZDEFS)
+		dtp->opt[DTOPT_ZDEFS] = 1;
+	if ((flags & DTRACE_C_CPP) || dtp->opt[DTOPT_CPP]) {
+		if (!(pre = run_cpp(dtp, src)))
+			return -1;
+		src = pre;
+	}
+	dtp->macros.defaultargs = (int)dtp->opt[DTOPT_DEFAULTARGS];
+	memset(&perr, 0, sizeof(perr));
+	struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);
+	free(pre);
+	if (!prog) {
+		dt_compile_error(dtp, perr.line, perr.msg);
+		return -1;
+	}
+	struct ast_prog **na = realloc(dtp->asts, (size_t)(dtp->nasts + 1) * sizeof(*na));
+	if (!na) {
+		ast_prog_free(prog);
+		return dt_set_err(dtp, "out of memory");
+	}
+	dtp->asts = na;
+	dtp->asts[dtp->nasts++] = prog;
+
+	/* arguments the program never references are an error in dtrace */
+	if (!dtp->opt[DTOPT_DEFAULTARGS]) {
+		for (int i = 1; i < dtp->macros.argc; i++) {
+			if (i <= prog->max_argref)
+				continue;
+			char msg[512];
+			snprintf(msg, sizeof(msg), "extraneous argument '%s' ($%d is not referenced)",
+			    dtp->macros.argv[i], i);
+			dt_compile_error(dtp, 1, msg);
+			return -1;
+		}
+	}
+	int before = dtp->matched;
+	if (dt_sema(dtp, prog, dtp->cur_is_file) < 0)
+		return -1;
+	if (nmatched)
+		*nmatched = dtp->matched - before;
+	dtp->quiet = (int)dtp->opt[DTOPT_QUIET];
+	return 0;
+}
+
+struct iter_cb {
+	dtrace_probe_f *fn;
+	void *arg;
+};
+
+static int iter_one(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
+{
+	struct iter_cb *c = arg;
+	dtrace_probeinfo_t pi = { p->id, p->prov, p->mod, p->func, p->name };
+	(void)dtp;
+	return c->fn ? c->fn(&pi, c->arg) : 0;
+}
+
+int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
+    dtrace_probe_f *fn, void *arg)
+{
+	char buf[1024];
+	const char *f[4] = { "", "", "", "" };
+	struct iter_cb c = { fn, arg };
+
+	if (desc && *desc && strspn(desc, "0123456789") == strlen(desc)) {
+		unsigned long id = strtoul(desc, NULL, 10);
+		dt_probe_iter(dtp, "", "", "", "", NULL, NULL);	/* populate */
+		if (id == 0 || id > dtp->nprobes)
+			return 0;
+		iter_one(dtp, dtp->probes[id - 1], &c);
+		return 1;
+	}
+	if (desc && dt_pdesc_split(desc, buf, sizeof(buf), f) < 0)
+		return dt_set_err(dtp, "invalid probe description \"%s\": Overspecified probe description", desc);
+	return dt_probe_iter(dtp, f[0], f[1], f[2], f[3], iter_one, &c);
+}
+
+void dtrace_set_dump(dtrace_hdl_t *dtp, dtrace_dump_f *fn, void *arg)
+{
+	dtp->dump_prog = fn;
+	dtp->dump_arg = arg;
+}
+
+int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
+{
+	dtp->out = out;
+	if (dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
+		return -1;
+	/* BEGIN runs synchronously, in this thread, before anything else */
+	dt_uprobe_fire(DT_PROBE_BEGIN);
+	dtp->begun = 1;
+	dt_consume(dtp);
+	if (dt_profile_start_ticks(dtp) < 0)
+		return -1;
+	return 0;
+}
+
+void dtrace_request_stop(dtrace_hdl_t *dtp)
+{
+	dtp->stop_requested = 1;
+}
+
+int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
+{
+	dtp->out = out;
+	dt_profile_stop_ticks(dtp);
+	if (dtp->begun && !dtp->ended) {
+		dtp->ended = 1;
+		dt_consume(dtp);
+		dt_uprobe_fire(DT_PROBE_END);
+		dt_consume(dtp);
+	}
+	fflush(out);
+	return dtp->exiting ? dtp->exit_status : 0;
+}
+
+int dtrace_exit_status(dtrace_hdl_t *dtp)
+{
+	return dtp->exit_status;
+}
+
+int dtrace_exited(dtrace_hdl_t *dtp)
+{
+	return dtp->exiting;
+}

@@ -1,0 +1,219 @@
+/*
+ * load.c - from compiled clauses to running BPF programs.
+ *
+ * Owns EPID assignment (one per clause and probe, in program order, after
+ * the internal ERROR enabling which is EPID 1), creation of the maps
+ * (per-CPU perf buffers, the globals array, the per-CPU scratch area),
+ * program generation and loading with the verifier's log on failure, and
+ * attachment through each probe's provider.  Every attachment is a file
+ * descriptor of ours, so everything detaches when dtrace exits, however
+ * it exits.
+ */
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cg.h"
+
+uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
+
+int dt_attach_add(dtrace_hdl_t *dtp, int fd)
+{
+	if (dtp->nattach == dtp->attachcap) {
+		int ncap = dtp->attachcap ? dtp->attachcap * 2 : 64;
+		int *n = realloc(dtp->attach_fds, (size_t)ncap * sizeof(int));
+		if (!n)
+			return dt_set_err(dtp, "out of memory");
+		dtp->attach_fds = n;
+		dtp->attachcap = ncap;
+	}
+	dtp->attach_fds[dtp->nattach++] = fd;
+	return 0;
+}
+
+static int assign_epids(dtrace_hdl_t *dtp)
+{
+	uint32_t n = 1;			/* EPID 1: internal ERROR enabling */
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		free(p->epids);
+		p->epids = NULL;
+		if (p->nclauses && !(p->epids = calloc((size_t)p->nclauses, sizeof(uint32_t))))
+			return dt_set_err(dtp, "out of memory");
+	}
+	dtp->ecbs = calloc((size_t)dtp->matched + 2, sizeof(*dtp->ecbs));
+	if (!dtp->ecbs)
+		return dt_set_err(dtp, "out of memory");
+	dtp->ecbs[DT_EPID_ERROR].epid = DT_EPID_ERROR;
+	dtp->ecbs[DT_EPID_ERROR].probe = dtp->probes[DT_PROBE_ERROR - 1];
+	for (int s = 0; s < dtp->nstmts; s++) {
+		struct dt_stmt *st = dtp->stmts[s];
+		for (uint32_t i = 0; i < dtp->nprobes; i++) {
+			struct dt_probe *p = dtp->probes[i];
+			for (int c = 0; c < p->nclauses; c++) {
+				if (p->clauses[c] != st)
+					continue;
+				uint32_t e = ++n;
+				p->epids[c] = e;
+				dtp->ecbs[e].epid = e;
+				dtp->ecbs[e].probe = p;
+				dtp->ecbs[e].stmt = st;
+			}
+		}
+	}
+	dtp->necbs = n + 1;
+	dtp->nerr_stmts = dtp->probes[DT_PROBE_ERROR - 1]->nclauses;
+	return 0;
+}
+
+static int walloff(int64_t *off)
+{
+	struct timespec rt, mono;
+	if (clock_gettime(CLOCK_REALTIME, &rt) || clock_gettime(CLOCK_MONOTONIC, &mono))
+		return -1;
+	*off = ((int64_t)rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
+	return 0;
+}
+
+static int create_maps(dtrace_hdl_t *dtp)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, o);
+	uint32_t gsize = DT_G_VARS + dtp->gsize;
+
+	dtp->fd_buffers = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "dt_buffers",
+	    4, 4, (uint32_t)dtp->ncpus, &o);
+	if (dtp->fd_buffers < 0)
+		return dt_set_err(dtp, "cannot create the trace buffers: %s", strerror(errno));
+	dtp->fd_globals = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
+	if (dtp->fd_globals < 0)
+		return dt_set_err(dtp, "cannot create the globals map: %s", strerror(errno));
+	dtp->scratch_size = dt_cg_scratch_size(dtp);
+	dtp->fd_scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4,
+	    dtp->scratch_size, 1, &o);
+	if (dtp->fd_scratch < 0)
+		return dt_set_err(dtp, "cannot create the scratch map: %s", strerror(errno));
+
+	uint8_t *g = calloc(1, gsize);
+	if (!g)
+		return dt_set_err(dtp, "out of memory");
+	int64_t off = 0;
+	walloff(&off);
+	memcpy(g + DT_G_WALLOFF, &off, sizeof(off));
+	uint32_t key = 0;
+	int rc = bpf_map_update_elem(dtp->fd_globals, &key, g, BPF_ANY);
+	free(g);
+	if (rc < 0)
+		return dt_set_err(dtp, "cannot initialize the globals map: %s", strerror(errno));
+	return 0;
+}
+
+static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	struct bpf_asm a;
+	char name[16];
+	char title[512];
+
+	if (dt_cg_probe(dtp, p, &a) < 0)
+		return -1;
+	snprintf(title, sizeof(title), "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
+	if (dtp->dump_prog)
+		dtp->dump_prog(dtp->dump_arg, title, a.insns, a.n);
+
+	enum bpf_prog_type type = p->ufire ? BPF_PROG_TYPE_KPROBE : p->ops->prog_type;
+	snprintf(name, sizeof(name), "dt_%u", p->id);
+	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	int fd = bpf_prog_load(type, name, "GPL", a.insns, (size_t)a.n, &o);
+	if (fd < 0) {
+		/* again, with the verifier's log for the message */
+		size_t loglen = 1 << 20;
+		char *log = calloc(1, loglen);
+		int err = errno;
+		if (log) {
+			o.log_buf = log;
+			o.log_size = (uint32_t)loglen;
+			o.log_level = 1;
+			int fd2 = bpf_prog_load(type, name, "GPL", a.insns, (size_t)a.n, &o);
+			if (fd2 >= 0)
+				close(fd2);
+		}
+		/* keep the last meaningful line of the log */
+		const char *why = strerror(err);
+		char line[512] = "";
+		if (log) {
+			char *end = log + strlen(log);
+			while (end > log && (end[-1] == '\n' || end[-1] == ' '))
+				*--end = '\0';
+			char *l = strrchr(log, '\n');
+			char *prev = l;
+			/* skip the "processed N insns" summary line */
+			if (l && strstr(l, "processed ")) {
+				*l = '\0';
+				prev = strrchr(log, '\n');
+				l = prev;
+			}
+			snprintf(line, sizeof(line), "%s", l ? l + 1 : log);
+			if (getenv("DTRACE_DEBUG_VERIFIER"))
+				fprintf(stderr, "%s\n", log);
+		}
+		dt_set_err(dtp, "failed to load program for %s: %s%s%s", title, why,
+		    line[0] ? ": " : "", line);
+		free(log);
+		asm_free(&a);
+		return -1;
+	}
+	asm_free(&a);
+	p->prog_fd = fd;
+	if (dt_attach_add(dtp, fd) < 0)
+		return -1;
+	return p->ops->attach(dtp, p, fd);
+}
+
+int dt_load(dtrace_hdl_t *dtp)
+{
+	if (assign_epids(dtp) < 0 || create_maps(dtp) < 0)
+		return -1;
+	/* every probe but ERROR (its clauses run from fault paths); BEGIN
+	 * and END are attached too but fire only when the consumer says */
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		if (!p->nclauses || p->id == DT_PROBE_ERROR)
+			continue;
+		if (load_probe(dtp, p) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void dt_unload(dtrace_hdl_t *dtp)
+{
+	for (int i = dtp->nattach - 1; i >= 0; i--)
+		close(dtp->attach_fds[i]);
+	free(dtp->attach_fds);
+	dtp->attach_fds = NULL;
+	dtp->nattach = dtp->attachcap = 0;
+	if (dtp->fd_buffers >= 0)
+		close(dtp->fd_buffers);
+	if (dtp->fd_globals >= 0)
+		close(dtp->fd_globals);
+	if (dtp->fd_scratch >= 0)
+		close(dtp->fd_scratch);
+	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
+}
+
+int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
+{
+	uint32_t key = 0;
+	uint32_t gsize = DT_G_VARS + dtp->gsize;
+	uint8_t *g = malloc(gsize);
+	if (!g)
+		return -1;
+	int rc = bpf_map_lookup_elem(dtp->fd_globals, &key, g);
+	if (rc == 0) {
+		memcpy(state, g + DT_G_STATE, 8);
+		memcpy(status, g + DT_G_EXITSTAT, 8);
+	}
+	free(g);
+	return rc;
+}

@@ -1,0 +1,73 @@
+/*
+ * node.h - the typed intermediate form produced by sema, read by codegen.
+ *
+ * Sema lowers the syntax tree into these nodes: every expression carries
+ * its D type, names are resolved (global variable, built-in, argument),
+ * constants are folded, and implicit conversions are explicit casts.
+ * Codegen never looks at the syntax tree.
+ */
+#ifndef DT_NODE_H
+#define DT_NODE_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "types.h"
+
+enum dt_nkind {
+	DN_CONST,		/* ival */
+	DN_STR,			/* str/slen: string constant */
+	DN_VAR,			/* global variable: var */
+	DN_BUILTIN,		/* builtin: DT_BI_* */
+	DN_ARG,			/* argN / args[N]: ival = N */
+	DN_UNARY,		/* op: - ~ ! ; l */
+	DN_BINARY,		/* op; l, r (arith, bitwise, shifts, compare) */
+	DN_LAND, DN_LOR, DN_LXOR,	/* l, r */
+	DN_TERNARY,		/* x ? l : r */
+	DN_ASSIGN,		/* var = r; op is the compound operator or 0 */
+	DN_INCDEC,		/* var; op '+'/'-', ival 1 = postfix */
+	DN_CAST,		/* l converted to type */
+	DN_COMMA,		/* l, r */
+	DN_CALL,		/* subr: func id, args */
+	/* statements */
+	DN_S_EXPR,		/* l; action index in act */
+	DN_S_ACTION,		/* trace/printf/exit: func, args, act */
+	DN_S_IF,		/* x cond, l then-list, r else-list */
+};
+
+enum dt_builtin {
+	DT_BI_CPU, DT_BI_EPID, DT_BI_ID, DT_BI_PID, DT_BI_PPID, DT_BI_TID,
+	DT_BI_UID, DT_BI_GID, DT_BI_EXECNAME, DT_BI_PROBEPROV,
+	DT_BI_PROBEMOD, DT_BI_PROBEFUNC, DT_BI_PROBENAME, DT_BI_TIMESTAMP,
+	DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP, DT_BI_ERRNO, DT_BI_CURTHREAD,
+};
+
+enum dt_func { DT_F_TRACE, DT_F_PRINTF, DT_F_EXIT };
+
+/* binary operator codes (op field) */
+enum dt_bop {
+	DT_OP_ADD = 1, DT_OP_SUB, DT_OP_MUL, DT_OP_DIV, DT_OP_MOD,
+	DT_OP_AND, DT_OP_OR, DT_OP_XOR, DT_OP_SHL, DT_OP_SHR,
+	DT_OP_LT, DT_OP_LE, DT_OP_GT, DT_OP_GE, DT_OP_EQ, DT_OP_NE,
+	DT_OP_NEG, DT_OP_BNOT, DT_OP_LNOT
+};
+
+struct dt_node {
+	enum dt_nkind kind;
+	int line;
+	struct dt_type *type;
+	int op;
+	int64_t ival;
+	char *str;
+	size_t slen;
+	struct dt_node *l, *r, *x;
+	struct dt_node *next;		/* statement lists */
+	struct dt_node **args;
+	int nargs;
+	struct dt_gvar *var;
+	int builtin;
+	int func;
+	int act;			/* 1-based action index */
+	struct dt_action *action;	/* record layout of an action */
+};
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * parse.h - public interface of the D parser.
+ *
+ * Owned by the front end.  dt_parse() turns the text of a whole D program
+ * (after the optional cpp pass) into the syntax tree of ast.h, performing
+ * $macro substitution on the way; it knows no types beyond the names it is
+ * told are type names (built-in D typedefs, the program's own typedefs and
+ * whatever the caller registers here), which it needs to tell casts and
+ * declarations from expressions and probe descriptions.
+ */
+#ifndef DT_PARSE_H
+#define DT_PARSE_H
+
+#include "ast.h"
+
+struct dt_macros {		/* macro variables for $1..$n, $target, ... */
+	int argc;
+	char **argv;		/* argv[0] is $0 (script name), argv[1] is
+				   $1 ... */
+	long long target, pid, ppid, uid, gid, pgid, sid, projid, taskid;
+	int target_set;		/* 0 if no -c/-p: $target expands to 0 */
+	int defaultargs;	/* -x defaultargs: an unset $N in an
+				   expression is 0 and $$N is "" */
+};
+
+struct dt_perr {
+	int line;		/* 1-based source line of the error */
+	char msg[512];		/* message without any "dtrace: ..." prefix */
+};
+
+/*
+ * Parse a whole D program.  Returns NULL and fills *err on the first
+ * error.  m may be NULL (no macro arguments; $target etc. are 0).
+ * The program must be freed with ast_prog_free().
+ */
+struct ast_prog *dt_parse(const char *src, const struct dt_macros *m,
+    struct dt_perr *err);
+
+/*
+ * Type names known to the parser besides the D built-ins (int8_t ...
+ * zoneid_t) and the program's own typedefs.  These settings are global
+ * (not thread-safe) and persist across dt_parse() calls.
+ *
+ * dt_parse_add_typename() registers one name (returns 0, -1 on ENOMEM);
+ * dt_parse_set_typename_lookup() installs a callback asked about any other
+ * identifier whose "type-ness" matters (returns nonzero for a type name),
+ * e.g. to consult kernel BTF typedefs; NULL removes it.
+ * dt_parse_reset_typenames() forgets registered names and the callback.
+ */
+int dt_parse_add_typename(const char *name);
+void dt_parse_set_typename_lookup(int (*fn)(void *arg, const char *name),
+    void *arg);
+void dt_parse_reset_typenames(void);
+
+/* 1 if name is currently a type name for the parser (built-in or
+ * registered or accepted by the lookup callback). */
+int dt_parse_is_typename(const char *name);
+
+#endif /* DT_PARSE_H */

@@ -1,0 +1,208 @@
+/*
+ * probe.c - the probe table: creation, lookup, description matching.
+ *
+ * Probes get ids in creation order, stable for the run.  Providers fill
+ * the table lazily: a provider is only asked to populate when a
+ * description could match it, and providers that make probes on demand
+ * (profile-N for any N) are asked for an exact name before matching.
+ */
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dt_impl.h"
+
+const struct dt_provider_ops *dt_providers[] = {
+	&dt_prov_dtrace,
+	&dt_prov_profile,
+	NULL
+};
+
+static uint32_t hash4(const char *a, const char *b, const char *c, const char *d)
+{
+	uint32_t h = 2166136261u;
+	const char *s[4] = { a, b, c, d };
+	for (int i = 0; i < 4; i++) {
+		for (const char *p = s[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+		h = (h ^ ':') * 16777619u;
+	}
+	return h;
+}
+
+struct dt_probe *dt_probe_lookup(dtrace_hdl_t *dtp, const char *prov,
+    const char *mod, const char *func, const char *name)
+{
+	if (!dtp->nhash)
+		return NULL;
+	uint32_t h = hash4(prov, mod, func, name) % dtp->nhash;
+	for (struct dt_probe *p = dtp->phash[h]; p; p = p->hnext)
+		if (!strcmp(p->name, name) && !strcmp(p->func, func) &&
+		    !strcmp(p->mod, mod) && !strcmp(p->prov, prov))
+			return p;
+	return NULL;
+}
+
+static int rehash(dtrace_hdl_t *dtp, uint32_t n)
+{
+	struct dt_probe **nh = calloc(n, sizeof(*nh));
+	if (!nh)
+		return -1;
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		uint32_t h = hash4(p->prov, p->mod, p->func, p->name) % n;
+		p->hnext = nh[h];
+		nh[h] = p;
+	}
+	free(dtp->phash);
+	dtp->phash = nh;
+	dtp->nhash = n;
+	return 0;
+}
+
+struct dt_probe *dt_probe_create(dtrace_hdl_t *dtp,
+    const struct dt_provider_ops *ops, const char *mod, const char *func,
+    const char *name, uint64_t pdata)
+{
+	struct dt_probe *p = dt_probe_lookup(dtp, ops->name, mod, func, name);
+	if (p)
+		return p;
+	if (dtp->nprobes == dtp->probecap) {
+		uint32_t ncap = dtp->probecap ? dtp->probecap * 2 : 256;
+		struct dt_probe **np = realloc(dtp->probes, ncap * sizeof(*np));
+		if (!np)
+			return NULL;
+		dtp->probes = np;
+		dtp->probecap = ncap;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->prov = strdup(ops->name);
+	p->mod = strdup(mod);
+	p->func = strdup(func);
+	p->name = strdup(name);
+	if (!p->prov || !p->mod || !p->func || !p->name) {
+		free(p->prov); free(p->mod); free(p->func); free(p->name);
+		free(p);
+		return NULL;
+	}
+	p->ops = ops;
+	p->pdata = pdata;
+	p->prog_fd = -1;
+	p->id = ++dtp->nprobes;
+	dtp->probes[p->id - 1] = p;
+	if (dtp->nprobes * 2 > dtp->nhash) {
+		if (rehash(dtp, dtp->nhash ? dtp->nhash * 4 : 1024) < 0)
+			return NULL;
+	} else {
+		uint32_t h = hash4(p->prov, p->mod, p->func, p->name) % dtp->nhash;
+		p->hnext = dtp->phash[h];
+		dtp->phash[h] = p;
+	}
+	return p;
+}
+
+void dt_probes_free(dtrace_hdl_t *dtp)
+{
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		free(p->prov); free(p->mod); free(p->func); free(p->name);
+		free(p->clauses);
+		free(p);
+	}
+	free(dtp->probes);
+	free(dtp->phash);
+	dtp->probes = NULL;
+	dtp->phash = NULL;
+	dtp->nprobes = dtp->nhash = dtp->probecap = 0;
+}
+
+/*
+ * Split "prov:mod:func:name" into four fields.  Fewer fields fill from
+ * the right (BEGIN is the name, a:b is func:name); a field may be empty.
+ * A backslash escapes a colon.  Returns -1 for more than four fields.
+ */
+int dt_pdesc_split(const char *text, char *buf, size_t len, const char *f[4])
+{
+	const char *parts[4];
+	int n = 0;
+	size_t o = 0;
+
+	if (strlen(text) + 4 >= len)
+		return -1;
+	parts[n++] = buf;
+	for (const char *s = text; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			buf[o++] = *s++;
+			buf[o++] = *s;
+			continue;
+		}
+		if (*s == ':') {
+			if (n == 4)
+				return -1;
+			buf[o++] = '\0';
+			parts[n++] = buf + o;
+			continue;
+		}
+		buf[o++] = *s;
+	}
+	buf[o] = '\0';
+	for (int i = 0; i < 4; i++)
+		f[i] = "";
+	for (int i = 0; i < n; i++)
+		f[4 - n + i] = parts[i];
+	return 0;
+}
+
+static int is_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+static int field_match(const char *pat, const char *s)
+{
+	if (*pat == '\0')
+		return 1;
+	if (!is_glob(pat))
+		return strcmp(pat, s) == 0;
+	return fnmatch(pat, s, 0) == 0;
+}
+
+static void ensure_populated(dtrace_hdl_t *dtp, const char *prov)
+{
+	for (int i = 0; dt_providers[i]; i++) {
+		const struct dt_provider_ops *ops = dt_providers[i];
+		if (dtp->populated[i] || !field_match(prov, ops->name))
+			continue;
+		dtp->populated[i] = 1;
+		if (ops->populate)
+			ops->populate(dtp);
+	}
+}
+
+int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+    const char *func, const char *name, dt_probe_f *fn, void *arg)
+{
+	int n = 0;
+
+	ensure_populated(dtp, prov);
+	/* exact names may be made on demand (profile-1234) */
+	if (!is_glob(prov) && !is_glob(mod) && !is_glob(func) && !is_glob(name)) {
+		for (int i = 0; dt_providers[i]; i++) {
+			const struct dt_provider_ops *ops = dt_providers[i];
+			if (ops->provide && field_match(prov, ops->name) &&
+			    !dt_probe_lookup(dtp, ops->name, mod, func, name))
+				ops->provide(dtp, mod, func, name);
+		}
+	}
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		if (!field_match(prov, p->prov) || !field_match(mod, p->mod) ||
+		    !field_match(func, p->func) || !field_match(name, p->name))
+			continue;
+		n++;
+		if (fn && fn(dtp, p, arg) != 0)
+			break;
+	}
+	return n;
+}

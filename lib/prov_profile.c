@@ -1,0 +1,246 @@
+/*
+ * prov_profile.c - the profile provider: profile-N and tick-N.
+ *
+ * profile-N samples every CPU at rate N with a software cpu-clock perf
+ * event per CPU (on this kind of VM an idle CPU's clock does not fire, so
+ * only busy CPUs are sampled).  tick-N must fire at its rate even on an
+ * idle machine, so it is driven by a timer thread in the consumer that
+ * sleeps to absolute deadlines and fires the probe through the same
+ * uprobe mechanism as BEGIN (prov_dtrace.c): one CPU, the right rate,
+ * whatever the load.  N is a rate in hz or an interval with a
+ * ns/us/ms/s/m/h/d suffix, as in DTrace.
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include "cg.h"
+
+#define TICK_FLAG (1ULL << 63)
+
+static const char *const dflt_probes[] = {
+	"profile-97", "profile-199", "profile-499", "profile-997",
+	"profile-1999", "profile-4001", "profile-4999",
+	"tick-1", "tick-10", "tick-100", "tick-500", "tick-1000", "tick-5000",
+	NULL
+};
+
+int dt_profile_parse_rate(const char *s, uint64_t *ns)
+{
+	return dt_parse_rate(s, ns);
+}
+
+static struct dt_probe *profile_provide(dtrace_hdl_t *dtp, const char *mod,
+    const char *func, const char *name)
+{
+	uint64_t ns;
+	int tick;
+
+	if (*mod || *func)
+		return NULL;
+	if (!strncmp(name, "profile-", 8))
+		tick = 0;
+	else if (!strncmp(name, "tick-", 5))
+		tick = 1;
+	else
+		return NULL;
+	if (dt_parse_rate(name + (tick ? 5 : 8), &ns) < 0)
+		return NULL;
+	/* DTrace's floor: no faster than 200us */
+	if (ns < 200000)
+		return NULL;
+	struct dt_probe *p = dt_probe_create(dtp, &dt_prov_profile, "", "",
+	    name, ns | (tick ? TICK_FLAG : 0));
+	if (p)
+		p->ufire = tick;
+	return p;
+}
+
+static int profile_populate(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; dflt_probes[i]; i++)
+		if (!profile_provide(dtp, "", "", dflt_probes[i]))
+			return -1;
+	return 0;
+}
+
+/*
+ * arg0 is the kernel PC if the CPU was in the kernel, else 0; arg1 the
+ * user PC if it was in user mode, else 0.  For tick-N (fired from the
+ * consumer's timer thread) both are 0: the probe interrupts no one.
+ */
+static int profile_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
+{
+	if (p->pdata & TICK_FLAG) {
+		for (int i = 0; i < nargs; i++)
+			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+		return 0;
+	}
+	if (nargs == 0)
+		return 0;
+	/* bpf_perf_event_data: pt_regs first; ip at 16*8, cs at 17*8 */
+	emit(cg, LDX_MEM(BPF_DW, R1, R6, 16 * 8));
+	emit(cg, LDX_MEM(BPF_DW, R2, R6, 17 * 8));
+	emit(cg, ALU64_IMM(BPF_AND, R2, 3));
+	emit(cg, MOV64_IMM(R3, 0));
+	emit(cg, MOV64_IMM(R4, 0));
+	emit(cg, JMP_IMM(BPF_JEQ, R2, 3, 2));
+	emit(cg, MOV64_REG(R3, R1));		/* kernel mode: arg0 */
+	emit(cg, JA(1));
+	emit(cg, MOV64_REG(R4, R1));		/* user mode: arg1 */
+	emit(cg, STX_MEM(BPF_DW, R9, R3, DT_MS_ARGS));
+	if (nargs > 1)
+		emit(cg, STX_MEM(BPF_DW, R9, R4, DT_MS_ARGS + 8));
+	for (int i = 2; i < nargs; i++)
+		emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+	return 0;
+}
+
+/* ---- tick: the consumer's timer thread ---- */
+
+struct tick_state {
+	pthread_t thr;
+	int running;
+	volatile int stop;
+	int n;
+	struct { uint32_t prid; uint64_t period, next; } *t;
+};
+
+static void *tick_main(void *arg)
+{
+	struct tick_state *ts = arg;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	uint64_t t0 = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+	for (int i = 0; i < ts->n; i++)
+		ts->t[i].next = t0 + ts->t[i].period;
+	while (!ts->stop) {
+		uint64_t next = ~0ULL;
+		for (int i = 0; i < ts->n; i++)
+			if (ts->t[i].next < next)
+				next = ts->t[i].next;
+		struct timespec dl = { (time_t)(next / 1000000000ULL),
+			(long)(next % 1000000000ULL) };
+		/* wake at least every 50ms to notice stop */
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		uint64_t tnow = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+		if (next > tnow + 50000000ULL) {
+			uint64_t w = tnow + 50000000ULL;
+			dl.tv_sec = (time_t)(w / 1000000000ULL);
+			dl.tv_nsec = (long)(w % 1000000000ULL);
+		}
+		int rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &dl, NULL);
+		if (rc != 0 && rc != EINTR)
+			break;
+		if (ts->stop)
+			break;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		tnow = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
+		for (int i = 0; i < ts->n; i++) {
+			if (ts->t[i].next > tnow)
+				continue;
+			dt_uprobe_fire(ts->t[i].prid);
+			ts->t[i].next += ts->t[i].period;
+			/* far behind (stopped, suspended): do not burst */
+			if (ts->t[i].next < tnow)
+				ts->t[i].next = tnow + ts->t[i].period;
+		}
+	}
+	return NULL;
+}
+
+int dt_profile_start_ticks(dtrace_hdl_t *dtp)
+{
+	struct tick_state *ts = calloc(1, sizeof(*ts));
+	if (!ts)
+		return -1;
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		if (p->ops != &dt_prov_profile || !(p->pdata & TICK_FLAG) ||
+		    p->prog_fd < 0)
+			continue;
+		void *nt = realloc(ts->t, (size_t)(ts->n + 1) * sizeof(*ts->t));
+		if (!nt) {
+			free(ts->t);
+			free(ts);
+			return -1;
+		}
+		ts->t = nt;
+		ts->t[ts->n].prid = p->id;
+		ts->t[ts->n].period = p->pdata & ~TICK_FLAG;
+		ts->n++;
+	}
+	dtp->tick = ts;
+	if (ts->n == 0)
+		return 0;
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);	/* signals go to main */
+	int rc = pthread_create(&ts->thr, NULL, tick_main, ts);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0)
+		return dt_set_err(dtp, "cannot start the tick thread: %s", strerror(rc));
+	ts->running = 1;
+	return 0;
+}
+
+void dt_profile_stop_ticks(dtrace_hdl_t *dtp)
+{
+	struct tick_state *ts = dtp->tick;
+	if (!ts)
+		return;
+	ts->stop = 1;
+	if (ts->running)
+		pthread_join(ts->thr, NULL);
+	free(ts->t);
+	free(ts);
+	dtp->tick = NULL;
+}
+
+static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
+{
+	if (p->pdata & TICK_FLAG)
+		return dt_uprobe_attach(dtp, p, prog_fd);
+
+	struct perf_event_attr attr;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	attr.sample_period = p->pdata;
+	for (int cpu = 0; cpu < dtp->ncpus; cpu++) {
+		int fd = (int)syscall(__NR_perf_event_open, &attr, -1, cpu, -1,
+		    PERF_FLAG_FD_CLOEXEC);
+		if (fd < 0) {
+			if (errno == ENODEV || errno == EINVAL)
+				continue;	/* offline CPU */
+			return dt_set_err(dtp, "failed to enable profile:::%s on CPU %d: %m",
+			    p->name, cpu);
+		}
+		if (dt_attach_add(dtp, fd) < 0) {
+			close(fd);
+			return -1;
+		}
+		if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0 ||
+		    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
+			return dt_set_err(dtp, "failed to attach profile:::%s: %m", p->name);
+	}
+	return 0;
+}
+
+const struct dt_provider_ops dt_prov_profile = {
+	.name = "profile",
+	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
+	.populate = profile_populate,
+	.provide = profile_provide,
+	.cg_args = profile_cg_args,
+	.attach = profile_attach,
+};

@@ -1,0 +1,1159 @@
+/*
+ * sema.c - the semantic pass: syntax tree in, typed clauses out.
+ *
+ * Owns name resolution (global variables declared or implied by
+ * assignment, built-in variables, argN/args[], inlines, enum constants),
+ * D's type rules (promotions, usual arithmetic conversions, what each
+ * operator accepts), constant folding, the checks on actions and their
+ * arguments (printf formats against argument types), and the record
+ * layout of every clause.  Errors stop the pass with dtrace's message.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ast.h"
+#include "dt_impl.h"
+#include "node.h"
+#include "printf.h"
+#include "sema.h"
+
+struct sema {
+	dtrace_hdl_t *dtp;
+	struct dt_typetab *tt;
+	struct dt_stmt *stmt;
+	int act;
+	int in_pred;
+	jmp_buf jb;
+	int line;
+};
+
+static void __attribute__((noreturn, format(printf, 3, 4)))
+serr(struct sema *s, int line, const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	dt_compile_error(s->dtp, line, msg);
+	longjmp(s->jb, 1);
+}
+
+static struct dt_node *nnew(struct sema *s, enum dt_nkind k, int line,
+    struct dt_type *t)
+{
+	struct dt_node *n = dt_alloc(s->dtp, sizeof(*n));
+	n->kind = k;
+	n->line = line;
+	n->type = t;
+	return n;
+}
+
+static struct dt_node *nconst(struct sema *s, int line, struct dt_type *t,
+    int64_t v)
+{
+	struct dt_node *n = nnew(s, DN_CONST, line, t);
+	n->ival = dt_type_normalize(t, v);
+	return n;
+}
+
+/* ---- types from declarations ---- */
+
+static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds);
+static struct dt_node *expr(struct sema *s, struct ast_expr *e);
+
+static int64_t const_int(struct sema *s, struct ast_expr *e, const char *what)
+{
+	struct dt_node *n = expr(s, e);
+	if (n->kind != DN_CONST)
+		serr(s, e->line, "%s must be an integer constant", what);
+	return n->ival;
+}
+
+static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
+    struct ast_declarator *d)
+{
+	if (!d)
+		return t;
+	/* parts read outward from the name; build from the base inward */
+	struct ast_dpart *parts[64];
+	int n = 0;
+	for (struct ast_dpart *p = d->parts; p && n < 64; p = p->next)
+		parts[n++] = p;
+	for (int i = n - 1; i >= 0; i--) {
+		struct ast_dpart *p = parts[i];
+		switch (p->kind) {
+		case AST_D_PTR:
+			t = dt_type_ptr(s->tt, t);
+			break;
+		case AST_D_ARRAY:
+			if (p->assoc || !p->dim)
+				serr(s, p->line, "associative arrays are not supported yet");
+			int64_t dim = const_int(s, p->dim, "array dimension");
+			if (dim <= 0)
+				serr(s, p->line, "array dimension must be a positive integer constant");
+			t = dt_type_array(s->tt, t, (uint32_t)dim);
+			break;
+		case AST_D_FUNC: {
+			struct dt_type *f = dt_type_new(s->tt, DT_TK_FUNC, "function", 0);
+			f->ref = t;
+			t = f;
+			break;
+		}
+		}
+		if (!t)
+			serr(s, p->line, "out of memory");
+	}
+	return t;
+}
+
+static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
+{
+	int is_union = ds->base == AST_T_UNION;
+	enum dt_tkind k = is_union ? DT_TK_UNION : DT_TK_STRUCT;
+	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, k, ds->name) : NULL;
+	if (!t) {
+		char nm[300];
+		snprintf(nm, sizeof(nm), "%s %s", is_union ? "union" : "struct",
+		    ds->name ? ds->name : "<anon>");
+		t = dt_type_new(s->tt, k, nm, 0);
+		t->rank = -1;		/* marks a tagged type */
+		t->complete = 0;
+	}
+	if (!ds->has_body)
+		return t;
+	if (t->complete)
+		serr(s, ds->line, "%s redeclared", t->name);
+	int cap = 0, n = 0;
+	struct dt_member *m = NULL;
+	uint32_t off = 0, align = 1, size = 0;
+	for (struct ast_member *am = ds->members; am; am = am->next) {
+		struct dt_type *base = resolve_spec(s, am->spec);
+		for (struct ast_declarator *d = am->decls; d; d = d->next) {
+			struct dt_type *mt = apply_declarator(s, base, d);
+			if (n == cap) {
+				cap = cap ? cap * 2 : 8;
+				m = realloc(m, (size_t)cap * sizeof(*m));
+				if (!m)
+					serr(s, am->line, "out of memory");
+			}
+			memset(&m[n], 0, sizeof(m[n]));
+			m[n].name = strdup(d->name ? d->name : "");
+			m[n].type = mt;
+			uint32_t a = mt->align ? mt->align : 1;
+			if (d->bitfield) {
+				int64_t w = const_int(s, d->bitfield, "bit-field width");
+				m[n].bits = (uint32_t)w;
+			}
+			if (!is_union)
+				off = (off + a - 1) / a * a;
+			m[n].offset = is_union ? 0 : off;
+			if (!is_union)
+				off += mt->size;
+			if (mt->size > size)
+				size = mt->size;
+			if (a > align)
+				align = a;
+			n++;
+		}
+	}
+	t->members = m;
+	t->nmembers = n;
+	t->align = align;
+	t->size = is_union ? (size + align - 1) / align * align : (off + align - 1) / align * align;
+	t->complete = 1;
+	return t;
+}
+
+static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
+{
+	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, DT_TK_ENUM, ds->name) : NULL;
+	if (!t) {
+		char nm[300];
+		snprintf(nm, sizeof(nm), "enum %s", ds->name ? ds->name : "<anon>");
+		t = dt_type_new(s->tt, DT_TK_ENUM, nm, 4);
+		t->rank = -1;
+		t->is_signed = 1;
+	}
+	int64_t v = 0;
+	for (struct ast_enumerator *e = ds->enumerators; e; e = e->next) {
+		if (e->value)
+			v = const_int(s, e->value, "enumerator value");
+		struct dt_enumconst *c = calloc(1, sizeof(*c));
+		if (!c || !(c->name = strdup(e->name)))
+			serr(s, e->line, "out of memory");
+		c->value = v++;
+		c->type = t;
+		c->next = s->tt->enums;
+		s->tt->enums = c;
+	}
+	return t;
+}
+
+static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds)
+{
+	struct dt_typetab *tt = s->tt;
+	switch (ds->base) {
+	case AST_T_VOID: return tt->t_void;
+	case AST_T_STRING: return tt->t_string;
+	case AST_T_FLOAT: return tt->t_float;
+	case AST_T_DOUBLE: return ds->nlong ? tt->t_ldouble : tt->t_double;
+	case AST_T_STRUCT:
+	case AST_T_UNION: return resolve_su(s, ds);
+	case AST_T_ENUM: return resolve_enum(s, ds);
+	case AST_T_TYPEDEF: {
+		struct dt_type *t = dt_typedef_lookup(tt, ds->name);
+		if (!t)
+			serr(s, ds->line, "undefined type name: %s", ds->name);
+		return t;
+	}
+	case AST_T_CHAR:
+		return ds->is_unsigned ? tt->t_uchar : (ds->is_signed ? tt->t_schar : tt->t_char);
+	case AST_T_INT:
+	case AST_T_IMPLICIT:
+		if (ds->nshort)
+			return ds->is_unsigned ? tt->t_ushort : tt->t_short;
+		if (ds->nlong == 2)
+			return ds->is_unsigned ? tt->t_ullong : tt->t_llong;
+		if (ds->nlong == 1)
+			return ds->is_unsigned ? tt->t_ulong : tt->t_long;
+		return ds->is_unsigned ? tt->t_uint : tt->t_int;
+	}
+	return tt->t_int;
+}
+
+static struct dt_type *resolve_type(struct sema *s, struct ast_type *at)
+{
+	return apply_declarator(s, resolve_spec(s, at->spec), at->decl);
+}
+
+/* ---- variables ---- */
+
+static struct dt_gvar *gvar_lookup(dtrace_hdl_t *dtp, const char *name)
+{
+	for (int i = 0; i < dtp->ngvars; i++)
+		if (!strcmp(dtp->gvars[i]->name, name))
+			return dtp->gvars[i];
+	return NULL;
+}
+
+static struct dt_gvar *gvar_add(struct sema *s, const char *name,
+    struct dt_type *t, int line)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM)
+		serr(s, line, "variables of type %s are not supported yet: %s", t->name, name);
+	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
+	if (!ng)
+		serr(s, line, "out of memory");
+	dtp->gvars = ng;
+	struct dt_gvar *g = dt_alloc(dtp, sizeof(*g));
+	dtp->gvars[dtp->ngvars++] = g;
+	g->name = ast_arena_strndup(dtp->arena, name, strlen(name));
+	g->type = t;
+	g->line = line;
+	g->offset = dtp->gsize;
+	dtp->gsize += 8;
+	return g;
+}
+
+static const struct {
+	const char *name;
+	int id;
+} builtins[] = {
+	{ "cpu", DT_BI_CPU }, { "epid", DT_BI_EPID }, { "id", DT_BI_ID },
+	{ "pid", DT_BI_PID }, { "ppid", DT_BI_PPID }, { "tid", DT_BI_TID },
+	{ "uid", DT_BI_UID }, { "gid", DT_BI_GID },
+	{ "execname", DT_BI_EXECNAME }, { "probeprov", DT_BI_PROBEPROV },
+	{ "probemod", DT_BI_PROBEMOD }, { "probefunc", DT_BI_PROBEFUNC },
+	{ "probename", DT_BI_PROBENAME }, { "timestamp", DT_BI_TIMESTAMP },
+	{ "vtimestamp", DT_BI_VTIMESTAMP },
+	{ "walltimestamp", DT_BI_WALLTIMESTAMP }, { "errno", DT_BI_ERRNO },
+	{ "curthread", DT_BI_CURTHREAD },
+};
+
+static struct dt_type *builtin_type(struct sema *s, int id)
+{
+	struct dt_typetab *tt = s->tt;
+	switch (id) {
+	case DT_BI_CPU: return dt_typedef_lookup(tt, "processorid_t");
+	case DT_BI_EPID: case DT_BI_ID: return dt_typedef_lookup(tt, "uint_t");
+	case DT_BI_PID: case DT_BI_PPID: return dt_typedef_lookup(tt, "pid_t");
+	case DT_BI_TID: return dt_typedef_lookup(tt, "id_t");
+	case DT_BI_UID: return dt_typedef_lookup(tt, "uid_t");
+	case DT_BI_GID: return dt_typedef_lookup(tt, "gid_t");
+	case DT_BI_EXECNAME: case DT_BI_PROBEPROV: case DT_BI_PROBEMOD:
+	case DT_BI_PROBEFUNC: case DT_BI_PROBENAME: return tt->t_string;
+	case DT_BI_TIMESTAMP: case DT_BI_VTIMESTAMP: case DT_BI_WALLTIMESTAMP:
+		return dt_typedef_lookup(tt, "uint64_t");
+	case DT_BI_ERRNO: return tt->t_int;
+	case DT_BI_CURTHREAD: return tt->t_voidp;
+	}
+	return tt->t_int;
+}
+
+/* ---- expressions ---- */
+
+static int is_lvalue(struct dt_node *n)
+{
+	return n->kind == DN_VAR;
+}
+
+static struct dt_node *cast_to(struct sema *s, struct dt_node *n,
+    struct dt_type *t)
+{
+	if (n->type == t)
+		return n;
+	if (n->kind == DN_CONST && (dt_is_int(t) || t->kind == DT_TK_PTR))
+		return nconst(s, n->line, t, n->ival);
+	struct dt_node *c = nnew(s, DN_CAST, n->line, t);
+	c->l = n;
+	return c;
+}
+
+static const char *opname(enum ast_op op)
+{
+	return ast_op_str(op);
+}
+
+static int64_t fold(struct sema *s, int line, int op, struct dt_type *t,
+    int64_t a, int64_t b)
+{
+	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+	int sg = t->is_signed;
+	switch (op) {
+	case DT_OP_ADD: return (int64_t)(ua + ub);
+	case DT_OP_SUB: return (int64_t)(ua - ub);
+	case DT_OP_MUL: return (int64_t)(ua * ub);
+	case DT_OP_DIV:
+	case DT_OP_MOD:
+		if (b == 0)
+			serr(s, line, "expression contains division by zero");
+		if (sg) {
+			if (a == INT64_MIN && b == -1)
+				return op == DT_OP_DIV ? a : 0;
+			return op == DT_OP_DIV ? a / b : a % b;
+		}
+		return (int64_t)(op == DT_OP_DIV ? ua / ub : ua % ub);
+	case DT_OP_AND: return a & b;
+	case DT_OP_OR: return a | b;
+	case DT_OP_XOR: return a ^ b;
+	case DT_OP_SHL: return (int64_t)(ua << (ub & 63));
+	case DT_OP_SHR: return sg ? a >> (ub & 63) : (int64_t)(ua >> (ub & 63));
+	case DT_OP_LT: return sg ? a < b : ua < ub;
+	case DT_OP_LE: return sg ? a <= b : ua <= ub;
+	case DT_OP_GT: return sg ? a > b : ua > ub;
+	case DT_OP_GE: return sg ? a >= b : ua >= ub;
+	case DT_OP_EQ: return a == b;
+	case DT_OP_NE: return a != b;
+	}
+	return 0;
+}
+
+static int bop_of(enum ast_op op)
+{
+	switch (op) {
+	case AST_OP_ADD: case AST_OP_ADD_ASSIGN: return DT_OP_ADD;
+	case AST_OP_SUB: case AST_OP_SUB_ASSIGN: return DT_OP_SUB;
+	case AST_OP_MUL: case AST_OP_MUL_ASSIGN: return DT_OP_MUL;
+	case AST_OP_DIV: case AST_OP_DIV_ASSIGN: return DT_OP_DIV;
+	case AST_OP_MOD: case AST_OP_MOD_ASSIGN: return DT_OP_MOD;
+	case AST_OP_BAND: case AST_OP_AND_ASSIGN: return DT_OP_AND;
+	case AST_OP_BOR: case AST_OP_OR_ASSIGN: return DT_OP_OR;
+	case AST_OP_XOR: case AST_OP_XOR_ASSIGN: return DT_OP_XOR;
+	case AST_OP_SHL: case AST_OP_SHL_ASSIGN: return DT_OP_SHL;
+	case AST_OP_SHR: case AST_OP_SHR_ASSIGN: return DT_OP_SHR;
+	case AST_OP_LT: return DT_OP_LT;
+	case AST_OP_LE: return DT_OP_LE;
+	case AST_OP_GT: return DT_OP_GT;
+	case AST_OP_GE: return DT_OP_GE;
+	case AST_OP_EQ: return DT_OP_EQ;
+	case AST_OP_NE: return DT_OP_NE;
+	default: return 0;
+	}
+}
+
+/* Type an arithmetic/bitwise/shift/compare operation on l and r. */
+static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
+    struct dt_node *l, struct dt_node *r)
+{
+	int op = bop_of(aop);
+	const char *nm = opname(aop);
+	int integral = op == DT_OP_MOD || op == DT_OP_AND || op == DT_OP_OR ||
+	    op == DT_OP_XOR || op == DT_OP_SHL || op == DT_OP_SHR;
+	int compare = op >= DT_OP_LT && op <= DT_OP_NE;
+	struct dt_type *rt;
+
+	if (compare) {
+		int ok = (dt_is_scalar(l->type) && dt_is_scalar(r->type)) ||
+		    (l->type->kind == DT_TK_STRING && r->type->kind == DT_TK_STRING);
+		if (!ok)
+			serr(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    l->type->name, nm, r->type->name);
+		if (l->type->kind == DT_TK_STRING)
+			serr(s, line, "string comparison is not supported yet");
+		struct dt_type *ct = (dt_is_int(l->type) && dt_is_int(r->type)) ?
+		    dt_type_arith(s->tt, l->type, r->type) : s->tt->t_ulong;
+		l = cast_to(s, l, ct);
+		r = cast_to(s, r, ct);
+		if (l->kind == DN_CONST && r->kind == DN_CONST)
+			return nconst(s, line, s->tt->t_int, fold(s, line, op, ct, l->ival, r->ival));
+		struct dt_node *n = nnew(s, DN_BINARY, line, s->tt->t_int);
+		n->op = op;
+		n->l = l;
+		n->r = r;
+		n->x = (struct dt_node *)ct;	/* comparison type */
+		return n;
+	}
+	if (integral) {
+		if (!dt_is_int(l->type) || !dt_is_int(r->type))
+			serr(s, line, "operator %s requires operands of integral type", nm);
+	} else if (!dt_is_arith(l->type) || !dt_is_arith(r->type)) {
+		/* pointer arithmetic: ptr +/- int */
+		if ((op == DT_OP_ADD || op == DT_OP_SUB) && l->type->kind == DT_TK_PTR &&
+		    dt_is_int(r->type)) {
+			uint32_t sz = l->type->ref->size ? l->type->ref->size : 1;
+			struct dt_node *scaled = r;
+			if (sz != 1)
+				scaled = binop(s, line, AST_OP_MUL, cast_to(s, r, s->tt->t_long),
+				    nconst(s, line, s->tt->t_long, sz));
+			struct dt_node *n = nnew(s, DN_BINARY, line, l->type);
+			n->op = op;
+			n->l = l;
+			n->r = cast_to(s, scaled, s->tt->t_ulong);
+			return n;
+		}
+		serr(s, line, "operator %s requires operands of arithmetic type", nm);
+	}
+	if (l->type->kind == DT_TK_FLOAT || r->type->kind == DT_TK_FLOAT)
+		serr(s, line, "floating-point arithmetic is not supported");
+	if (op == DT_OP_SHL || op == DT_OP_SHR) {
+		rt = dt_type_promote(s->tt, l->type);
+		r = cast_to(s, r, dt_type_promote(s->tt, r->type));
+	} else {
+		rt = dt_type_arith(s->tt, l->type, r->type);
+		r = cast_to(s, r, rt);
+	}
+	l = cast_to(s, l, rt);
+	if (l->kind == DN_CONST && r->kind == DN_CONST)
+		return nconst(s, line, rt, fold(s, line, op, rt, l->ival, r->ival));
+	if ((op == DT_OP_DIV || op == DT_OP_MOD) && r->kind == DN_CONST && r->ival == 0)
+		serr(s, line, "expression contains division by zero");
+	struct dt_node *n = nnew(s, DN_BINARY, line, rt);
+	n->op = op;
+	n->l = l;
+	n->r = r;
+	return n;
+}
+
+static struct dt_node *ident(struct sema *s, struct ast_expr *e)
+{
+	const char *name = e->ident.name;
+	dtrace_hdl_t *dtp = s->dtp;
+
+	/* argN */
+	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' &&
+	    name[4] == '\0') {
+		struct dt_node *n = nnew(s, DN_ARG, e->line, dt_typedef_lookup(s->tt, "int64_t"));
+		n->ival = name[3] - '0';
+		if (s->stmt->uses_args < n->ival + 1)
+			s->stmt->uses_args = (int)n->ival + 1;
+		return n;
+	}
+	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++) {
+		if (strcmp(builtins[i].name, name))
+			continue;
+		struct dt_node *n = nnew(s, DN_BUILTIN, e->line, builtin_type(s, builtins[i].id));
+		n->builtin = builtins[i].id;
+		return n;
+	}
+	struct dt_gvar *g = gvar_lookup(dtp, name);
+	if (g) {
+		struct dt_node *n = nnew(s, DN_VAR, e->line, g->type);
+		n->var = g;
+		return n;
+	}
+	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
+		if (!strcmp(in->name, name))
+			return in->value;
+	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
+		if (!strcmp(c->name, name))
+			return nconst(s, e->line, c->type, c->value);
+	if (!strcmp(name, "self") || !strcmp(name, "this"))
+		serr(s, e->line, "%s-> variables are not supported yet", name);
+	serr(s, e->line, "failed to resolve %s: Unknown variable name", name);
+}
+
+static struct dt_node *assign(struct sema *s, struct ast_expr *e)
+{
+	struct ast_expr *le = e->binary.left;
+	enum ast_op op = e->binary.op;
+	struct dt_node *r = expr(s, e->binary.right);
+	struct dt_node *l;
+
+	if (le->kind == AST_E_IDENT && !gvar_lookup(s->dtp, le->ident.name) &&
+	    op == AST_OP_ASSIGN) {
+		/* is it a name that is not a variable? */
+		l = NULL;
+		for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+			if (!strcmp(builtins[i].name, le->ident.name))
+				serr(s, e->line, "operator = can only be applied to a writable variable");
+		if (!strncmp(le->ident.name, "arg", 3) && strlen(le->ident.name) == 4 &&
+		    le->ident.name[3] >= '0' && le->ident.name[3] <= '9')
+			serr(s, e->line, "operator = can only be applied to a writable variable");
+		if (r->type->kind == DT_TK_VOID)
+			serr(s, e->line, "operator = cannot be applied to void");
+		/* implicit declaration: the variable takes the value's type */
+		struct dt_gvar *g = gvar_add(s, le->ident.name, r->type, e->line);
+		l = nnew(s, DN_VAR, le->line, g->type);
+		l->var = g;
+	} else {
+		if (le->kind == AST_E_AGG)
+			serr(s, e->line, "aggregations are not supported yet");
+		l = expr(s, le);
+	}
+	if (!is_lvalue(l))
+		serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
+	struct dt_node *val = r;
+	if (op != AST_OP_ASSIGN)
+		val = binop(s, e->line, op, l, r);
+	if (!(dt_is_scalar(l->type) && dt_is_scalar(val->type)))
+		serr(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+		    l->type->name, opname(op), r->type->name);
+	struct dt_node *n = nnew(s, DN_ASSIGN, e->line, l->type);
+	n->var = l->var;
+	n->r = cast_to(s, val, l->type);
+	return n;
+}
+
+static struct dt_node *call_expr(struct sema *s, struct ast_expr *e);
+
+static struct dt_node *expr(struct sema *s, struct ast_expr *e)
+{
+	struct dt_typetab *tt = s->tt;
+
+	switch (e->kind) {
+	case AST_E_INT: {
+		uint64_t v = e->i.value;
+		struct dt_type *t;
+		if (e->i.form == AST_INT_CHAR)
+			return nconst(s, e->line, tt->t_char, (int64_t)v);
+		int dec = e->i.form == AST_INT_DEC;
+		if (e->i.suffix_l == 2)
+			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ullong : tt->t_llong;
+		else if (e->i.suffix_l == 1)
+			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ulong : tt->t_long;
+		else if (e->i.suffix_u)
+			t = v <= UINT32_MAX ? tt->t_uint : tt->t_ulong;
+		else if (v <= INT32_MAX)
+			t = tt->t_int;
+		else if (!dec && v <= UINT32_MAX)
+			t = tt->t_uint;
+		else if (v <= INT64_MAX)
+			t = tt->t_long;
+		else
+			t = tt->t_ulong;
+		if (v > INT64_MAX && t->is_signed)
+			t = tt->t_ulong;
+		return nconst(s, e->line, t, (int64_t)v);
+	}
+	case AST_E_STR: {
+		struct dt_node *n = nnew(s, DN_STR, e->line, tt->t_string);
+		n->str = e->str.s;
+		n->slen = e->str.len;
+		return n;
+	}
+	case AST_E_IDENT:
+		return ident(s, e);
+	case AST_E_AGG:
+		serr(s, e->line, "aggregations are not supported yet");
+	case AST_E_UNARY: {
+		enum ast_op op = e->unary.op;
+		if (op == AST_OP_PREINC || op == AST_OP_PREDEC ||
+		    op == AST_OP_POSTINC || op == AST_OP_POSTDEC) {
+			struct dt_node *v = expr(s, e->unary.operand);
+			if (!is_lvalue(v))
+				serr(s, e->line, "operator %s requires modifiable lvalue", opname(op));
+			if (!dt_is_scalar(v->type))
+				serr(s, e->line, "operator %s requires operand of scalar type", opname(op));
+			struct dt_node *n = nnew(s, DN_INCDEC, e->line, v->type);
+			n->var = v->var;
+			n->op = (op == AST_OP_PREINC || op == AST_OP_POSTINC) ? '+' : '-';
+			n->ival = (op == AST_OP_POSTINC || op == AST_OP_POSTDEC);
+			return n;
+		}
+		if (op == AST_OP_SIZEOF) {
+			struct dt_node *v = expr(s, e->unary.operand);
+			if (v->type->kind == DT_TK_STRING)
+				return nconst(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
+			return nconst(s, e->line, tt->t_ulong, v->type->size);
+		}
+		if (op == AST_OP_DEREF || op == AST_OP_ADDROF)
+			serr(s, e->line, "operator %s is not supported yet", opname(op));
+		if (op == AST_OP_STRINGOF) {
+			struct dt_node *v = expr(s, e->unary.operand);
+			if (v->type->kind == DT_TK_STRING)
+				return v;
+			serr(s, e->line, "stringof( ) of %s is not supported yet", v->type->name);
+		}
+		struct dt_node *v = expr(s, e->unary.operand);
+		if (op == AST_OP_LNOT) {
+			if (!dt_is_scalar(v->type))
+				serr(s, e->line, "operator ! requires an operand of scalar type");
+			if (v->kind == DN_CONST)
+				return nconst(s, e->line, tt->t_int, v->ival == 0);
+			struct dt_node *n = nnew(s, DN_UNARY, e->line, tt->t_int);
+			n->op = DT_OP_LNOT;
+			n->l = v;
+			return n;
+		}
+		if (op == AST_OP_BNOT && !dt_is_int(v->type))
+			serr(s, e->line, "operator ~ requires an operand of integral type");
+		if ((op == AST_OP_NEG || op == AST_OP_POS) && !dt_is_arith(v->type))
+			serr(s, e->line, "operator %s requires an operand of arithmetic type", opname(op));
+		struct dt_type *t = dt_type_promote(tt, v->type);
+		v = cast_to(s, v, t);
+		if (op == AST_OP_POS)
+			return v;
+		if (v->kind == DN_CONST)
+			return nconst(s, e->line, t, op == AST_OP_NEG ? (int64_t)(0 - (uint64_t)v->ival) : ~v->ival);
+		struct dt_node *n = nnew(s, DN_UNARY, e->line, t);
+		n->op = op == AST_OP_NEG ? DT_OP_NEG : DT_OP_BNOT;
+		n->l = v;
+		return n;
+	}
+	case AST_E_BINARY: {
+		enum ast_op op = e->binary.op;
+		if (op >= AST_OP_ASSIGN && op <= AST_OP_OR_ASSIGN)
+			return assign(s, e);
+		if (op == AST_OP_COMMA) {
+			struct dt_node *l = expr(s, e->binary.left);
+			struct dt_node *r = expr(s, e->binary.right);
+			struct dt_node *n = nnew(s, DN_COMMA, e->line, r->type);
+			n->l = l;
+			n->r = r;
+			return n;
+		}
+		struct dt_node *l = expr(s, e->binary.left);
+		struct dt_node *r = expr(s, e->binary.right);
+		if (op == AST_OP_LAND || op == AST_OP_LOR || op == AST_OP_LXOR) {
+			if (!dt_is_scalar(l->type) || !dt_is_scalar(r->type))
+				serr(s, e->line, "operator %s requires operands of scalar type", opname(op));
+			if (l->kind == DN_CONST && r->kind == DN_CONST) {
+				int a = l->ival != 0, b = r->ival != 0;
+				return nconst(s, e->line, tt->t_int,
+				    op == AST_OP_LAND ? (a && b) : op == AST_OP_LOR ? (a || b) : (a ^ b));
+			}
+			struct dt_node *n = nnew(s, op == AST_OP_LAND ? DN_LAND :
+			    op == AST_OP_LOR ? DN_LOR : DN_LXOR, e->line, tt->t_int);
+			n->l = l;
+			n->r = r;
+			return n;
+		}
+		return binop(s, e->line, op, l, r);
+	}
+	case AST_E_TERNARY: {
+		struct dt_node *c = expr(s, e->ternary.cond);
+		struct dt_node *a = expr(s, e->ternary.then_e);
+		struct dt_node *b = expr(s, e->ternary.else_e);
+		if (!dt_is_scalar(c->type))
+			serr(s, e->line, "operator ?: expression must be of scalar type");
+		struct dt_type *t;
+		if (dt_is_int(a->type) && dt_is_int(b->type))
+			t = dt_type_arith(tt, a->type, b->type);
+		else if (a->type == b->type || (a->type->kind == DT_TK_STRING && b->type->kind == DT_TK_STRING))
+			t = a->type;
+		else if (a->type->kind == DT_TK_PTR && dt_is_int(b->type))
+			t = a->type;
+		else if (b->type->kind == DT_TK_PTR && dt_is_int(a->type))
+			t = b->type;
+		else
+			serr(s, e->line, "operator ?: operands must have compatible types");
+		if (t->kind == DT_TK_STRING)
+			serr(s, e->line, "operator ?: on strings is not supported yet");
+		a = cast_to(s, a, t);
+		b = cast_to(s, b, t);
+		if (c->kind == DN_CONST)
+			return c->ival ? a : b;
+		struct dt_node *n = nnew(s, DN_TERNARY, e->line, t);
+		n->x = c;
+		n->l = a;
+		n->r = b;
+		return n;
+	}
+	case AST_E_CAST: {
+		struct dt_type *t = resolve_type(s, e->cast.type);
+		struct dt_node *v = expr(s, e->cast.operand);
+		if (t->kind == DT_TK_VOID) {
+			struct dt_node *n = nnew(s, DN_CAST, e->line, t);
+			n->l = v;
+			return n;
+		}
+		if (!dt_is_scalar(t) || !dt_is_scalar(v->type))
+			serr(s, e->line, "invalid cast expression: \"%s\" to \"%s\"",
+			    v->type->name, t->name);
+		struct dt_node *n = cast_to(s, v, t);
+		if (n == v && v->type != t) {
+			n = nnew(s, DN_CAST, e->line, t);
+			n->l = v;
+		}
+		return n;
+	}
+	case AST_E_SIZEOF_TYPE: {
+		struct dt_type *t = resolve_type(s, e->sizeof_type.type);
+		if (t->kind == DT_TK_STRING)
+			return nconst(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
+		if (t->kind == DT_TK_VOID || t->kind == DT_TK_FUNC || !t->complete)
+			serr(s, e->line, "cannot apply sizeof to an expression of type %s", t->name);
+		return nconst(s, e->line, tt->t_ulong, t->size);
+	}
+	case AST_E_CALL:
+		return call_expr(s, e);
+	case AST_E_INDEX:
+		if (e->index.base->kind == AST_E_IDENT &&
+		    !strcmp(e->index.base->ident.name, "args"))
+			serr(s, e->line, "args[ ] is not available: probe %s has no typed arguments",
+			    s->stmt->pdesc_text);
+		serr(s, e->line, "associative arrays are not supported yet");
+	case AST_E_MEMBER:
+		if (e->member.base->kind == AST_E_IDENT &&
+		    (!strcmp(e->member.base->ident.name, "self") ||
+		    !strcmp(e->member.base->ident.name, "this")))
+			serr(s, e->line, "%s-> variables are not supported yet",
+			    e->member.base->ident.name);
+		serr(s, e->line, "operator %s is not supported yet", e->member.arrow ? "->" : ".");
+	case AST_E_OFFSETOF: {
+		struct dt_type *t = resolve_type(s, e->offs.type);
+		if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
+			serr(s, e->line, "offsetof( ) requires a struct or union type");
+		for (int i = 0; i < t->nmembers; i++)
+			if (!strcmp(t->members[i].name, e->offs.member))
+				return nconst(s, e->line, tt->t_ulong, t->members[i].offset);
+		serr(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
+	}
+	case AST_E_XLATE:
+		serr(s, e->line, "xlate is not supported yet");
+	}
+	serr(s, e->line, "invalid expression");
+}
+
+/* ---- actions ---- */
+
+static const struct {
+	const char *name;
+	int func;
+	int minargs, maxargs;
+} actions[] = {
+	{ "trace", DT_F_TRACE, 1, 1 },
+	{ "printf", DT_F_PRINTF, 1, 1000 },
+	{ "exit", DT_F_EXIT, 1, 1 },
+};
+
+static int action_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
+		if (!strcmp(actions[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
+{
+	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";
+	if (action_lookup(name) >= 0)
+		serr(s, e->line, "%s( ) may not be used in an expression", name);
+	serr(s, e->line, "failed to resolve %s: Unknown function name", name);
+}
+
+static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
+    uint32_t size, struct dt_type *t)
+{
+	struct dt_stmt *st = s->stmt;
+	struct dt_recfield *f = realloc(a->fields, (size_t)(a->nfields + 1) * sizeof(*f));
+	if (!f)
+		serr(s, s->line, "out of memory");
+	a->fields = f;
+	f = &f[a->nfields++];
+	memset(f, 0, sizeof(*f));
+	uint32_t al = k == DT_RV_STR ? 1 : (size >= 8 ? 8 : size);
+	st->recsize = (st->recsize + al - 1) / al * al;
+	f->kind = k;
+	f->offset = st->recsize;
+	f->size = size;
+	if (t) {
+		f->val_size = (int)(t->kind == DT_TK_PTR ? 8 : t->size);
+		f->is_signed = t->is_signed;
+	}
+	st->recsize += size;
+}
+
+static void pf_type(struct dt_type *t, struct dt_pfarg_type *pt)
+{
+	memset(pt, 0, sizeof(*pt));
+	pt->name = t->name;
+	pt->size = (int)t->size;
+	pt->is_signed = t->is_signed;
+	switch (t->kind) {
+	case DT_TK_INT: case DT_TK_ENUM: pt->kind = DT_PFT_INT; break;
+	case DT_TK_STRING: pt->kind = DT_PFT_STRING; pt->size = 0; break;
+	case DT_TK_PTR: pt->kind = DT_PFT_POINTER; pt->size = 8; break;
+	case DT_TK_FLOAT: pt->kind = DT_PFT_FLOAT; break;
+	case DT_TK_ARRAY:
+		if (t->ref->kind == DT_TK_INT && t->ref->size == 1) {
+			pt->kind = DT_PFT_STRING;
+			pt->size = (int)t->size;
+			break;
+		}
+		/* fallthrough */
+	default: pt->kind = DT_PFT_OTHER; break;
+	}
+}
+
+static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
+{
+	const char *name = actions[ai].name;
+	int nargs = e->call.nargs;
+	struct dt_node *n = nnew(s, DN_S_ACTION, e->line, s->tt->t_void);
+	struct dt_action *a = dt_alloc(s->dtp, sizeof(*a));
+	uint32_t strsize = (uint32_t)s->dtp->opt[DTOPT_STRSIZE];
+
+	if (nargs < actions[ai].minargs || nargs > actions[ai].maxargs) {
+		if (actions[ai].minargs == actions[ai].maxargs)
+			serr(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			    name, nargs, nargs == 1 ? "" : "s", actions[ai].minargs);
+		serr(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, at least %d expected",
+		    name, nargs, nargs == 1 ? "" : "s", actions[ai].minargs);
+	}
+	n->func = actions[ai].func;
+	n->act = s->act;
+	n->action = a;
+	a->node = n;
+	n->args = dt_alloc(s->dtp, sizeof(*n->args) * (size_t)(nargs ? nargs : 1));
+	n->nargs = nargs;
+	int i = 0;
+	for (struct ast_expr *x = e->call.args; x; x = x->next)
+		n->args[i++] = expr(s, x);
+
+	switch (n->func) {
+	case DT_F_TRACE: {
+		struct dt_node *v = n->args[0];
+		a->kind = DT_ACT_TRACE;
+		if (v->type->kind == DT_TK_STRING)
+			add_field(s, a, DT_RV_STR, strsize, NULL);
+		else if (dt_is_scalar(v->type))
+			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);
+		else
+			serr(s, e->line, "trace( ) argument #1 is incompatible with its prototype: %s",
+			    v->type->name);
+		break;
+	}
+	case DT_F_EXIT: {
+		struct dt_node *v = n->args[0];
+		a->kind = DT_ACT_EXIT;
+		if (!dt_is_int(v->type))
+			serr(s, e->line, "exit( ) argument #1 is incompatible with prototype:\n"
+			    "\tprototype: int\n\t argument: %s", v->type->name);
+		n->args[0] = cast_to(s, v, s->tt->t_int);
+		add_field(s, a, DT_RV_INT, 4, s->tt->t_int);
+		break;
+	}
+	case DT_F_PRINTF: {
+		struct dt_node *f = n->args[0];
+		char err[1024];
+		a->kind = DT_ACT_PRINTF;
+		if (f->kind != DN_STR)
+			serr(s, e->line, "printf( ) argument #1 is incompatible with prototype:\n"
+			    "\tprototype: string constant\n\t argument: %s", f->type->name);
+		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
+			serr(s, e->line, "%s", err);
+		dt_register_pf(s->dtp, a->pf);
+		int na = nargs - 1;
+		struct dt_pfarg_type *pt = calloc((size_t)(na ? na : 1), sizeof(*pt));
+		struct dt_pfarg_store *ps = calloc((size_t)(na ? na : 1), sizeof(*ps));
+		if (!pt || !ps) {
+			free(pt);
+			free(ps);
+			serr(s, e->line, "out of memory");
+		}
+		for (int k = 0; k < na; k++)
+			pf_type(n->args[k + 1]->type, &pt[k]);
+		if (dt_printf_check(a->pf, pt, na, "printf", err, sizeof(err)) < 0 ||
+		    dt_printf_layout(a->pf, pt, na, (int)strsize, ps) < 0) {
+			free(pt);
+			free(ps);
+			serr(s, e->line, "%s", err);
+		}
+		for (int k = 0; k < na; k++) {
+			struct dt_type *t = n->args[k + 1]->type;
+			if (ps[k].kind == DT_PFSTORE_STRING) {
+				if (t->kind != DT_TK_STRING) {
+					free(pt);
+					free(ps);
+					serr(s, e->line, "printf( ) of %s as a string is not supported yet", t->name);
+				}
+				add_field(s, a, DT_RV_STR, strsize, NULL);
+			} else {
+				if (!dt_is_scalar(t)) {
+					free(pt);
+					free(ps);
+					serr(s, e->line, "printf( ) argument #%d of type %s is not supported yet",
+					    k + 2, t->name);
+				}
+				add_field(s, a, DT_RV_INT, 8, t);
+			}
+		}
+		free(pt);
+		free(ps);
+		break;
+	}
+	}
+	return n;
+}
+
+/* ---- statements ---- */
+
+static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st);
+
+static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
+{
+	switch (st->kind) {
+	case AST_S_EMPTY:
+		return NULL;
+	case AST_S_BLOCK:
+		return stmt_list(s, st->body);
+	case AST_S_IF: {
+		struct dt_node *n = nnew(s, DN_S_IF, st->line, s->tt->t_void);
+		n->x = expr(s, st->expr);
+		if (!dt_is_scalar(n->x->type))
+			serr(s, st->line, "if-condition must be of scalar type");
+		n->l = stmt(s, st->then_s);
+		n->r = st->else_s ? stmt(s, st->else_s) : NULL;
+		return n;
+	}
+	case AST_S_EXPR: {
+		struct ast_expr *e = st->expr;
+		s->act++;
+		s->line = st->line;
+		if (e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT) {
+			int ai = action_lookup(e->call.fn->ident.name);
+			if (ai >= 0) {
+				struct dt_node *n = action(s, e, ai);
+				struct dt_stmt *cs = s->stmt;
+				struct dt_action *na = realloc(cs->actions,
+				    (size_t)(cs->nactions + 1) * sizeof(*na));
+				if (!na)
+					serr(s, e->line, "out of memory");
+				cs->actions = na;
+				cs->actions[cs->nactions] = *n->action;
+				n->action = &cs->actions[cs->nactions];
+				cs->nactions++;
+				/* the action pointer above is re-fixed after all actions */
+				n->ival = cs->nactions - 1;
+				return n;
+			}
+		}
+		struct dt_node *n = nnew(s, DN_S_EXPR, st->line, s->tt->t_void);
+		n->l = expr(s, e);
+		n->act = s->act;
+		return n;
+	}
+	}
+	return NULL;
+}
+
+static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st)
+{
+	struct dt_node *head = NULL, **tail = &head;
+	for (; st; st = st->next) {
+		struct dt_node *n = stmt(s, st);
+		if (!n)
+			continue;
+		*tail = n;
+		while (n->next)
+			n = n->next;
+		tail = &n->next;
+	}
+	if (!head) {
+		/* keep an empty list distinguishable from nothing */
+		return NULL;
+	}
+	return head;
+}
+
+static void fix_actions(struct dt_stmt *cs, struct dt_node *n)
+{
+	for (; n; n = n->next) {
+		if (n->kind == DN_S_ACTION)
+			n->action = &cs->actions[n->ival];
+		else if (n->kind == DN_S_IF) {
+			fix_actions(cs, n->l);
+			fix_actions(cs, n->r);
+		}
+	}
+}
+
+/* ---- clauses and the program ---- */
+
+struct match_ctx {
+	dtrace_hdl_t *dtp;
+	struct dt_stmt *stmt;
+	int n;
+};
+
+static int enable_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
+{
+	struct match_ctx *mc = arg;
+	for (int i = 0; i < p->nclauses; i++)
+		if (p->clauses[i] == mc->stmt)
+			return 0;	/* two descriptions, one probe */
+	struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
+	if (!nc)
+		return -1;
+	p->clauses = nc;
+	p->clauses[p->nclauses++] = mc->stmt;
+	mc->n++;
+	(void)dtp;
+	return 0;
+}
+
+static void clause(struct sema *s, struct ast_item *it, int is_file)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	struct ast_clause *c = &it->clause;
+	struct dt_stmt *st = dt_alloc(dtp, sizeof(*st));
+
+	if (c->no_body && is_file)
+		serr(s, it->line, c->pred ?
+		    "expected actions { } following probe description and predicate" :
+		    "expected predicate and/or actions following probe description");
+	st->index = dtp->nstmts;
+	st->recsize = DT_REC_HDR;
+	st->pdesc_text = c->pdescs ? c->pdescs->text : "";
+	s->stmt = st;
+	s->act = 0;
+	if (c->pred) {
+		st->pred = expr(s, c->pred);
+		if (!dt_is_scalar(st->pred->type))
+			serr(s, c->pred->line, "predicate result must be of scalar type");
+	}
+	st->body = stmt_list(s, c->body);
+	fix_actions(st, st->body);
+	if (st->recsize > dtp->maxrec)
+		dtp->maxrec = st->recsize;
+
+	struct dt_stmt **ns = realloc(dtp->stmts, (size_t)(dtp->nstmts + 1) * sizeof(*ns));
+	if (!ns)
+		serr(s, it->line, "out of memory");
+	dtp->stmts = ns;
+	dtp->stmts[dtp->nstmts++] = st;
+
+	struct match_ctx mc = { dtp, st, 0 };
+	for (struct ast_pdesc *pd = c->pdescs; pd; pd = pd->next) {
+		int before = mc.n;
+		int found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
+		    pd->name, enable_probe, &mc);
+		if (pd->is_id && pd->id >= 1 && pd->id <= dtp->nprobes) {
+			enable_probe(dtp, dtp->probes[pd->id - 1], &mc);
+			found = 1;
+		}
+		(void)before;
+		if (found == 0 && !dtp->opt[DTOPT_ZDEFS])
+			serr(s, pd->line, "probe description %s does not match any probes",
+			    pd->text);
+	}
+	dtp->matched += mc.n;
+}
+
+static void pragma(struct sema *s, struct ast_item *it)
+{
+	struct ast_pragma *p = &it->pragma;
+	if (p->kind != AST_PRAGMA_OPTION)
+		return;		/* attributes, binding, depends_on: accepted */
+	if (dt_opt_set(s->dtp, p->opt, p->val) < 0) {
+		char msg[512];
+		/* dt_opt_set wrote "failed to set -x NAME: REASON" */
+		const char *why = strrchr(s->dtp->errmsg, ':');
+		snprintf(msg, sizeof(msg), "failed to set option '%s': %s", p->opt,
+		    why ? why + 2 : "Invalid option");
+		dt_compile_error(s->dtp, it->line, msg);
+		longjmp(s->jb, 1);
+	}
+}
+
+static void decl(struct sema *s, struct ast_item *it)
+{
+	struct ast_decl *d = &it->decl;
+	struct dt_type *base = resolve_spec(s, d->spec);
+	for (struct ast_declarator *dd = d->decls; dd; dd = dd->next) {
+		struct dt_type *t = apply_declarator(s, base, dd);
+		if (!dd->name)
+			continue;
+		switch (d->spec->storage) {
+		case AST_SC_TYPEDEF:
+			if (dt_typedef_add(s->tt, dd->name, t) < 0)
+				serr(s, dd->line, "out of memory");
+			break;
+		case AST_SC_SELF:
+		case AST_SC_THIS:
+			/* declared now; the variables themselves come later */
+			break;
+		case AST_SC_EXTERN:
+			break;	/* kernel symbols: no effect until BTF symbols */
+		default:
+			if (t->kind == DT_TK_FUNC)
+				break;
+			if (gvar_lookup(s->dtp, dd->name))
+				serr(s, dd->line, "identifier redeclared: %s", dd->name);
+			gvar_add(s, dd->name, t, dd->line);
+			break;
+		}
+	}
+}
+
+static void inline_decl(struct sema *s, struct ast_item *it)
+{
+	struct ast_inline *in = &it->inl;
+	struct dt_type *t = apply_declarator(s, resolve_spec(s, in->spec), in->decl);
+	struct dt_stmt dummy = { 0 };
+	struct dt_stmt *save = s->stmt;
+	s->stmt = &dummy;
+	struct dt_node *v = expr(s, in->value);
+	s->stmt = save;
+	if (dt_is_scalar(t) && dt_is_scalar(v->type))
+		v = cast_to(s, v, t);
+	else if (!(t->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING))
+		serr(s, it->line, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		    in->decl->name, t->name, v->type->name);
+	struct dt_inline *di = dt_alloc(s->dtp, sizeof(*di));
+	di->name = in->decl->name;
+	di->value = v;
+	di->next = s->dtp->inlines;
+	s->dtp->inlines = di;
+}
+
+int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
+{
+	struct sema s = { .dtp = dtp, .tt = &dtp->types };
+	struct dt_stmt dummy = { 0 };
+	s.stmt = &dummy;
+
+	if (setjmp(s.jb))
+		return -1;
+	/* options first: they shape what follows (strsize, zdefs) */
+	for (struct ast_item *it = prog->items; it; it = it->next)
+		if (it->kind == AST_ITEM_PRAGMA)
+			pragma(&s, it);
+	for (struct ast_item *it = prog->items; it; it = it->next) {
+		switch (it->kind) {
+		case AST_ITEM_CLAUSE: clause(&s, it, is_file); break;
+		case AST_ITEM_DECL: decl(&s, it); break;
+		case AST_ITEM_INLINE: inline_decl(&s, it); break;
+		case AST_ITEM_TRANSLATOR:
+		case AST_ITEM_PROVIDER:
+		case AST_ITEM_PRAGMA:
+			break;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,96 @@
+/*
+ * types.h - D's type system as the compiler sees it.
+ *
+ * Owns the representation of types (integers of every C width and
+ * signedness, pointers, strings, arrays, structs/unions/enums built from
+ * D declarations), the built-in type names and typedefs, and the C rules
+ * for promotions and usual arithmetic conversions that sema applies.
+ */
+#ifndef DT_TYPES_H
+#define DT_TYPES_H
+
+#include <stdint.h>
+
+enum dt_tkind {
+	DT_TK_VOID, DT_TK_INT, DT_TK_PTR, DT_TK_STRING, DT_TK_ARRAY,
+	DT_TK_STRUCT, DT_TK_UNION, DT_TK_ENUM, DT_TK_FLOAT, DT_TK_FUNC
+};
+
+struct dt_member {
+	char *name;
+	struct dt_type *type;
+	uint32_t offset;		/* bytes */
+	uint32_t bits, bitoff;		/* bit-fields: width, offset in bits */
+};
+
+struct dt_type {
+	enum dt_tkind kind;
+	char *name;			/* the D spelling: "unsigned int", "char *" */
+	uint32_t size;
+	uint32_t align;
+	int is_signed;
+	int rank;			/* integer conversion rank */
+	struct dt_type *ref;		/* pointee / element */
+	uint32_t nelems;
+	int complete;			/* struct/union defined */
+	struct dt_member *members;
+	int nmembers;
+	struct dt_type *next;		/* every type, for freeing */
+};
+
+struct dt_typedef {
+	char *name;
+	struct dt_type *type;
+	struct dt_typedef *next;
+};
+
+struct dt_enumconst {
+	char *name;
+	int64_t value;
+	struct dt_type *type;
+	struct dt_enumconst *next;
+};
+
+struct dt_typetab {
+	struct dt_type *all;
+	struct dt_typedef *typedefs;
+	struct dt_type *tags;		/* struct/union/enum tags (in all) */
+	struct dt_enumconst *enums;
+	struct dt_type *t_void, *t_char, *t_schar, *t_uchar, *t_short,
+	    *t_ushort, *t_int, *t_uint, *t_long, *t_ulong, *t_llong,
+	    *t_ullong, *t_string, *t_voidp, *t_float, *t_double, *t_ldouble;
+};
+
+int dt_types_init(struct dt_typetab *tt);
+void dt_types_free(struct dt_typetab *tt);
+struct dt_type *dt_type_new(struct dt_typetab *tt, enum dt_tkind k,
+    const char *name, uint32_t size);
+struct dt_type *dt_type_ptr(struct dt_typetab *tt, struct dt_type *ref);
+struct dt_type *dt_type_array(struct dt_typetab *tt, struct dt_type *ref,
+    uint32_t n);
+struct dt_type *dt_typedef_lookup(struct dt_typetab *tt, const char *name);
+int dt_typedef_add(struct dt_typetab *tt, const char *name, struct dt_type *t);
+struct dt_type *dt_tag_lookup(struct dt_typetab *tt, enum dt_tkind k,
+    const char *tag);
+struct dt_type *dt_int_type(struct dt_typetab *tt, int size, int is_signed);
+
+static inline int dt_is_int(const struct dt_type *t)
+{
+	return t->kind == DT_TK_INT || t->kind == DT_TK_ENUM;
+}
+static inline int dt_is_arith(const struct dt_type *t)
+{
+	return dt_is_int(t) || t->kind == DT_TK_FLOAT;
+}
+static inline int dt_is_scalar(const struct dt_type *t)
+{
+	return dt_is_int(t) || t->kind == DT_TK_PTR;
+}
+
+struct dt_type *dt_type_promote(struct dt_typetab *tt, struct dt_type *t);
+struct dt_type *dt_type_arith(struct dt_typetab *tt, struct dt_type *a,
+    struct dt_type *b);
+/* Truncate/extend v to what a value of type t holds. */
+int64_t dt_type_normalize(const struct dt_type *t, int64_t v);
+
+#endif

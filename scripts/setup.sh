@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# setup.sh - install what building, testing and benchmarking need.
+# Idempotent: does nothing when every package is present.  Needs root
+# (apt-get) only when something is missing.  Also mounts tracefs.
+set -euo pipefail
+
+pkgs=(gcc make cpp libbpf-dev libelf-dev zlib1g-dev pkg-config bpftool
+      bpftrace systemtap-sdt-dev valgrind)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+	echo "setup: installing ${missing[*]}"
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "setup: run as root to install packages" >&2
+		exit 1
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ "$(id -u)" -eq 0 ] && ! mountpoint -q /sys/kernel/tracing 2>/dev/null; then
+	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null || true
+fi
+exit 0

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# run-dtests.sh - run the D-level tests against the real kernel (as root).
+#
+# tests/d/AREA/NAME.d      a D script, run as: dtrace [ARGS] -s NAME.d [OPERANDS]
+#   NAME.d.out             expected stdout, exactly
+#   NAME.d.err             expected stderr, exactly (not checked if absent)
+#   NAME.d.exit            expected exit status (0 if absent)
+#   NAME.d.args            dtrace options placed before -s (one line)
+#   NAME.d.operands        macro arguments placed after the script
+# tests/d/AREA/NAME.sh     a shell test: passes when it exits 0; gets
+#                          $DTRACE (the binary) and $TESTDIR.
+# Usage: run-dtests.sh [PATTERN]   (PATTERN selects tests by path substring)
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+export DTRACE="$top/build/dtrace"
+export TESTDIR="$top/tests/d"
+pat="${1:-}"
+pass=0; fail=0; failed=()
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "run-dtests: the D tests load BPF programs and must run as root" >&2
+	exit 1
+fi
+
+run_d() {
+	local t=$1 args="" ops="" want_exit=0
+	[ -f "$t.args" ] && args=$(cat "$t.args")
+	[ -f "$t.operands" ] && ops=$(cat "$t.operands")
+	[ -f "$t.exit" ] && want_exit=$(cat "$t.exit")
+	(cd "$(dirname "$t")" && eval timeout -s KILL 60 "$DTRACE" $args -s "$(basename "$t")" $ops) \
+		>"$tmp/out" 2>"$tmp/err" </dev/null
+	local rc=$?
+	local ok=1
+	if [ "$rc" != "$want_exit" ]; then ok=0; echo "  exit status $rc, expected $want_exit"; fi
+	if ! diff -u "$t.out" "$tmp/out" >"$tmp/diff" 2>&1; then ok=0; echo "  stdout differs:"; head -n 30 "$tmp/diff"; fi
+	if [ -f "$t.err" ] && ! diff -u "$t.err" "$tmp/err" >"$tmp/diff" 2>&1; then ok=0; echo "  stderr differs:"; head -n 30 "$tmp/diff"; fi
+	[ $ok = 1 ] || { echo "  stderr was:"; head -n 10 "$tmp/err"; }
+	return $((1 - ok))
+}
+
+run_sh() {
+	local t=$1
+	(cd "$(dirname "$t")" && timeout -s KILL 120 bash "$t") >"$tmp/out" 2>&1
+	local rc=$?
+	[ $rc = 0 ] || { echo "  exit status $rc:"; tail -n 30 "$tmp/out"; }
+	return $rc
+}
+
+while IFS= read -r t; do
+	case "$t" in *"$pat"*) ;; *) continue ;; esac
+	name=${t#"$top/tests/d/"}
+	if [[ $t == *.d ]]; then run_d "$t" >"$tmp/log"; else run_sh "$t" >"$tmp/log"; fi
+	if [ $? = 0 ]; then
+		pass=$((pass + 1)); echo "PASS $name"
+	else
+		fail=$((fail + 1)); failed+=("$name"); echo "FAIL $name"; cat "$tmp/log"
+	fi
+done < <(find "$top/tests/d" \( -name '*.d' -o -name '*.sh' \) -type f | sort)
+
+echo
+for f in "${failed[@]+"${failed[@]}"}"; do echo "failed: $f"; done
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
