@@ -2,8 +2,7 @@
  * cg_prog.c - one BPF program per enabled probe.
  *
  * Layout of a program:
- *   trampoline  filter (uprobe-fired probes: our pid, our probe id),
- *               activity check, scratch lookup, probe id and arguments
+ *   trampoline  activity check, scratch lookup, probe id and arguments
  *               into the mstate frame
  *   clauses     each clause enabled on the probe, in program order:
  *               predicate, actions, record commit; then its error stub
@@ -128,13 +127,6 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 	int lout = asm_new_label(&cg.a);
 
 	emit(&cg, MOV64_REG(R6, R1));
-	if (p->ufire) {
-		emit(&cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
-		emit(&cg, ALU64_IMM(BPF_RSH, R0, 32));
-		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R0, (int32_t)getpid(), 0), lout);
-		emit(&cg, LDX_MEM(BPF_DW, R1, R6, 14 * 8));	/* pt_regs di */
-		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R1, (int32_t)p->id, 0), lout);
-	}
 	asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
 	emit(&cg, LDX_MEM(BPF_DW, R2, R1, DT_G_STATE));
 	if (p->id == DT_PROBE_BEGIN) {

@@ -64,7 +64,7 @@ struct dt_probe {
 	struct dt_stmt **clauses;
 	int prog_fd;
 	uint32_t *epids;		/* EPID of each clause on it */
-	int ufire;			/* fired by dt_uprobe_fire() in dtrace */
+	int cfire;			/* consumer-fired with dt_fire() */
 	struct dt_probe *hnext;		/* hash chain by full name */
 };
 
@@ -249,8 +249,7 @@ extern const struct dt_provider_ops *dt_providers[];
 /* prov_dtrace.c */
 extern const struct dt_provider_ops dt_prov_dtrace;
 enum { DT_PROBE_BEGIN = 1, DT_PROBE_END = 2, DT_PROBE_ERROR = 3 };
-void dt_uprobe_fire(uint64_t prid);
-int dt_uprobe_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
+int dt_fire(dtrace_hdl_t *dtp, struct dt_probe *p);
 /* prov_profile.c */
 extern const struct dt_provider_ops dt_prov_profile;
 int dt_profile_start_ticks(dtrace_hdl_t *dtp);

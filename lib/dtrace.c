@@ -334,7 +334,7 @@ int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 	if (dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
 		return -1;
 	/* BEGIN runs synchronously, in this thread, before anything else */
-	dt_uprobe_fire(DT_PROBE_BEGIN);
+	dt_fire(dtp, dtp->probes[DT_PROBE_BEGIN - 1]);
 	dtp->begun = 1;
 	dt_consume(dtp);
 	if (dt_profile_start_ticks(dtp) < 0)
@@ -354,7 +354,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 	if (dtp->begun && !dtp->ended) {
 		dtp->ended = 1;
 		dt_consume(dtp);
-		dt_uprobe_fire(DT_PROBE_END);
+		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
 		dt_consume(dtp);
 	}
 	fflush(out);

@@ -597,7 +597,9 @@ line_directive:
 			return lerr(lx, line,
 			    "malformed #line <line> [ [\"file\"] state ]");
 	}
-	*newline = t[i].ival > INT_MAX ? INT_MAX : (long long)t[i].ival;
+	/* clamped so that counting further lines cannot overflow */
+	*newline = t[i].ival > INT_MAX / 2 ? INT_MAX / 2 :
+	    (long long)t[i].ival;
 	return 0;
 }
 

@@ -121,7 +121,7 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 	if (dtp->dump_prog)
 		dtp->dump_prog(dtp->dump_arg, title, a.insns, a.n);
 
-	enum bpf_prog_type type = p->ufire ? BPF_PROG_TYPE_KPROBE : p->ops->prog_type;
+	enum bpf_prog_type type = p->cfire ? BPF_PROG_TYPE_RAW_TRACEPOINT : p->ops->prog_type;
 	snprintf(name, sizeof(name), "dt_%u", p->id);
 	LIBBPF_OPTS(bpf_prog_load_opts, o);
 	int fd = bpf_prog_load(type, name, "GPL", a.insns, (size_t)a.n, &o);
@@ -178,7 +178,9 @@ int dt_load(dtrace_hdl_t *dtp)
 	 * and END are attached too but fire only when the consumer says */
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
-		if (!p->nclauses || p->id == DT_PROBE_ERROR)
+		/* BEGIN and END always run: they move the activity state */
+		int always = p->id == DT_PROBE_BEGIN || p->id == DT_PROBE_END;
+		if ((!p->nclauses && !always) || p->id == DT_PROBE_ERROR)
 			continue;
 		if (load_probe(dtp, p) < 0)
 			return -1;

@@ -24,7 +24,7 @@
 #include "parse.h"
 #include "lex.h"
 
-#define MAX_NEST	1000	/* parser recursion (nesting) limit */
+#define MAX_NEST	4000	/* parser recursion (nesting) limit */
 #define MAX_HEIGHT	5000	/* expression tree height limit */
 #define TN_HASH		64
 
@@ -604,6 +604,24 @@ parse_tagged(struct parser *P, struct ast_declspec *ds, const struct token *kw)
 }
 
 /*
+ * An identifier the parser does not know as a type name, met after a
+ * storage class or qualifier but before any type: it must be a type name
+ * (e.g. a kernel typedef in "typedef time64_t time_t;") when what follows
+ * can only continue a declarator, i.e. a name or '*'.
+ */
+static int
+implied_type(struct parser *P, const struct ast_declspec *ds)
+{
+	struct token *t1;
+
+	if (ds == NULL)
+		return 0;
+	t1 = peek_n(P, 1);
+	return t1->kind == T_STAR || (t1->kind == T_IDENT &&
+	    t1->kw == KW_NONE);
+}
+
+/*
  * Declaration specifiers.  Returns NULL (consuming nothing) if the next
  * token does not start one.  flags: DS_STORAGE, DS_DSTORAGE.
  */
@@ -627,7 +645,8 @@ parse_declspec(struct parser *P, int flags)
 			if ((ds != NULL && ds->base != AST_T_IMPLICIT) ||
 			    attrs)
 				break;
-			if (!(flags & DS_FORCE) && !is_typename(P, t->str))
+			if (!(flags & DS_FORCE) && !is_typename(P, t->str) &&
+			    !implied_type(P, ds))
 				break;
 		} else if (is_storage_kw(k)) {
 			if (!(flags & DS_STORAGE))
@@ -960,9 +979,10 @@ parse_primary(struct parser *P)
 			e = mk_unary(P, AST_OP_POS, e, tok.line);
 		return e;
 	case T_STRING: {
-		/* adjacent string constants are concatenated */
+		/* adjacent string constants are concatenated (the buffer
+		 * grows geometrically to stay linear) */
 		struct token more;
-		size_t len;
+		size_t len, cap = 0;
 		char *s;
 
 		tok = next(P);
@@ -972,11 +992,14 @@ parse_primary(struct parser *P)
 		while (peek_is(P, T_STRING)) {
 			more = next(P);
 			len = e->str.len + more.slen;
-			s = alloc(P, len + 1);
-			memcpy(s, e->str.s, e->str.len);
-			memcpy(s + e->str.len, more.str, more.slen);
-			s[len] = '\0';
-			e->str.s = s;
+			if (len + 1 > cap) {
+				cap = 2 * (len + 1);
+				s = alloc(P, cap);
+				memcpy(s, e->str.s, e->str.len);
+				e->str.s = s;
+			}
+			memcpy(e->str.s + e->str.len, more.str, more.slen);
+			e->str.s[len] = '\0';
 			e->str.len = len;
 		}
 		return e;
@@ -1569,7 +1592,7 @@ parse_inline(struct parser *P)
 	struct token tok = next(P), *t = peek(P);
 	struct ast_item *it = new_item(P, AST_ITEM_INLINE, tok.line);
 
-	it->inl.spec = parse_declspec(P, DS_STORAGE | DS_DSTORAGE);
+	it->inl.spec = parse_declspec(P, DS_STORAGE | DS_DSTORAGE | DS_FORCE);
 	if (it->inl.spec == NULL)
 		syntax_error(P, t);
 	it->inl.decl = parse_declarator(P, DM_NAMED);
@@ -1691,60 +1714,72 @@ parse_program(struct parser *P)
 	}
 }
 
+/*
+ * Run the parser; errors longjmp() back here.  Only P is live across
+ * setjmp() and it is never modified, so nothing can be clobbered.
+ * Returns 0, 1 on allocation failure, 2 on a parse error.
+ */
+static int
+run_parser(struct parser *P, const char *src)
+{
+	struct ast_prog *prog;
+	int rc;
+
+	if ((rc = setjmp(P->jb)) != 0)
+		return rc;
+	ast_arena_set_oom(P->arena, &P->jb);
+
+	prog = ast_arena_alloc(P->arena, sizeof(*prog));
+	prog->arena = P->arena;
+	prog->argc = P->m != NULL && P->m->argc > 0 ? P->m->argc : 0;
+	if (prog->argc > 0)
+		prog->argref = ast_arena_alloc(P->arena, (size_t)prog->argc);
+	P->prog = prog;
+	P->tail = &prog->items;
+
+	lex_init(&P->lx, P->arena, src, P->m, prog->argref, lex_is_typename,
+	    P);
+	parse_program(P);
+
+	prog->max_argref = P->lx.max_argref;
+	ast_arena_set_oom(P->arena, NULL);
+	return 0;
+}
+
 struct ast_prog *
 dt_parse(const char *src, const struct dt_macros *m, struct dt_perr *err)
 {
 	struct dt_perr dummy;
-	struct ast_arena *arena;
-	struct ast_prog *prog;
+	struct ast_prog *prog = NULL;
 	struct parser *P;
 	int rc;
 
 	if (err == NULL)
 		err = &dummy;
 	memset(err, 0, sizeof(*err));
-	if (src == NULL)
-		src = "";
 
-	arena = ast_arena_new();
 	P = calloc(1, sizeof(*P));
-	if (arena == NULL || P == NULL) {
-		ast_arena_free(arena);
+	if (P == NULL || (P->arena = ast_arena_new()) == NULL) {
 		free(P);
 		snprintf(err->msg, sizeof(err->msg),
 		    "Memory allocation failure");
 		return NULL;
 	}
-	P->arena = arena;
 	P->err = err;
 	P->m = m;
 	P->mode = LEX_TOP;
 
-	if ((rc = setjmp(P->jb)) != 0) {
-		if (rc == 1) {	/* arena allocation failure */
+	rc = run_parser(P, src != NULL ? src : "");
+	if (rc == 0) {
+		prog = P->prog;
+	} else {
+		if (rc == 1) {
 			err->line = P->lx.line;
 			snprintf(err->msg, sizeof(err->msg),
 			    "Memory allocation failure");
 		}
-		ast_arena_free(arena);
-		free(P);
-		return NULL;
+		ast_arena_free(P->arena);
 	}
-	ast_arena_set_oom(arena, &P->jb);
-
-	prog = ast_arena_alloc(arena, sizeof(*prog));
-	prog->arena = arena;
-	prog->argc = m != NULL && m->argc > 0 ? m->argc : 0;
-	if (prog->argc > 0)
-		prog->argref = ast_arena_alloc(arena, (size_t)prog->argc);
-	P->prog = prog;
-	P->tail = &prog->items;
-
-	lex_init(&P->lx, arena, src, m, prog->argref, lex_is_typename, P);
-	parse_program(P);
-
-	prog->max_argref = P->lx.max_argref;
-	ast_arena_set_oom(arena, NULL);
 	free(P);
 	return prog;
 }

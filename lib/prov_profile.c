@@ -5,8 +5,8 @@
  * event per CPU (on this kind of VM an idle CPU's clock does not fire, so
  * only busy CPUs are sampled).  tick-N must fire at its rate even on an
  * idle machine, so it is driven by a timer thread in the consumer that
- * sleeps to absolute deadlines and fires the probe through the same
- * uprobe mechanism as BEGIN (prov_dtrace.c): one CPU, the right rate,
+ * sleeps to absolute deadlines and runs the probe's program the way BEGIN
+ * is run (dt_fire, prov_dtrace.c): one CPU, the right rate,
  * whatever the load.  N is a rate in hz or an interval with a
  * ns/us/ms/s/m/h/d suffix, as in DTrace.
  */
@@ -59,7 +59,7 @@ static struct dt_probe *profile_provide(dtrace_hdl_t *dtp, const char *mod,
 	struct dt_probe *p = dt_probe_create(dtp, &dt_prov_profile, "", "",
 	    name, ns | (tick ? TICK_FLAG : 0));
 	if (p)
-		p->ufire = tick;
+		p->cfire = tick;
 	return p;
 }
 
@@ -106,11 +106,12 @@ static int profile_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
 /* ---- tick: the consumer's timer thread ---- */
 
 struct tick_state {
+	dtrace_hdl_t *dtp;
 	pthread_t thr;
 	int running;
 	volatile int stop;
 	int n;
-	struct { uint32_t prid; uint64_t period, next; } *t;
+	struct { struct dt_probe *p; uint64_t period, next; } *t;
 };
 
 static void *tick_main(void *arg)
@@ -147,7 +148,7 @@ static void *tick_main(void *arg)
 		for (int i = 0; i < ts->n; i++) {
 			if (ts->t[i].next > tnow)
 				continue;
-			dt_uprobe_fire(ts->t[i].prid);
+			dt_fire(ts->dtp, ts->t[i].p);
 			ts->t[i].next += ts->t[i].period;
 			/* far behind (stopped, suspended): do not burst */
 			if (ts->t[i].next < tnow)
@@ -162,6 +163,7 @@ int dt_profile_start_ticks(dtrace_hdl_t *dtp)
 	struct tick_state *ts = calloc(1, sizeof(*ts));
 	if (!ts)
 		return -1;
+	ts->dtp = dtp;
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
 		if (p->ops != &dt_prov_profile || !(p->pdata & TICK_FLAG) ||
@@ -174,7 +176,7 @@ int dt_profile_start_ticks(dtrace_hdl_t *dtp)
 			return -1;
 		}
 		ts->t = nt;
-		ts->t[ts->n].prid = p->id;
+		ts->t[ts->n].p = p;
 		ts->t[ts->n].period = p->pdata & ~TICK_FLAG;
 		ts->n++;
 	}
@@ -208,7 +210,7 @@ void dt_profile_stop_ticks(dtrace_hdl_t *dtp)
 static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 {
 	if (p->pdata & TICK_FLAG)
-		return dt_uprobe_attach(dtp, p, prog_fd);
+		return 0;	/* fired by the tick thread with dt_fire() */
 
 	struct perf_event_attr attr;
 	memset(&attr, 0, sizeof(attr));

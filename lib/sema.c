@@ -485,6 +485,25 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 	serr(s, e->line, "failed to resolve %s: Unknown variable name", name);
 }
 
+/* May name be declared implicitly by assigning to it? */
+static int implicit_ok(struct sema *s, const char *name)
+{
+	if (gvar_lookup(s->dtp, name) || !strcmp(name, "self") || !strcmp(name, "this"))
+		return 0;
+	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (!strcmp(builtins[i].name, name))
+			return 0;
+	if (!strncmp(name, "arg", 3) && strlen(name) == 4 && name[3] >= '0' && name[3] <= '9')
+		return 0;
+	for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
+		if (!strcmp(in->name, name))
+			return 0;
+	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
+		if (!strcmp(c->name, name))
+			return 0;
+	return 1;
+}
+
 static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 {
 	struct ast_expr *le = e->binary.left;
@@ -511,6 +530,9 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	} else {
 		if (le->kind == AST_E_AGG)
 			serr(s, e->line, "aggregations are not supported yet");
+		if (le->kind == AST_E_IDENT && implicit_ok(s, le->ident.name) &&
+		    dt_is_int(r->type))
+			gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
 		l = expr(s, le);
 	}
 	if (!is_lvalue(l))
@@ -572,7 +594,10 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		enum ast_op op = e->unary.op;
 		if (op == AST_OP_PREINC || op == AST_OP_PREDEC ||
 		    op == AST_OP_POSTINC || op == AST_OP_POSTDEC) {
-			struct dt_node *v = expr(s, e->unary.operand);
+			struct ast_expr *o = e->unary.operand;
+			if (o->kind == AST_E_IDENT && implicit_ok(s, o->ident.name))
+				gvar_add(s, o->ident.name, tt->t_int, e->line);
+			struct dt_node *v = expr(s, o);
 			if (!is_lvalue(v))
 				serr(s, e->line, "operator %s requires modifiable lvalue", opname(op));
 			if (!dt_is_scalar(v->type))

@@ -843,10 +843,10 @@ test_nesting(void)
 
 	/* deep but acceptable */
 	q = src + sprintf(src, "BEGIN { x = ");
-	for (i = 0; i < 200; i++)
+	for (i = 0; i < 900; i++)
 		*q++ = '(';
 	*q++ = '1';
-	for (i = 0; i < 200; i++)
+	for (i = 0; i < 900; i++)
 		*q++ = ')';
 	strcpy(q, "; }");
 	CHECK_STR(prog(src), "(clause (probes \"BEGIN\") (body (= x 1)))");
@@ -862,8 +862,10 @@ test_nesting(void)
 	free(q);
 
 	q = src + sprintf(src, "BEGIN { x = ");
-	for (i = 0; i < 6000; i++)
+	for (i = 0; i < 3000; i++) {
 		*q++ = '-';
+		*q++ = ' ';
+	}
 	strcpy(q, "1; }");
 	q = prog(src);
 	CHECK(q != NULL && strncmp(q, "ERROR 1: memory exhausted near", 30)
@@ -875,6 +877,16 @@ test_nesting(void)
 		q += sprintf(q, "+1");
 	strcpy(q, "; }");
 	CHECK_STR(prog(src), "ERROR 1: expression is too complex");
+
+	/* many adjacent strings are concatenated */
+	q = src + sprintf(src, "BEGIN { x = ");
+	for (i = 0; i < 3000; i++)
+		q += sprintf(q, "\"%c\" ", 'a' + i % 26);
+	strcpy(q, "; }");
+	q = prog(src);
+	CHECK(q != NULL && strlen(q) > 3000 && strstr(q, "\"abcdefghijklmnop"
+	    "qrstuvwxyzabc") != NULL);
+	free(q);
 	free(src);
 }
 
