@@ -28,7 +28,7 @@ run_d() {
 	[ -f "$t.args" ] && args=$(cat "$t.args")
 	[ -f "$t.operands" ] && ops=$(cat "$t.operands")
 	[ -f "$t.exit" ] && want_exit=$(cat "$t.exit")
-	(cd "$(dirname "$t")" && eval timeout -s KILL 60 "$DTRACE" $args -s "$(basename "$t")" $ops) \
+	(cd "$(dirname "$t")" && eval timeout -s KILL 60 taskset -c 0 "$DTRACE" $args -s "$(basename "$t")" $ops) \
 		>"$tmp/out" 2>"$tmp/err" </dev/null
 	local rc=$?
 	local ok=1
