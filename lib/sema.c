@@ -314,6 +314,10 @@ static struct dt_node *cast_to(struct sema *s, struct dt_node *n,
 
 static const char *opname(enum ast_op op)
 {
+	if (op == AST_OP_PREINC || op == AST_OP_POSTINC)
+		return "++";
+	if (op == AST_OP_PREDEC || op == AST_OP_POSTDEC)
+		return "--";
 	return ast_op_str(op);
 }
 

@@ -1,0 +1,78 @@
+/*
+ * test_sema.c - the semantic pass, without privileges: programs that must
+ * compile, and programs that must fail with dtrace's exact message.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "dtrace.h"
+
+static int passed, failed;
+
+static void ok(const char *src)
+{
+	int e, n = 0;
+	dtrace_hdl_t *dtp = dtrace_open(&e);
+	if (dtrace_compile(dtp, src, src, 0, &n) < 0) {
+		printf("FAIL: %s\n  unexpected error: %s\n", src, dtrace_errmsg(dtp));
+		failed++;
+	} else
+		passed++;
+	dtrace_close(dtp);
+}
+
+static void bad(const char *src, const char *msg, int file)
+{
+	int e, n = 0;
+	dtrace_hdl_t *dtp = dtrace_open(&e);
+	if (dtrace_compile(dtp, src, file ? "t.d" : src, file ? DTRACE_C_FILE : 0, &n) == 0) {
+		printf("FAIL: %s\n  compiled, expected: %s\n", src, msg);
+		failed++;
+	} else if (strcmp(dtrace_errmsg(dtp), msg) != 0) {
+		printf("FAIL: %s\n  got:      %s\n  expected: %s\n", src, dtrace_errmsg(dtp), msg);
+		failed++;
+	} else
+		passed++;
+	dtrace_close(dtp);
+}
+
+int main(void)
+{
+	ok("BEGIN { x = 1; y = x + 2 * 3; exit(0); }");
+	ok("BEGIN { n++; m += 3; exit(n > 0 ? 0 : 1); }");
+	ok("int x; uint8_t c; BEGIN { c = 255; c++; x = c; trace(x); }");
+	ok("typedef unsigned long ul_t; BEGIN { trace((ul_t)-1 >> 60); }");
+	ok("enum color { RED, GREEN = 5, BLUE }; BEGIN { trace(BLUE); }");
+	ok("inline int N = 3 * 4; BEGIN { trace(N); }");
+	ok("struct s { int a; char b; long c; }; BEGIN { trace(sizeof (struct s)); trace(offsetof(struct s, c)); }");
+	ok("BEGIN /1/ { trace(pid); } BEGIN, END { trace(probename); }");
+	ok("BEGIN { if (1) { trace(1); } else trace(2); }");
+	ok("profile-97, tick-1s { trace(arg0 + arg1); }");
+	ok("BEGIN { printf(\"%d %s %x %c %5.2s %*d %p %Y\\n\", 1, \"s\", 2u, 'c', execname, 3, 4, curthread, walltimestamp); }");
+	ok("self int x; this int y; BEGIN { }");
+	ok("translator struct t < int x > { a = x; }; BEGIN { }");
+	ok("provider p { probe q(int, char *); }; BEGIN { }");
+	ok("#pragma D option quiet\nBEGIN { }");
+
+	bad("BEGIN { trace(1 + ); }", "invalid probe specifier BEGIN { trace(1 + ); }: syntax error near \")\"", 0);
+	bad("BEGIN\n{\n\ttrace(1 + );\n}\n", "failed to compile script t.d: line 3: syntax error near \")\"", 1);
+	bad("BEGIN { trace(y); }", "invalid probe specifier BEGIN { trace(y); }: failed to resolve y: Unknown variable name", 0);
+	bad("BEGIN { exit(); }", "invalid probe specifier BEGIN { exit(); }: exit( ) prototype mismatch: 0 args passed, 1 expected", 0);
+	bad("BEGIN { trace(1, 2); }", "invalid probe specifier BEGIN { trace(1, 2); }: trace( ) prototype mismatch: 2 args passed, 1 expected", 0);
+	bad("BEGIN { x = 1 / 0; }", "invalid probe specifier BEGIN { x = 1 / 0; }: expression contains division by zero", 0);
+	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: operator + requires operands of arithmetic type", 0);
+	bad("BEGIN { x = 1 % \"a\"; }", "invalid probe specifier BEGIN { x = 1 % \"a\"; }: operator % requires operands of integral type", 0);
+	bad("BEGIN { pid = 1; }", "invalid probe specifier BEGIN { pid = 1; }: operator = can only be applied to a writable variable", 0);
+	bad("BEGIN { 1++; }", "invalid probe specifier BEGIN { 1++; }: operator ++ requires modifiable lvalue", 0);
+	bad("nosuch:::probe { }", "invalid probe specifier nosuch:::probe { }: probe description nosuch:::probe does not match any probes", 0);
+	bad("BEGIN { printf(\"%d\\n\", \"s\"); }",
+	    "invalid probe specifier BEGIN { printf(\"%d\\n\", \"s\"); }: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: string", 0);
+	bad("BEGIN { printf(\"%d %d\\n\", 1); }",
+	    "invalid probe specifier BEGIN { printf(\"%d %d\\n\", 1); }: printf( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value argument", 0);
+	bad("#pragma D option nosuch\nBEGIN { }", "failed to compile script t.d: line 1: failed to set option 'nosuch': Invalid option name", 1);
+	bad("BEGIN", "failed to compile script t.d: line 1: expected predicate and/or actions following probe description", 1);
+	bad("BEGIN { trace(x->y); }", "invalid probe specifier BEGIN { trace(x->y); }: operator -> is not supported yet", 0);
+
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
