@@ -163,7 +163,7 @@ static int start_child(const char *cmd, int *gofd)
 int main(int argc, char **argv)
 {
 	struct pspec *specs = calloc((size_t)argc + 1, sizeof(*specs));
-	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, vflag = 0, quiet = 0;
+	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, quiet = 0;
 	int cflags = 0, gofd = -1, status = E_SUCCESS;
 	const char *ofile = NULL, *cmd = NULL;
 	pid_t grab = -1;
@@ -225,7 +225,9 @@ int main(int argc, char **argv)
 		case 'q': quiet = 1; dtrace_setopt(dtp, "quiet", NULL); break;
 		case 's': specs[nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
 		case 'S': Sflag = 1; break;
-		case 'v': vflag = 1; break;
+		case 'v':
+			err("failed to set -v: stability reports are not supported yet");
+			return E_USAGE;
 		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); dtrace_close(dtp); free(specs); return E_SUCCESS;
 		case 'w':
 			err("failed to set -w: destructive actions are not supported yet");
@@ -250,7 +252,6 @@ int main(int argc, char **argv)
 			return E_USAGE;
 		}
 	}
-	(void)vflag;
 
 	/* remaining operands are the macro arguments $1 .. $n */
 	const char *arg0 = "dtrace";
