@@ -15,7 +15,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "dtrace.h"
-#include "../lib/bpf_dis.h"
 
 #define E_SUCCESS 0
 #define E_ERROR 1
@@ -114,13 +113,6 @@ static int list_probe(const dtrace_probeinfo_t *pi, void *arg)
 	FILE *out = arg;
 	fprintf(out, "%5u %10s %17s %33s %s\n", pi->id, pi->prov, pi->mod, pi->func, pi->name);
 	return 0;
-}
-
-static void dump_prog(void *arg, const char *title, const void *insns, int n)
-{
-	(void)arg;
-	fprintf(stderr, "\nDisassembly of %s:\n", title);
-	bpf_dis_print(stderr, insns, n, NULL);
 }
 
 /* Start cmd stopped at a pipe until go; the command line is split on
@@ -293,7 +285,7 @@ int main(int argc, char **argv)
 		dtrace_set_target(dtp, grab);
 	}
 	if (Sflag)
-		dtrace_set_dump(dtp, dump_prog, NULL);
+		dtrace_set_dump(dtp, stderr);
 
 	if (lflag) {
 		if (nspecs == 0) {

@@ -39,8 +39,6 @@ typedef struct dtrace_probeinfo {
 } dtrace_probeinfo_t;
 
 typedef int dtrace_probe_f(const dtrace_probeinfo_t *, void *);
-typedef void dtrace_dump_f(void *arg, const char *title, const void *insns,
-    int ninsns);
 
 dtrace_hdl_t *dtrace_open(int *errp);
 void dtrace_close(dtrace_hdl_t *dtp);
@@ -67,9 +65,8 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
     dtrace_probe_f *fn, void *arg);
 
-/* Print the generated BPF (dtrace -S) through fn as programs load. */
-void dtrace_set_dump(dtrace_hdl_t *dtp, dtrace_dump_f *fn, void *arg);
-void dtrace_dis(FILE *fp, const void *insns, int ninsns);
+/* Print the generated BPF (dtrace -S) to fp as programs load. */
+void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp);
 
 /* Load and attach everything compiled, fire BEGIN. */
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out);

@@ -207,8 +207,7 @@ struct dtrace_hdl {
 	uint64_t drops_reported;
 	uint32_t last_epid;
 	struct dtrace_probeinfo *pinfo;
-	dtrace_dump_f *dump_prog;	/* -S */
-	void *dump_arg;
+	FILE *dump;			/* -S */
 	int heading;			/* CPU ID FUNCTION:NAME printed */
 	int stop_requested;
 	int begun;

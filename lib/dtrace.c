@@ -322,10 +322,9 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
 	return dt_probe_iter(dtp, f[0], f[1], f[2], f[3], iter_one, &c);
 }
 
-void dtrace_set_dump(dtrace_hdl_t *dtp, dtrace_dump_f *fn, void *arg)
+void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 {
-	dtp->dump_prog = fn;
-	dtp->dump_arg = arg;
+	dtp->dump = fp;
 }
 
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out)

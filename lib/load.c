@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bpf_dis.h"
 #include "cg.h"
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
@@ -109,6 +110,18 @@ static int create_maps(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+static const char *map_name(void *arg, int fd)
+{
+	dtrace_hdl_t *dtp = arg;
+	if (fd == dtp->fd_buffers)
+		return "dt_buffers";
+	if (fd == dtp->fd_globals)
+		return "dt_globals";
+	if (fd == dtp->fd_scratch)
+		return "dt_scratch";
+	return NULL;
+}
+
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 {
 	struct bpf_asm a;
@@ -118,8 +131,11 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 	if (dt_cg_probe(dtp, p, &a) < 0)
 		return -1;
 	snprintf(title, sizeof(title), "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
-	if (dtp->dump_prog)
-		dtp->dump_prog(dtp->dump_arg, title, a.insns, a.n);
+	if (dtp->dump) {
+		struct bpf_dis_ctx dc = { map_name, dtp };
+		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
+		bpf_dis_print(dtp->dump, a.insns, a.n, &dc);
+	}
 
 	enum bpf_prog_type type = p->cfire ? BPF_PROG_TYPE_RAW_TRACEPOINT : p->ops->prog_type;
 	snprintf(name, sizeof(name), "dt_%u", p->id);
