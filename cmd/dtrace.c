@@ -115,6 +115,25 @@ static int list_probe(const dtrace_probeinfo_t *pi, void *arg)
 	return 0;
 }
 
+/* Is cmd an executable file, directly or on PATH? */
+static int find_exec(const char *cmd)
+{
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0;
+	const char *path = getenv("PATH");
+	char buf[4096];
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, cmd);
+		if (access(buf, X_OK) == 0)
+			return 1;
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return 0;
+}
+
 /* Start cmd stopped at a pipe until go; the command line is split on
  * blanks and executed directly, as dtrace -c does. */
 static int start_child(const char *cmd, int *gofd)
@@ -126,6 +145,12 @@ static int start_child(const char *cmd, int *gofd)
 	    t = strtok_r(NULL, " \t", &s))
 		argv[argc++] = t;
 	argv[argc] = NULL;
+	if (argc > 0 && !find_exec(argv[0])) {
+		err("failed to execute %s: No such file or directory", argv[0]);
+		free(copy);
+		errno = 0;
+		return -2;
+	}
 	if (argc == 0 || pipe(pfd) < 0) {
 		free(copy);
 		return -1;
@@ -276,7 +301,10 @@ int main(int argc, char **argv)
 	}
 
 	if (cmd) {
-		if (start_child(cmd, &gofd) < 0) {
+		int rc = start_child(cmd, &gofd);
+		if (rc == -2)
+			return E_ERROR;
+		if (rc < 0) {
 			err("failed to create process for command '%s': %s", cmd, strerror(errno));
 			return E_ERROR;
 		}

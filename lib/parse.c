@@ -1441,7 +1441,8 @@ make_pdesc(struct parser *P, const struct token *t)
 		pd->is_id = 1;
 		pd->id = t->ival;
 		pd->text = ast_arena_strndup(P->arena, t->text, t->len);
-		pd->provider = pd->module = pd->function = pd->name = "";
+		pd->provider = xstrdup(P, "");
+		pd->module = pd->function = pd->name = pd->provider;
 		return pd;
 	}
 
@@ -1479,9 +1480,9 @@ make_pdesc(struct parser *P, const struct token *t)
 	}
 	pd->text = text;
 	pd->name = sub[nf - 1];
-	pd->function = nf >= 2 ? sub[nf - 2] : "";
-	pd->module = nf >= 3 ? sub[nf - 3] : "";
-	pd->provider = nf >= 4 ? sub[nf - 4] : "";
+	pd->function = nf >= 2 ? sub[nf - 2] : xstrdup(P, "");
+	pd->module = nf >= 3 ? sub[nf - 3] : xstrdup(P, "");
+	pd->provider = nf >= 4 ? sub[nf - 4] : xstrdup(P, "");
 	return pd;
 }
 

@@ -1,0 +1,40 @@
+#!/bin/bash
+# profile-97 samples a busy child run with -c: the samples whose pid is
+# $target are counted, are taken in user mode (arg1 is the user PC and is
+# non-zero, arg0 the kernel PC is zero), and dtrace exits when the child
+# does, firing END.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# a loop of about a second: calibrate the iteration count on this machine
+cat >"$tmp/busy.sh" <<'SEOF'
+s=$(date +%s%N)
+i=0
+while :; do
+	i=$((i + 1))
+	if [ $((i % 5000)) = 0 ]; then
+		n=$(date +%s%N)
+		[ $(( (n - s) / 1000000 )) -ge 800 ] && break
+	fi
+done
+SEOF
+"$DTRACE" -qn '
+profile-97
+/pid == $target/
+{
+	n++;
+	u += arg1 != 0;
+	k += arg0 == 0;
+}
+
+END
+{
+	printf("%d %d %d\n", n, u, k);
+}' -c "/bin/sh $tmp/busy.sh" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+read -r n u k <"$tmp/out"
+echo "rc=$rc samples=$n user=$u arg0zero=$k"
+cat "$tmp/err"
+[ $rc = 0 ] || exit 1
+[ -n "$n" ] && [ "$n" -ge 10 ] || exit 1
+# almost all samples of a shell loop are in user mode
+[ "$u" -ge $((n / 2)) ] && [ "$k" -ge $((n / 2)) ] || exit 1
+exit 0
