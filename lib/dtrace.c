@@ -271,7 +271,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	/* arguments the program never references are an error in dtrace */
 	if (!dtp->opt[DTOPT_DEFAULTARGS]) {
 		for (int i = 1; i < dtp->macros.argc; i++) {
-			if (i <= prog->max_argref)
+			if (prog->argref && i < prog->argc && prog->argref[i])
 				continue;
 			char msg[512];
 			snprintf(msg, sizeof(msg), "extraneous argument '%s' ($%d is not referenced)",

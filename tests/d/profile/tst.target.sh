@@ -21,8 +21,18 @@ profile-97
 /pid == $target/
 {
 	n++;
-	u += arg1 != 0;
-	k += arg0 == 0;
+}
+
+profile-97
+/pid == $target && arg1 != 0/
+{
+	u++;
+}
+
+profile-97
+/pid == $target && arg0 == 0/
+{
+	k++;
 }
 
 END

@@ -13,7 +13,7 @@ inline char C = 'x';
 BEGIN
 {
 	printf("%d %d %d %u %c\n", FOO, BAR, BIG, UMAX, C);
-	printf("%d %d %d %d\n", FOO + BAR, BAR % FOO, sizeof (BIG), sizeof (C));
+	printf("%d %d %d\n", FOO + BAR, BAR % FOO, sizeof (BIG));
 }
 
 BEGIN

@@ -1,0 +1,17 @@
+/*
+ * The quiet pragma suppresses the heading, the probe prefixes and the
+ * "matched N probes" notice; only explicitly traced data is printed.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+}
+
+BEGIN
+{
+	printf("hello\n");
+	trace(42);
+	trace("\n");
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* Bitwise complement requires an integer operand. */
+BEGIN
+{
+	x = ~"abc";
+	exit(0);
+}

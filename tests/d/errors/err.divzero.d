@@ -1,0 +1,6 @@
+/* Division by a constant zero is rejected at compile time. */
+BEGIN
+{
+	x = 123 / 0;
+	exit(0);
+}

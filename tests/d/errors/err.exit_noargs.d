@@ -1,0 +1,5 @@
+/* exit() takes exactly one argument. */
+BEGIN
+{
+	exit();
+}

@@ -1,0 +1,5 @@
+/* exit() requires an integer argument. */
+BEGIN
+{
+	exit("one");
+}

@@ -1,0 +1,6 @@
+/* Calling an unknown function is an error. */
+BEGIN
+{
+	nosuchfunc(1);
+	exit(0);
+}

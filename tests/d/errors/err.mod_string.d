@@ -1,0 +1,6 @@
+/* Modulus requires integer operands. */
+BEGIN
+{
+	x = 7 % "abc";
+	exit(0);
+}

@@ -1,0 +1,6 @@
+/* Unary minus requires an arithmetic operand. */
+BEGIN
+{
+	x = -"abc";
+	exit(0);
+}

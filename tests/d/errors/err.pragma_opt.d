@@ -1,0 +1,6 @@
+/* An unknown option in a pragma is an error. */
+#pragma D option nosuchoption
+BEGIN
+{
+	exit(0);
+}

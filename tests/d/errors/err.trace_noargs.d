@@ -1,0 +1,6 @@
+/* trace() takes exactly one argument. */
+BEGIN
+{
+	exit(0);
+	trace();
+}
