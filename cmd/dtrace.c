@@ -391,7 +391,10 @@ int main(int argc, char **argv)
 		total += n;
 		if (lflag)
 			continue;
-		if (!quiet && !dtrace_exited(dtp)) {
+		int64_t qopt = 0;
+		if (dtrace_getopt(dtp, "quiet", &qopt) == 0 && qopt)
+			quiet = 1;	/* #pragma D option quiet */
+		if (!quiet) {
 			if (ps->kind == P_SCRIPT)
 				err("script '%s' matched %d probe%s", ps->arg, n, n == 1 ? "" : "s");
 			else

@@ -566,6 +566,9 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		if (e->i.form == AST_INT_CHAR)
 			return nconst(s, e->line, tt->t_char, (int64_t)v);
 		int dec = e->i.form == AST_INT_DEC;
+		if (dec && !e->i.suffix_u && v > INT64_MAX)
+			serr(s, e->line, "integer constant 0x%llx cannot be represented in any built-in integral type",
+			    (unsigned long long)v);
 		if (e->i.suffix_l == 2)
 			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ullong : tt->t_llong;
 		else if (e->i.suffix_l == 1)
