@@ -115,6 +115,20 @@ static int list_probe(const dtrace_probeinfo_t *pi, void *arg)
 	return 0;
 }
 
+/* A description as prov:mod:func:name, the omitted fields empty. */
+static void full_desc(const char *d, char *out, size_t len)
+{
+	int colons = 0;
+	for (const char *p = d; *p; p++)
+		colons += *p == ':';
+	const char *pfx = colons >= 3 ? "" : colons == 2 ? ":" : colons == 1 ? "::" : ":::";
+	size_t n = strlen(pfx);
+	if (n >= len)
+		return;
+	memcpy(out, pfx, n);
+	snprintf(out + n, len - n, "%s", d);
+}
+
 /* Is cmd an executable file, directly or on PATH? */
 static int find_exec(const char *cmd)
 {
@@ -198,8 +212,9 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'b':
 			if (dtrace_setopt(dtp, "bufsize", optarg) < 0) {
-				err("%s", dtrace_errmsg(dtp));
-				return E_USAGE;
+				const char *why = strrchr(dtrace_errmsg(dtp), ':');
+				err("failed to set -b %s: %s", optarg, why ? why + 2 : "Invalid value");
+				return E_ERROR;
 			}
 			break;
 		case 'c': cmd = optarg; break;
@@ -255,7 +270,7 @@ int main(int argc, char **argv)
 				*eq = '\0';
 			if (dtrace_setopt(dtp, optarg, eq ? eq + 1 : NULL) < 0) {
 				err("%s", dtrace_errmsg(dtp));
-				return E_USAGE;
+				return E_ERROR;
 			}
 			break;
 		}
@@ -285,9 +300,13 @@ int main(int argc, char **argv)
 		free(av);
 	}
 
-	if (nspecs == 0 && !lflag) {
+	if (argc == 1) {
 		usage(stderr);
 		return E_USAGE;
+	}
+	if (nspecs == 0 && !lflag) {
+		err("no probes specified");
+		return E_ERROR;
 	}
 	if (cmd && grab > 0) {
 		err("-c and -p options may not be used together");
@@ -349,10 +368,10 @@ int main(int argc, char **argv)
 			if (m < 0) {
 				err("%s", dtrace_errmsg(dtp));
 				status = E_ERROR;
-			} else if (m == 0 && !(cflags & DTRACE_C_ZDEFS)) {
-				err("invalid probe specifier %s: probe description %s does not match any probes",
-				    desc, buf);
-				status = E_ERROR;
+			} else if (m == 0) {
+				char f4[8200];
+				full_desc(buf, f4, sizeof(f4));
+				err("failed to match %s: No probe matches description", f4);
 			}
 			continue;
 		}
@@ -394,11 +413,12 @@ int main(int argc, char **argv)
 		int64_t qopt = 0;
 		if (dtrace_getopt(dtp, "quiet", &qopt) == 0 && qopt)
 			quiet = 1;	/* #pragma D option quiet */
-		if (!quiet) {
+		if (!quiet && !eflag) {
 			if (ps->kind == P_SCRIPT)
 				err("script '%s' matched %d probe%s", ps->arg, n, n == 1 ? "" : "s");
 			else
-				err("description '%s' matched %d probe%s", desc, n, n == 1 ? "" : "s");
+				err("description '%.*s' matched %d probe%s", (int)strcspn(desc, "{/;"),
+				    desc, n, n == 1 ? "" : "s");
 		}
 	}
 	if (lflag || eflag || status != E_SUCCESS)
@@ -425,6 +445,9 @@ int main(int argc, char **argv)
 	}
 	for (;;) {
 		if (g_intr) {
+			/* dtrace separates what came before the signal from END's
+			 * output with a newline, even in quiet mode */
+			fputc('\n', out);
 			dtrace_request_stop(dtp);
 			break;
 		}
@@ -439,12 +462,14 @@ int main(int argc, char **argv)
 		if (g_child > 0) {
 			int wst;
 			if (waitpid(g_child, &wst, WNOHANG) == g_child) {
-				err("pid %d has exited", (int)g_child);
+				if (!quiet)
+					err("pid %d has exited", (int)g_child);
 				g_child = -1;
 				break;
 			}
 		} else if (grab > 0 && kill(grab, 0) < 0 && errno == ESRCH) {
-			err("pid %d has exited", (int)grab);
+			if (!quiet)
+				err("pid %d has exited", (int)grab);
 			break;
 		}
 	}
@@ -452,6 +477,8 @@ int main(int argc, char **argv)
 		int st = dtrace_stop(dtp, out);
 		if (status == E_SUCCESS)
 			status = st;
+		/* and dtrace always ends its output with a newline */
+		fputc('\n', out);
 	}
 done:
 	if (gofd >= 0)

@@ -28,10 +28,12 @@ struct dt_cg {
 	int action;			/* 1-based action index */
 	int lbl_err;			/* current clause's fault stub */
 	int lbl_next;			/* end of current clause */
+	int lbl_out;			/* end of all clauses (epilogue) */
 	int nslots;			/* stack temporaries in use */
 	int maxslots;
 	int in_error;			/* generating ERROR clauses */
 	int faults;			/* current clause can fault */
+	int has_exit;			/* current clause calls exit() */
 	char errmsg[256];
 	int failed;
 };

@@ -96,6 +96,13 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 {
 	struct dt_action *a = n->action;
 	cg->action = n->act;
+	if (a->cond) {
+		/* mark the action as executed in the record header's mask */
+		int bit = (int)(a - cg->stmt->actions);
+		emit(cg, LDX_MEM(BPF_W, R1, R9, DT_MS_BUF + 4));
+		emit(cg, ALU32_IMM(BPF_OR, R1, (int32_t)(1u << bit)));
+		emit(cg, STX_MEM(BPF_W, R9, R1, DT_MS_BUF + 4));
+	}
 	switch (n->func) {
 	case DT_F_TRACE:
 		store_value(cg, n->args[0], &a->fields[0]);
@@ -110,6 +117,7 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
 		emit(cg, STX_MEM(BPF_DW, R1, R0, DT_G_EXITSTAT));
 		emit(cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_DRAINING));
+		cg->has_exit = 1;
 		break;
 	}
 }

@@ -124,10 +124,11 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, ALU64_IMM(BPF_RSH, R0, 32));
 		break;
 	case DT_BI_TIMESTAMP:
-		emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
+		/* one value per probe firing, read in the trampoline */
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_TS));
 		break;
 	case DT_BI_WALLTIMESTAMP:
-		emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_TS));
 		asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
 		emit(cg, LDX_MEM(BPF_DW, R1, R1, DT_G_WALLOFF));
 		emit(cg, ALU64_REG(BPF_ADD, R0, R1));

@@ -90,6 +90,7 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	cg->lbl_next = asm_new_label(&cg->a);
 	cg->lbl_err = asm_new_label(&cg->a);
 	cg->faults = 0;
+	cg->has_exit = 0;
 	cg->action = 0;
 	if (st->pred) {
 		dt_cg_expr(cg, st->pred, R0);
@@ -111,6 +112,12 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 		asm_place(&cg->a, cg->lbl_err);
 	}
 	asm_place(&cg->a, cg->lbl_next);
+	if (cg->has_exit && cg->probe->id != DT_PROBE_END && !cg->in_error) {
+		/* after exit() no further clause of this firing runs */
+		asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
+		emit(cg, LDX_MEM(BPF_DW, R1, R1, DT_G_STATE));
+		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, DT_ST_DRAINING, 0), cg->lbl_out);
+	}
 	cg->lbl_next = save_next;
 	cg->lbl_err = save_err;
 	cg->epid = save_epid;
@@ -125,6 +132,8 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 	cg.probe = p;
 	asm_init(&cg.a);
 	int lout = asm_new_label(&cg.a);
+	int lepi = asm_new_label(&cg.a);
+	cg.lbl_out = lepi;
 
 	emit(&cg, MOV64_REG(R6, R1));
 	asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
@@ -146,6 +155,10 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 	emit(&cg, MOV64_REG(R7, R0));
 	emit(&cg, MOV64_REG(R9, R0));
 	emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_PRID, (int32_t)p->id));
+	if (dtp->uses_timestamp) {
+		emit(&cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
+		emit(&cg, STX_MEM(BPF_DW, R9, R0, DT_MS_TS));
+	}
 	int nargs = 0;
 	for (int i = 0; i < p->nclauses; i++)
 		if (p->clauses[i]->uses_args > nargs)
@@ -158,6 +171,7 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 	for (int i = 0; i < p->nclauses && !cg.failed; i++)
 		clause(&cg, p->clauses[i], p->epids[i]);
 
+	asm_place(&cg.a, lepi);
 	if (p->id == DT_PROBE_BEGIN) {
 		asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
 		emit(&cg, LDX_MEM(BPF_DW, R2, R1, DT_G_STATE));

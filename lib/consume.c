@@ -140,8 +140,11 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 		snprintf(name, sizeof(name), "%s:%s", e->probe->func, e->probe->name);
 		fprintf(dtp->out, "%3d %6d %32s ", cpu, e->probe->id, name);
 	}
+	uint32_t mask = (uint32_t)rd(d + 4, 4, 0);
 	for (int i = 0; i < st->nactions; i++) {
 		struct dt_action *a = &st->actions[i];
+		if (a->cond && !(mask & (1u << i)))
+			continue;	/* in an if/else branch not taken */
 		switch (a->kind) {
 		case DT_ACT_TRACE:
 			print_trace(dtp, d, &a->fields[0]);

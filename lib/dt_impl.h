@@ -92,6 +92,7 @@ struct dt_action {
 	struct dt_recfield *fields;
 	struct dt_pfargv *pf;		/* printf */
 	struct dt_node *node;		/* the statement's IR */
+	int cond;			/* inside if/else: bit in the header mask */
 };
 
 /* A compiled clause: the statement list of one probe clause. */
@@ -131,6 +132,7 @@ enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED =
 #define DT_MS_FPC	96		/* u64 pc */
 #define DT_MS_FADDR	104		/* u64 fault address */
 #define DT_MS_FACT	112		/* u64 action index */
+#define DT_MS_TS	120		/* u64 timestamp of this firing */
 #define DT_MS_BUF	128		/* record buffer */
 
 /* BPF fault codes, as DTrace numbers them */
@@ -180,6 +182,7 @@ struct dtrace_hdl {
 	const char *cur_name;		/* program being compiled */
 	int cur_is_file;
 	int btf_loaded;
+	int uses_timestamp;		/* cache timestamp per firing */
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */
 	uint32_t scratch_size;

@@ -252,6 +252,21 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 			return -1;
 		src = pre;
 	}
+	/* macro arguments are expanded while parsing, so a defaultargs
+	 * pragma must be seen before the parse */
+	for (const char *p = strstr(src, "defaultargs"); p; p = strstr(p + 1, "defaultargs")) {
+		const char *bol = p;
+		while (bol > src && bol[-1] != '\n')
+			bol--;
+		char pre[64];
+		int n = 0;
+		for (const char *q = bol; q < p && n < 63; q++)
+			if (*q != ' ' && *q != '\t')
+				pre[n++] = *q;
+		pre[n] = '\0';
+		if (!strcmp(pre, "#pragmaDoption"))
+			dtp->opt[DTOPT_DEFAULTARGS] = 1;
+	}
 	dtp->macros.defaultargs = (int)dtp->opt[DTOPT_DEFAULTARGS];
 	memset(&perr, 0, sizeof(perr));
 	struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);

@@ -426,6 +426,9 @@ pf_type_ok(const struct dt_pfconv *pfc, const struct dt_pfarg_type *t)
 	case CK_STR:
 		return (t->kind == DT_PFT_STRING);
 	case CK_TYPE:
+		if (t->kind == DT_PFT_INT && t->size == 8 && pfc->tsize == 8 &&
+		    t->longlong != 2 && !t->longlong != !strstr(pfc->proto, "long long"))
+			return (0);	/* long vs long long are distinct */
 		return ((int)t->kind == pfc->tkind && t->size == pfc->tsize &&
 		    (pfc->tsigned < 0 || !t->is_signed == !pfc->tsigned));
 	case CK_STACK:
@@ -443,7 +446,7 @@ dt_printf_check_opts(const struct dt_pfargv *pf,
     char *errbuf, size_t errlen)
 {
 	static const struct dt_pfarg_type agg_default = {
-		DT_PFT_INT, 8, 1, "int64_t"
+		DT_PFT_INT, 8, 1, "int64_t", 0
 	};
 	static const struct dt_pfcheck_opts printf_opts = {
 		DT_PRINTF_EXACTLEN, 1, NULL

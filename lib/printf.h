@@ -77,6 +77,9 @@ struct dt_pfarg_type {
 	int size;			/* bytes (1,2,4,8 for integers) */
 	int is_signed;			/* integers only */
 	const char *name;
+	int longlong;			/* 8-byte integers: 0 long, 1 long
+					   long, 2 either (int64_t, uint64_t):
+					   %l wants long, %ll long long */
 };
 
 /* dt_printf_check_opts() flags, as dtrace's DT_PRINTF_* */

@@ -26,6 +26,9 @@ struct sema {
 	int in_pred;
 	jmp_buf jb;
 	int line;
+	int region;		/* 1 predicate, 2 action list (for -n errors) */
+	int noregion;		/* error found while folding: no region */
+	int in_cond;		/* inside an if/else branch */
 };
 
 static void __attribute__((noreturn, format(printf, 3, 4)))
@@ -34,7 +37,11 @@ serr(struct sema *s, int line, const char *fmt, ...)
 	char msg[768];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	static const char *const rname[] = { "", "in predicate: ", "in action list: " };
+	int n = 0;
+	if (!s->dtp->cur_is_file && !s->noregion && s->region > 0)
+		n = snprintf(msg, sizeof(msg), "%s", rname[s->region]);
+	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
 	va_end(ap);
 	dt_compile_error(s->dtp, line, msg);
 	longjmp(s->jb, 1);
@@ -332,8 +339,10 @@ static int64_t fold(struct sema *s, int line, int op, struct dt_type *t,
 	case DT_OP_MUL: return (int64_t)(ua * ub);
 	case DT_OP_DIV:
 	case DT_OP_MOD:
-		if (b == 0)
+		if (b == 0) {
+			s->noregion = 1;
 			serr(s, line, "expression contains division by zero");
+		}
 		if (sg) {
 			if (a == INT64_MIN && b == -1)
 				return op == DT_OP_DIV ? a : 0;
@@ -433,8 +442,7 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 	if (l->type->kind == DT_TK_FLOAT || r->type->kind == DT_TK_FLOAT)
 		serr(s, line, "floating-point arithmetic is not supported");
 	if (op == DT_OP_SHL || op == DT_OP_SHR) {
-		rt = dt_type_promote(s->tt, l->type);
-		r = cast_to(s, r, dt_type_promote(s->tt, r->type));
+		rt = l->type->kind == DT_TK_ENUM ? s->tt->t_int : l->type;
 	} else {
 		rt = dt_type_arith(s->tt, l->type, r->type);
 		r = cast_to(s, r, rt);
@@ -442,8 +450,10 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 	l = cast_to(s, l, rt);
 	if (l->kind == DN_CONST && r->kind == DN_CONST)
 		return nconst(s, line, rt, fold(s, line, op, rt, l->ival, r->ival));
-	if ((op == DT_OP_DIV || op == DT_OP_MOD) && r->kind == DN_CONST && r->ival == 0)
+	if ((op == DT_OP_DIV || op == DT_OP_MOD) && r->kind == DN_CONST && r->ival == 0) {
+		s->noregion = 1;
 		serr(s, line, "expression contains division by zero");
+	}
 	struct dt_node *n = nnew(s, DN_BINARY, line, rt);
 	n->op = op;
 	n->l = l;
@@ -470,6 +480,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 			continue;
 		struct dt_node *n = nnew(s, DN_BUILTIN, e->line, builtin_type(s, builtins[i].id));
 		n->builtin = builtins[i].id;
+		if (n->builtin == DT_BI_TIMESTAMP || n->builtin == DT_BI_WALLTIMESTAMP)
+			s->dtp->uses_timestamp = 1;
 		return n;
 	}
 	struct dt_gvar *g = gvar_lookup(dtp, name);
@@ -539,8 +551,11 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
 		l = expr(s, le);
 	}
-	if (!is_lvalue(l))
-		serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
+	if (!is_lvalue(l)) {
+		if (l->kind == DN_BUILTIN || l->kind == DN_ARG)
+			serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
+		serr(s, e->line, "operator %s requires modifiable lvalue as an operand", opname(op));
+	}
 	struct dt_node *val = r;
 	if (op != AST_OP_ASSIGN)
 		val = binop(s, e->line, op, l, r);
@@ -603,10 +618,12 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		    op == AST_OP_POSTINC || op == AST_OP_POSTDEC) {
 			struct ast_expr *o = e->unary.operand;
 			if (o->kind == AST_E_IDENT && implicit_ok(s, o->ident.name))
-				gvar_add(s, o->ident.name, tt->t_int, e->line);
+				gvar_add(s, o->ident.name, dt_typedef_lookup(tt, "int64_t"), e->line);
 			struct dt_node *v = expr(s, o);
+			if (!is_lvalue(v) && (v->kind == DN_BUILTIN || v->kind == DN_ARG))
+				serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
 			if (!is_lvalue(v))
-				serr(s, e->line, "operator %s requires modifiable lvalue", opname(op));
+				serr(s, e->line, "operator %s requires modifiable lvalue as an operand", opname(op));
 			if (!dt_is_scalar(v->type))
 				serr(s, e->line, "operator %s requires operand of scalar type", opname(op));
 			struct dt_node *n = nnew(s, DN_INCDEC, e->line, v->type);
@@ -644,8 +661,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			serr(s, e->line, "operator ~ requires an operand of integral type");
 		if ((op == AST_OP_NEG || op == AST_OP_POS) && !dt_is_arith(v->type))
 			serr(s, e->line, "operator %s requires an operand of arithmetic type", opname(op));
-		struct dt_type *t = dt_type_promote(tt, v->type);
-		v = cast_to(s, v, t);
+		/* D keeps the operand's type: no integer promotion */
+		struct dt_type *t = v->type->kind == DT_TK_ENUM ? tt->t_int : v->type;
 		if (op == AST_OP_POS)
 			return v;
 		if (v->kind == DN_CONST)
@@ -795,7 +812,7 @@ static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";
 	if (action_lookup(name) >= 0)
 		serr(s, e->line, "%s( ) may not be used in an expression", name);
-	serr(s, e->line, "failed to resolve %s: Unknown function name", name);
+	serr(s, e->line, "undefined function name: %s", name);
 }
 
 static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
@@ -826,6 +843,9 @@ static void pf_type(struct dt_type *t, struct dt_pfarg_type *pt)
 	pt->name = t->name;
 	pt->size = (int)t->size;
 	pt->is_signed = t->is_signed;
+	pt->longlong = t->kind == DT_TK_INT && t->rank == 5;
+	if (!strcmp(t->name, "int64_t") || !strcmp(t->name, "uint64_t"))
+		pt->longlong = 2;
 	switch (t->kind) {
 	case DT_TK_INT: case DT_TK_ENUM: pt->kind = DT_PFT_INT; break;
 	case DT_TK_STRING: pt->kind = DT_PFT_STRING; pt->size = 0; break;
@@ -959,8 +979,10 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 		n->x = expr(s, st->expr);
 		if (!dt_is_scalar(n->x->type))
 			serr(s, st->line, "if-condition must be of scalar type");
+		s->in_cond++;
 		n->l = stmt(s, st->then_s);
 		n->r = st->else_s ? stmt(s, st->else_s) : NULL;
+		s->in_cond--;
 		return n;
 	}
 	case AST_S_EXPR: {
@@ -978,6 +1000,11 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 					serr(s, e->line, "out of memory");
 				cs->actions = na;
 				cs->actions[cs->nactions] = *n->action;
+				if (s->in_cond) {
+					if (cs->nactions >= 32)
+						serr(s, e->line, "more than 32 actions in a clause with if/else are not supported yet");
+					cs->actions[cs->nactions].cond = 1;
+				}
 				n->action = &cs->actions[cs->nactions];
 				cs->nactions++;
 				/* the action pointer above is re-fixed after all actions */
@@ -1064,13 +1091,18 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 	st->pdesc_text = c->pdescs ? c->pdescs->text : "";
 	s->stmt = st;
 	s->act = 0;
+	/* D checks the actions before the predicate, so a predicate may use
+	 * a variable the actions declare */
+	s->region = 2;
+	st->body = stmt_list(s, c->body);
+	fix_actions(st, st->body);
 	if (c->pred) {
+		s->region = 1;
 		st->pred = expr(s, c->pred);
 		if (!dt_is_scalar(st->pred->type))
 			serr(s, c->pred->line, "predicate result must be of scalar type");
 	}
-	st->body = stmt_list(s, c->body);
-	fix_actions(st, st->body);
+	s->region = 0;
 	if (st->recsize > dtp->maxrec)
 		dtp->maxrec = st->recsize;
 
@@ -1082,17 +1114,24 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 
 	struct match_ctx mc = { dtp, st, 0 };
 	for (struct ast_pdesc *pd = c->pdescs; pd; pd = pd->next) {
-		int before = mc.n;
-		int found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
-		    pd->name, enable_probe, &mc);
-		if (pd->is_id && pd->id >= 1 && pd->id <= dtp->nprobes) {
-			enable_probe(dtp, dtp->probes[pd->id - 1], &mc);
-			found = 1;
+		int found = 0;
+		if (pd->is_id) {
+			dt_probe_iter(dtp, "", "", "", "", NULL, NULL);	/* populate */
+			if (pd->id >= 1 && pd->id <= dtp->nprobes) {
+				enable_probe(dtp, dtp->probes[pd->id - 1], &mc);
+				found = 1;
+			}
+		} else {
+			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
+			    pd->name, enable_probe, &mc);
 		}
-		(void)before;
-		if (found == 0 && !dtp->opt[DTOPT_ZDEFS])
-			serr(s, pd->line, "probe description %s does not match any probes",
-			    pd->text);
+		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
+			if (pd->is_id)
+				serr(s, pd->line, "probe description %s does not match any probes",
+				    pd->text);
+			serr(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
+			    pd->provider, pd->module, pd->function, pd->name);
+		}
 	}
 	dtp->matched += mc.n;
 }
@@ -1106,8 +1145,12 @@ static void pragma(struct sema *s, struct ast_item *it)
 		char msg[512];
 		/* dt_opt_set wrote "failed to set -x NAME: REASON" */
 		const char *why = strrchr(s->dtp->errmsg, ':');
-		snprintf(msg, sizeof(msg), "failed to set option '%s': %s", p->opt,
-		    why ? why + 2 : "Invalid option");
+		if (p->val)
+			snprintf(msg, sizeof(msg), "failed to set option '%s' to '%s': %s", p->opt,
+			    p->val, why ? why + 2 : "Invalid option");
+		else
+			snprintf(msg, sizeof(msg), "failed to set option '%s': %s", p->opt,
+			    why ? why + 2 : "Invalid option");
 		dt_compile_error(s->dtp, it->line, msg);
 		longjmp(s->jb, 1);
 	}

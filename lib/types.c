@@ -2,10 +2,9 @@
  * types.c - type construction, lookup and C conversions for D.
  *
  * D is LP64 here, as on every 64-bit DTrace: char 1, short 2, int 4,
- * long and long long 8, pointers 8.  Integer conversion follows C:
- * operands below int are promoted to int; mixed operands convert to the
- * higher rank, and to unsigned when the unsigned operand's rank is not
- * lower (or when the signed type cannot hold all of its values).
+ * long and long long 8, pointers 8.  Integer conversion follows D, not C:
+ * there is no promotion to int; mixed operands convert to the larger
+ * type, and at equal size to the unsigned one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,22 +226,24 @@ struct dt_type *dt_type_promote(struct dt_typetab *tt, struct dt_type *t)
 	return t;
 }
 
+/*
+ * D's usual arithmetic conversions (dt_type_promote in DTrace): no
+ * promotion to int; the operand of greater rank wins, where rank orders
+ * by size and, at equal size, unsigned above signed.
+ */
 struct dt_type *dt_type_arith(struct dt_typetab *tt, struct dt_type *a,
     struct dt_type *b)
 {
-	a = dt_type_promote(tt, a);
-	b = dt_type_promote(tt, b);
+	if (a->kind == DT_TK_ENUM)
+		a = tt->t_int;
+	if (b->kind == DT_TK_ENUM)
+		b = tt->t_int;
 	if (a->kind == DT_TK_FLOAT || b->kind == DT_TK_FLOAT)
 		return (a->kind == DT_TK_FLOAT && (b->kind != DT_TK_FLOAT || a->size >= b->size)) ? a : b;
-	if (a->is_signed == b->is_signed)
-		return a->rank >= b->rank ? a : b;
-	struct dt_type *u = a->is_signed ? b : a, *s = a->is_signed ? a : b;
-	if (u->rank >= s->rank)
-		return u;
-	if (s->size > u->size)
-		return s;
-	/* same size, signed of higher rank: its unsigned counterpart */
-	return s->rank == 5 ? tt->t_ullong : dt_int_type(tt, (int)s->size, 0);
+	uint32_t ra = a->size * 2 + !a->is_signed, rb = b->size * 2 + !b->is_signed;
+	if (ra != rb)
+		return ra > rb ? a : b;
+	return a->rank >= b->rank ? a : b;
 }
 
 int64_t dt_type_normalize(const struct dt_type *t, int64_t v)

@@ -51,27 +51,29 @@ F(long double f, int size)
 #define SL(x)	I((uint64_t)(int64_t)(x), 8, 1)		/* long */
 
 /* type descriptors */
-static const struct dt_pfarg_type t_char = { DT_PFT_INT, 1, 1, "char" };
-static const struct dt_pfarg_type t_short = { DT_PFT_INT, 2, 1, "short" };
+static const struct dt_pfarg_type t_char = { DT_PFT_INT, 1, 1, "char" , 0 };
+static const struct dt_pfarg_type t_short = { DT_PFT_INT, 2, 1, "short" , 0 };
 static const struct dt_pfarg_type t_ushort =
-	{ DT_PFT_INT, 2, 0, "unsigned short" };
-static const struct dt_pfarg_type t_int = { DT_PFT_INT, 4, 1, "int" };
+	{ DT_PFT_INT, 2, 0, "unsigned short" , 0 };
+static const struct dt_pfarg_type t_int = { DT_PFT_INT, 4, 1, "int" , 0 };
 static const struct dt_pfarg_type t_uint =
-	{ DT_PFT_INT, 4, 0, "unsigned int" };
-static const struct dt_pfarg_type t_long = { DT_PFT_INT, 8, 1, "long" };
+	{ DT_PFT_INT, 4, 0, "unsigned int" , 0 };
+static const struct dt_pfarg_type t_long = { DT_PFT_INT, 8, 1, "long" , 0 };
 static const struct dt_pfarg_type t_ulong =
-	{ DT_PFT_INT, 8, 0, "unsigned long" };
-static const struct dt_pfarg_type t_i64 = { DT_PFT_INT, 8, 1, "int64_t" };
-static const struct dt_pfarg_type t_string = { DT_PFT_STRING, 0, 0, "string" };
+	{ DT_PFT_INT, 8, 0, "unsigned long" , 0 };
+static const struct dt_pfarg_type t_i64 = { DT_PFT_INT, 8, 1, "int64_t" , 2 };
+static const struct dt_pfarg_type t_llong = { DT_PFT_INT, 8, 1, "long long", 1 };
+static const struct dt_pfarg_type t_ullong = { DT_PFT_INT, 8, 0, "unsigned long long", 1 };
+static const struct dt_pfarg_type t_string = { DT_PFT_STRING, 0, 0, "string" , 0 };
 static const struct dt_pfarg_type t_chararr =
-	{ DT_PFT_STRING, 256, 0, "char [256]" };
+	{ DT_PFT_STRING, 256, 0, "char [256]" , 0 };
 static const struct dt_pfarg_type t_charp =
-	{ DT_PFT_POINTER, 8, 0, "char *" };
+	{ DT_PFT_POINTER, 8, 0, "char *" , 0 };
 static const struct dt_pfarg_type t_double =
-	{ DT_PFT_FLOAT, 8, 1, "double" };
+	{ DT_PFT_FLOAT, 8, 1, "double" , 0 };
 static const struct dt_pfarg_type t_ldouble =
-	{ DT_PFT_FLOAT, 16, 1, "long double" };
-static const struct dt_pfarg_type t_void = { DT_PFT_OTHER, 0, 0, "void" };
+	{ DT_PFT_FLOAT, 16, 1, "long double" , 0 };
+static const struct dt_pfarg_type t_void = { DT_PFT_OTHER, 0, 0, "void" , 0 };
 
 /* Format fmt with vals; returns a malloc'd string or NULL; *rvp = rv. */
 static char *
@@ -562,7 +564,7 @@ static void
 test_check(void)
 {
 	struct dt_pfcheck_opts printa = { DT_PRINTF_AGGREGATION, 1, NULL };
-	struct dt_pfarg_type ucount = { DT_PFT_INT, 8, 0, "uint64_t" };
+	struct dt_pfarg_type ucount = { DT_PFT_INT, 8, 0, "uint64_t" , 0 };
 	struct dt_pfcheck_opts printa_cnt = { DT_PRINTF_AGGREGATION, 1,
 	    &ucount };
 	struct dt_pfcheck_opts exact = { DT_PRINTF_EXACTLEN, 1, NULL };
@@ -584,8 +586,12 @@ test_check(void)
 	    &t_ushort, &t_short, &t_ushort);
 	COK("%ld %li %lu %lo %lx %lX", &t_long, &t_i64, &t_ulong, &t_ulong,
 	    &t_long, &t_ulong);
-	COK("%lld %lli %llu %llo %llx %llX", &t_long, &t_long, &t_ulong,
-	    &t_ulong, &t_i64, &t_ulong);
+	COK("%lld %lli %llu %llo %llx %llX", &t_llong, &t_llong, &t_ullong,
+	    &t_ullong, &t_i64, &t_ullong);
+	CERR("%lx", "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %lx\n\t prototype: long\n\t  argument: unsigned long long", &t_ullong);
+	CERR("%lld", "printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	    "\tconversion: %lld\n\t prototype: long long\n\t  argument: long", &t_long);
 	COK("%lc %wc", &t_int, &t_int);
 	COK("%*d %.*s %*.*s", &t_int, &t_int, &t_long, &t_string, &t_char,
 	    &t_short, &t_chararr);
@@ -707,8 +713,8 @@ test_check(void)
 
 	/* made-up type names */
 	{
-		struct dt_pfarg_type anon = { DT_PFT_STRING, 32, 0, NULL };
-		struct dt_pfarg_type anon2 = { DT_PFT_INT, 2, 0, NULL };
+		struct dt_pfarg_type anon = { DT_PFT_STRING, 32, 0, NULL , 0 };
+		struct dt_pfarg_type anon2 = { DT_PFT_INT, 2, 0, NULL , 0 };
 
 		CERR("%d", "printf( ) argument #2 is incompatible with "
 		    "conversion #1 prototype:\n\tconversion: %d\n\t prototype: "

@@ -55,23 +55,23 @@ int main(void)
 
 	bad("BEGIN { trace(1 + ); }", "invalid probe specifier BEGIN { trace(1 + ); }: syntax error near \")\"", 0);
 	bad("BEGIN\n{\n\ttrace(1 + );\n}\n", "failed to compile script t.d: line 3: syntax error near \")\"", 1);
-	bad("BEGIN { trace(y); }", "invalid probe specifier BEGIN { trace(y); }: failed to resolve y: Unknown variable name", 0);
-	bad("BEGIN { exit(); }", "invalid probe specifier BEGIN { exit(); }: exit( ) prototype mismatch: 0 args passed, 1 expected", 0);
-	bad("BEGIN { trace(1, 2); }", "invalid probe specifier BEGIN { trace(1, 2); }: trace( ) prototype mismatch: 2 args passed, 1 expected", 0);
+	bad("BEGIN { trace(y); }", "invalid probe specifier BEGIN { trace(y); }: in action list: failed to resolve y: Unknown variable name", 0);
+	bad("BEGIN { exit(); }", "invalid probe specifier BEGIN { exit(); }: in action list: exit( ) prototype mismatch: 0 args passed, 1 expected", 0);
+	bad("BEGIN { trace(1, 2); }", "invalid probe specifier BEGIN { trace(1, 2); }: in action list: trace( ) prototype mismatch: 2 args passed, 1 expected", 0);
 	bad("BEGIN { x = 1 / 0; }", "invalid probe specifier BEGIN { x = 1 / 0; }: expression contains division by zero", 0);
-	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: operator + requires operands of arithmetic type", 0);
-	bad("BEGIN { x = 1 % \"a\"; }", "invalid probe specifier BEGIN { x = 1 % \"a\"; }: operator % requires operands of integral type", 0);
-	bad("BEGIN { pid = 1; }", "invalid probe specifier BEGIN { pid = 1; }: operator = can only be applied to a writable variable", 0);
-	bad("BEGIN { 1++; }", "invalid probe specifier BEGIN { 1++; }: operator ++ requires modifiable lvalue", 0);
+	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: in action list: operator + requires operands of arithmetic type", 0);
+	bad("BEGIN { x = 1 % \"a\"; }", "invalid probe specifier BEGIN { x = 1 % \"a\"; }: in action list: operator % requires operands of integral type", 0);
+	bad("BEGIN { pid = 1; }", "invalid probe specifier BEGIN { pid = 1; }: in action list: operator = can only be applied to a writable variable", 0);
+	bad("BEGIN { 1++; }", "invalid probe specifier BEGIN { 1++; }: in action list: operator ++ requires modifiable lvalue as an operand", 0);
 	bad("nosuch:::probe { }", "invalid probe specifier nosuch:::probe { }: probe description nosuch:::probe does not match any probes", 0);
 	bad("BEGIN { printf(\"%d\\n\", \"s\"); }",
-	    "invalid probe specifier BEGIN { printf(\"%d\\n\", \"s\"); }: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
+	    "invalid probe specifier BEGIN { printf(\"%d\\n\", \"s\"); }: in action list: printf( ) argument #2 is incompatible with conversion #1 prototype:\n"
 	    "\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: string", 0);
 	bad("BEGIN { printf(\"%d %d\\n\", 1); }",
-	    "invalid probe specifier BEGIN { printf(\"%d %d\\n\", 1); }: printf( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value argument", 0);
+	    "invalid probe specifier BEGIN { printf(\"%d %d\\n\", 1); }: in action list: printf( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value argument", 0);
 	bad("#pragma D option nosuch\nBEGIN { }", "failed to compile script t.d: line 1: failed to set option 'nosuch': Invalid option name", 1);
 	bad("BEGIN", "failed to compile script t.d: line 1: expected predicate and/or actions following probe description", 1);
-	bad("BEGIN { trace(x->y); }", "invalid probe specifier BEGIN { trace(x->y); }: operator -> is not supported yet", 0);
+	bad("BEGIN { trace(x->y); }", "invalid probe specifier BEGIN { trace(x->y); }: in action list: operator -> is not supported yet", 0);
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
