@@ -18,6 +18,8 @@
 #include "printf.h"
 #include "sema.h"
 
+struct match_ctx;
+
 struct sema {
 	dtrace_hdl_t *dtp;
 	struct dt_typetab *tt;
@@ -29,6 +31,8 @@ struct sema {
 	int region;		/* 1 predicate, 2 action list (for -n errors) */
 	int noregion;		/* error found while folding: no region */
 	int in_cond;		/* inside an if/else branch */
+	struct match_ctx *matches;	/* probes the current clause enables */
+	struct dt_probe **matchv;	/* to free if an error unwinds */
 };
 
 static void __attribute__((noreturn, format(printf, 3, 4)))
@@ -1056,24 +1060,41 @@ static void fix_actions(struct dt_stmt *cs, struct dt_node *n)
 
 struct match_ctx {
 	dtrace_hdl_t *dtp;
-	struct dt_stmt *stmt;
-	int n;
+	struct dt_probe **v;
+	int n, cap;
 };
 
-static int enable_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
+/* Collect a matched probe once (two descriptions may match one probe). */
+static int collect_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
 {
 	struct match_ctx *mc = arg;
-	for (int i = 0; i < p->nclauses; i++)
-		if (p->clauses[i] == mc->stmt)
-			return 0;	/* two descriptions, one probe */
-	struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
-	if (!nc)
-		return -1;
-	p->clauses = nc;
-	p->clauses[p->nclauses++] = mc->stmt;
-	mc->n++;
 	(void)dtp;
+	for (int i = 0; i < mc->n; i++)
+		if (mc->v[i] == p)
+			return 0;
+	if (mc->n == mc->cap) {
+		int ncap = mc->cap ? mc->cap * 2 : 16;
+		struct dt_probe **nv = realloc(mc->v, (size_t)ncap * sizeof(*nv));
+		if (!nv)
+			return -1;
+		mc->v = nv;
+		mc->cap = ncap;
+	}
+	mc->v[mc->n++] = p;
 	return 0;
+}
+
+static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
+{
+	for (int i = 0; i < mc->n; i++) {
+		struct dt_probe *p = mc->v[i];
+		struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
+		if (!nc)
+			serr(s, 0, "out of memory");
+		p->clauses = nc;
+		p->clauses[p->nclauses++] = st;
+	}
+	s->dtp->matched += mc->n;
 }
 
 static void clause(struct sema *s, struct ast_item *it, int is_file)
@@ -1089,6 +1110,32 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 	st->index = dtp->nstmts;
 	st->recsize = DT_REC_HDR;
 	st->pdesc_text = c->pdescs ? c->pdescs->text : "";
+
+	/* the probes first: their arguments type args[] in the clause */
+	struct match_ctx mc = { dtp, NULL, 0, 0 };
+	s->matches = &mc;
+	for (struct ast_pdesc *pd = c->pdescs; pd; pd = pd->next) {
+		int found = 0;
+		if (pd->is_id) {
+			dt_probe_iter(dtp, "", "", "", "", NULL, NULL);	/* populate */
+			if (pd->id >= 1 && pd->id <= dtp->nprobes) {
+				collect_probe(dtp, dtp->probes[pd->id - 1], &mc);
+				found = 1;
+			}
+		} else {
+			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
+			    pd->name, collect_probe, &mc);
+		}
+		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
+			free(mc.v);
+			if (pd->is_id)
+				serr(s, pd->line, "probe description %s does not match any probes",
+				    pd->text);
+			serr(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
+			    pd->provider, pd->module, pd->function, pd->name);
+		}
+	}
+	s->matchv = mc.v;	/* freed on error by dt_sema */
 	s->stmt = st;
 	s->act = 0;
 	/* D checks the actions before the predicate, so a predicate may use
@@ -1111,29 +1158,10 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 		serr(s, it->line, "out of memory");
 	dtp->stmts = ns;
 	dtp->stmts[dtp->nstmts++] = st;
-
-	struct match_ctx mc = { dtp, st, 0 };
-	for (struct ast_pdesc *pd = c->pdescs; pd; pd = pd->next) {
-		int found = 0;
-		if (pd->is_id) {
-			dt_probe_iter(dtp, "", "", "", "", NULL, NULL);	/* populate */
-			if (pd->id >= 1 && pd->id <= dtp->nprobes) {
-				enable_probe(dtp, dtp->probes[pd->id - 1], &mc);
-				found = 1;
-			}
-		} else {
-			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
-			    pd->name, enable_probe, &mc);
-		}
-		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
-			if (pd->is_id)
-				serr(s, pd->line, "probe description %s does not match any probes",
-				    pd->text);
-			serr(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
-			    pd->provider, pd->module, pd->function, pd->name);
-		}
-	}
-	dtp->matched += mc.n;
+	enable(s, st, &mc);
+	free(mc.v);
+	s->matchv = NULL;
+	s->matches = NULL;
 }
 
 static void pragma(struct sema *s, struct ast_item *it)
@@ -1213,8 +1241,10 @@ int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
 	struct dt_stmt dummy = { 0 };
 	s.stmt = &dummy;
 
-	if (setjmp(s.jb))
+	if (setjmp(s.jb)) {
+		free(s.matchv);
 		return -1;
+	}
 	/* options first: they shape what follows (strsize, zdefs) */
 	for (struct ast_item *it = prog->items; it; it = it->next)
 		if (it->kind == AST_ITEM_PRAGMA)
