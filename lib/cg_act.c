@@ -56,6 +56,10 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		store_bytes(cg, n->str, n->slen, off, size);
 		return;
 	}
+	if (n->kind == DN_ARG && !cg->in_error && cg->probe->ops->cg_argstr) {
+		if (cg->probe->ops->cg_argstr(cg, cg->probe, (int)n->ival, off, size) == 0)
+			return;
+	}
 	if (n->kind == DN_BUILTIN) {
 		int which = -1;
 		switch (n->builtin) {

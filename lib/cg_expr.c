@@ -284,7 +284,16 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		emit(cg, LDX_MEM(BPF_DW, R0, R1, 0));
 		break;
 	case DN_ARG:
+		if (n->type->kind == DT_TK_STRING) {
+			cg->failed = 1;
+			snprintf(cg->errmsg, sizeof(cg->errmsg),
+			    "line %d: string args[%d] can only be traced or printed yet",
+			    n->line, (int)n->ival);
+			break;
+		}
 		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_ARGS + 8 * (int)n->ival));
+		if (n->builtin)
+			normalize(cg, R0, n->type);
 		break;
 	case DN_BUILTIN:
 		builtin(cg, n);

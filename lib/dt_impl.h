@@ -51,6 +51,14 @@ struct dt_provider_ops {
 	/* Emit code that copies arguments 0..nargs-1 from the context (R6)
 	 * into the mstate frame (R9); returns -1 if it cannot. */
 	int (*cg_args)(struct dt_cg *cg, struct dt_probe *p, int nargs);
+	/* D type of argument i ("int", "char *", "string"), NULL past the
+	 * last or when the probe has no typed arguments (args[] then is an
+	 * error).  May read the probe's metadata lazily. */
+	const char *(*argtype)(dtrace_hdl_t *dtp, struct dt_probe *p, int i);
+	/* Emit code storing string argument i into R9 + off, at most size
+	 * bytes, NUL-terminated; -1 if the provider cannot. */
+	int (*cg_argstr)(struct dt_cg *cg, struct dt_probe *p, int i, int off,
+	    int size);
 	/* Attach the loaded program; record what must be closed. */
 	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
 };

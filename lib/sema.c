@@ -18,7 +18,11 @@
 #include "printf.h"
 #include "sema.h"
 
-struct match_ctx;
+struct match_ctx {
+	dtrace_hdl_t *dtp;
+	struct dt_probe **v;
+	int n, cap;
+};
 
 struct sema {
 	dtrace_hdl_t *dtp;
@@ -574,6 +578,36 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 
 static struct dt_node *call_expr(struct sema *s, struct ast_expr *e);
 
+/* args[N]: typed by the first probe the clause enables. */
+static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
+{
+	if (e->index.nkeys != 1)
+		serr(s, e->line, "args[ ] requires a single index");
+	struct dt_node *k = expr(s, e->index.keys);
+	if (k->kind != DN_CONST)
+		serr(s, e->line, "args[ ] index must be an integer constant");
+	struct dt_probe *p = s->matches && s->matches->n ? s->matches->v[0] : NULL;
+	const char *tn = NULL;
+	if (p && p->ops->argtype && k->ival >= 0 && k->ival < 10)
+		tn = p->ops->argtype(s->dtp, p, (int)k->ival);
+	if (!tn) {
+		if (!p || !p->ops->argtype || !p->ops->argtype(s->dtp, p, 0))
+			serr(s, e->line, "args[ ] may not be referenced: probe %s:%s:%s:%s has no typed arguments",
+			    p ? p->prov : "", p ? p->mod : "", p ? p->func : "", p ? p->name : "");
+		serr(s, e->line, "index %lld is out of range for %s:%s:%s:%s args[ ]",
+		    (long long)k->ival, p->prov, p->mod, p->func, p->name);
+	}
+	struct dt_type *t = dt_type_from_name(s->tt, tn);
+	if (!t)
+		t = dt_typedef_lookup(s->tt, "int64_t");
+	struct dt_node *n = nnew(s, DN_ARG, e->line, t);
+	n->ival = k->ival;
+	n->builtin = 1;		/* typed: args[], not argN */
+	if (s->stmt->uses_args < n->ival + 1)
+		s->stmt->uses_args = (int)n->ival + 1;
+	return n;
+}
+
 static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 {
 	struct dt_typetab *tt = s->tt;
@@ -766,8 +800,7 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 	case AST_E_INDEX:
 		if (e->index.base->kind == AST_E_IDENT &&
 		    !strcmp(e->index.base->ident.name, "args"))
-			serr(s, e->line, "args[ ] is not available: probe %s has no typed arguments",
-			    s->stmt->pdesc_text);
+			return args_ref(s, e);
 		serr(s, e->line, "associative arrays are not supported yet");
 	case AST_E_MEMBER:
 		if (e->member.base->kind == AST_E_IDENT &&
@@ -1057,12 +1090,6 @@ static void fix_actions(struct dt_stmt *cs, struct dt_node *n)
 }
 
 /* ---- clauses and the program ---- */
-
-struct match_ctx {
-	dtrace_hdl_t *dtp;
-	struct dt_probe **v;
-	int n, cap;
-};
 
 /* Collect a matched probe once (two descriptions may match one probe). */
 static int collect_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)

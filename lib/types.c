@@ -256,3 +256,60 @@ int64_t dt_type_normalize(const struct dt_type *t, int64_t v)
 		return (int64_t)((uint64_t)v << sh) >> sh;
 	return (int64_t)(((uint64_t)v << sh) >> sh);
 }
+
+/*
+ * A type from its C spelling as metadata writes it ("unsigned long",
+ * "const char *", "pid_t", "string").  Unknown base types give NULL.
+ */
+struct dt_type *dt_type_from_name(struct dt_typetab *tt, const char *name)
+{
+	char buf[256];
+	int ptr = 0;
+	snprintf(buf, sizeof(buf), "%s", name);
+	/* strip qualifiers and count trailing stars */
+	char *e = buf + strlen(buf);
+	while (e > buf && (e[-1] == ' ' || e[-1] == '*')) {
+		if (e[-1] == '*')
+			ptr++;
+		*--e = '\0';
+	}
+	char *b = buf;
+	for (;;) {
+		if (!strncmp(b, "const ", 6))
+			b += 6;
+		else if (!strncmp(b, "volatile ", 9))
+			b += 9;
+		else
+			break;
+	}
+	static const struct { const char *n; int off; } base[] = {
+		{ "void", 0 }, { "char", 1 }, { "signed char", 2 },
+		{ "unsigned char", 3 }, { "short", 4 }, { "short int", 4 },
+		{ "unsigned short", 5 }, { "unsigned short int", 5 },
+		{ "int", 6 }, { "signed", 6 }, { "signed int", 6 },
+		{ "unsigned int", 7 }, { "unsigned", 7 }, { "long", 8 },
+		{ "long int", 8 }, { "unsigned long", 9 },
+		{ "unsigned long int", 9 }, { "long long", 10 },
+		{ "long long int", 10 }, { "unsigned long long", 11 },
+		{ "unsigned long long int", 11 }, { "string", 12 },
+	};
+	struct dt_type *t = NULL;
+	for (size_t i = 0; i < sizeof(base) / sizeof(base[0]) && !t; i++) {
+		if (strcmp(base[i].n, b))
+			continue;
+		struct dt_type *v[] = { tt->t_void, tt->t_char, tt->t_schar,
+			tt->t_uchar, tt->t_short, tt->t_ushort, tt->t_int,
+			tt->t_uint, tt->t_long, tt->t_ulong, tt->t_llong,
+			tt->t_ullong, tt->t_string };
+		t = v[base[i].off];
+	}
+	if (!t)
+		t = dt_typedef_lookup(tt, b);
+	if (!t && !strncmp(b, "struct ", 7) && ptr)
+		t = tt->t_void;		/* kernel structs: opaque for now */
+	if (!t)
+		return NULL;
+	while (ptr-- > 0 && t)
+		t = dt_type_ptr(tt, t);
+	return t;
+}

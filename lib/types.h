@@ -90,6 +90,7 @@ static inline int dt_is_scalar(const struct dt_type *t)
 struct dt_type *dt_type_promote(struct dt_typetab *tt, struct dt_type *t);
 struct dt_type *dt_type_arith(struct dt_typetab *tt, struct dt_type *a,
     struct dt_type *b);
+struct dt_type *dt_type_from_name(struct dt_typetab *tt, const char *name);
 /* Truncate/extend v to what a value of type t holds. */
 int64_t dt_type_normalize(const struct dt_type *t, int64_t v);
 
