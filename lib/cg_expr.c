@@ -161,7 +161,8 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		break;
 	}
 	case DT_BI_ERRNO:
-		emit(cg, MOV64_IMM(R0, 0));
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_ERRNO));
+		normalize(cg, R0, n->type);
 		break;
 	case DT_BI_CURTHREAD:
 		emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));

@@ -159,6 +159,8 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 		emit(&cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
 		emit(&cg, STX_MEM(BPF_DW, R9, R0, DT_MS_TS));
 	}
+	if (dtp->uses_errno)
+		emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
 	int nargs = 0;
 	for (int i = 0; i < p->nclauses; i++)
 		if (p->clauses[i]->uses_args > nargs)

@@ -61,6 +61,8 @@ struct dt_provider_ops {
 	    int size);
 	/* Attach the loaded program; record what must be closed. */
 	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
+	/* Release p->priv. */
+	void (*free_priv)(struct dt_probe *p);
 };
 
 struct dt_probe {
@@ -68,6 +70,7 @@ struct dt_probe {
 	char *prov, *mod, *func, *name;
 	const struct dt_provider_ops *ops;
 	uint64_t pdata;			/* provider-private (rate, kind) */
+	void *priv;			/* provider-private, freed by free_priv */
 	int nclauses;			/* clauses enabled on it */
 	struct dt_stmt **clauses;
 	int prog_fd;
@@ -141,7 +144,8 @@ enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED =
 #define DT_MS_FADDR	104		/* u64 fault address */
 #define DT_MS_FACT	112		/* u64 action index */
 #define DT_MS_TS	120		/* u64 timestamp of this firing */
-#define DT_MS_BUF	128		/* record buffer */
+#define DT_MS_ERRNO	128		/* u64 errno of this firing */
+#define DT_MS_BUF	136		/* record buffer */
 
 /* BPF fault codes, as DTrace numbers them */
 enum {
@@ -191,6 +195,7 @@ struct dtrace_hdl {
 	int cur_is_file;
 	int btf_loaded;
 	int uses_timestamp;		/* cache timestamp per firing */
+	int uses_errno;
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */
 	uint32_t scratch_size;
@@ -260,6 +265,10 @@ extern const struct dt_provider_ops *dt_providers[];
 extern const struct dt_provider_ops dt_prov_dtrace;
 enum { DT_PROBE_BEGIN = 1, DT_PROBE_END = 2, DT_PROBE_ERROR = 3 };
 int dt_fire(dtrace_hdl_t *dtp, struct dt_probe *p);
+/* prov_syscall.c */
+extern const struct dt_provider_ops dt_prov_syscall;
+/* prov_sdt.c */
+extern const struct dt_provider_ops dt_prov_sdt;
 /* prov_profile.c */
 extern const struct dt_provider_ops dt_prov_profile;
 int dt_profile_start_ticks(dtrace_hdl_t *dtp);

@@ -14,6 +14,8 @@
 const struct dt_provider_ops *dt_providers[] = {
 	&dt_prov_dtrace,
 	&dt_prov_profile,
+	&dt_prov_syscall,
+	&dt_prov_sdt,
 	NULL
 };
 
@@ -106,6 +108,8 @@ void dt_probes_free(dtrace_hdl_t *dtp)
 {
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
+		if (p->ops->free_priv)
+			p->ops->free_priv(p);
 		free(p->prov); free(p->mod); free(p->func); free(p->name);
 		free(p->clauses);
 		free(p);

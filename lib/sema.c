@@ -490,6 +490,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 		n->builtin = builtins[i].id;
 		if (n->builtin == DT_BI_TIMESTAMP || n->builtin == DT_BI_WALLTIMESTAMP)
 			s->dtp->uses_timestamp = 1;
+		if (n->builtin == DT_BI_ERRNO)
+			s->dtp->uses_errno = 1;
 		return n;
 	}
 	struct dt_gvar *g = gvar_lookup(dtp, name);

@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+"""probe_cost.py - cost per firing of a counting probe on getppid, as ratios.
+
+Builds bench/getppid_loop.c and bench/libbpf_count.c into bench/build/, then
+for each tracer
+
+  none      no tracer (baseline)
+  libbpf    bench/build/libbpf_count: hand-written BPF, per-CPU counter,
+            perf_event_open tracepoint attach
+  bpftrace  bpftrace -e 'tracepoint:syscalls:sys_enter_getppid { @ = count(); }'
+  dtrace    build/dtrace -qn 'syscall::getppid:entry { n++; }'
+
+starts the tracer, waits until it is attached, runs the workload
+(getppid_loop N: N getppid() syscalls pinned to one CPU, prints ns/call),
+and stops the tracer.  This is repeated R rounds, the order of the tracers
+rotating from round to round to spread drift.  Reports the median ns/call
+per tracer, the overhead over the no-tracer median, and the ratios of the
+overheads.  All in one run on one machine: compare the ratios, not the ns.
+
+Usage: bench/probe_cost.py [-n N] [-r R] [--cpu CPU] [--dtrace PATH]
+       (as root; defaults N = 5000000, R = 5)
+"""
+import argparse, json, os, re, shutil, signal, statistics, subprocess, sys
+import ctypes, threading, time
+
+here = os.path.dirname(os.path.abspath(__file__))
+top = os.path.dirname(here)
+bdir = os.path.join(here, "build")
+
+ATTACH_TIMEOUT = 20.0   # s for a tracer to attach
+STOP_TIMEOUT = 10.0     # s for a tracer to exit after SIGINT
+GRACE = 1.0             # s to wait when attachment cannot be confirmed
+
+live = []               # tracer processes to clean up, whatever happens
+libc = ctypes.CDLL(None, use_errno=True)
+PR_SET_PDEATHSIG = 1
+
+
+def child_setup():
+    # A tracer gets SIGINT if we die without cleaning up (e.g. SIGKILL).
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGINT, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- helpers
+
+def die(msg):
+    sys.exit(f"probe_cost: {msg}")
+
+
+def build():
+    os.makedirs(bdir, exist_ok=True)
+    cc = os.environ.get("CC", "gcc")
+    if not shutil.which(cc):
+        die(f"no C compiler '{cc}' (set CC)")
+    for src, out, libs in (("getppid_loop.c", "getppid_loop", []),
+                           ("libbpf_count.c", "libbpf_count", ["-lbpf"])):
+        cmd = [cc, "-O2", "-Wall", "-o", os.path.join(bdir, out),
+               os.path.join(here, src)] + libs
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        if r.returncode != 0:
+            die(f"build of {src} failed:\n{' '.join(cmd)}\n{r.stderr}")
+
+
+def bpftool_json(*args):
+    """Parsed `bpftool -j ARGS`, or None if bpftool is unusable."""
+    if not shutil.which("bpftool"):
+        return None
+    try:
+        r = subprocess.run(["bpftool", "-j", *args], capture_output=True,
+                           text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        return None
+    if r.returncode != 0:
+        return None
+    try:
+        return json.loads(r.stdout or "[]")
+    except json.JSONDecodeError:
+        return None
+
+
+def prog_ids():
+    j = bpftool_json("prog", "show")
+    return None if j is None else {p["id"] for p in j}
+
+
+def perf_attachments():
+    j = bpftool_json("perf", "show")
+    return [] if j is None else j
+
+
+class Reader(threading.Thread):
+    """Collects the lines of one pipe; `seen` is set when a line matches."""
+
+    def __init__(self, f, pattern=None):
+        super().__init__(daemon=True)
+        self.f, self.pattern = f, pattern
+        self.lines, self.seen = [], threading.Event()
+        self.start()
+
+    def run(self):
+        for line in iter(self.f.readline, ""):
+            self.lines.append(line.rstrip("\n"))
+            if self.pattern and re.search(self.pattern, line):
+                self.seen.set()
+        self.f.close()
+
+    def text(self):
+        return "\n".join(self.lines)
+
+
+class Tracer:
+    def __init__(self, name, cmd, ready=None, count_re=None):
+        self.name, self.cmd, self.ready, self.count_re = \
+            name, cmd, ready, count_re
+        self.proc = None
+        self.error = None       # set when the tracer is not available
+        self.counts = []        # firings it reported, per round
+        self.note = ""
+
+    def start(self):
+        before = prog_ids()
+        self.proc = subprocess.Popen(
+            self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, start_new_session=True,
+            preexec_fn=child_setup)
+        live.append(self.proc)
+        self.out = Reader(self.proc.stdout, self.ready)
+        self.err = Reader(self.proc.stderr)
+        self.new = set()
+        t0 = time.monotonic()
+        new_seen_at = None
+        while True:
+            time.sleep(0.05)
+            el = time.monotonic() - t0
+            if self.proc.poll() is not None:
+                self.out.join(1); self.err.join(1)
+                msg = (self.err.text() or self.out.text()).strip()
+                msg = msg.splitlines()[0] if msg else \
+                    f"exited with status {self.proc.returncode}"
+                live.remove(self.proc)
+                return f"{msg}"
+            if el > ATTACH_TIMEOUT:
+                self.stop()
+                return f"not attached after {ATTACH_TIMEOUT:.0f} s"
+            if self.ready and not self.out.seen.is_set():
+                continue
+            if before is None:          # no bpftool: trust the ready line
+                if self.ready or el >= GRACE:
+                    return None
+                continue
+            now = prog_ids() or set()
+            self.new = now - before
+            if not self.new:
+                continue
+            # Attached for sure once a perf event holds one of its programs.
+            if any(a.get("prog_id") in self.new for a in perf_attachments()):
+                return None
+            # Loaded but attached some other way (bpf_link ...): grace period.
+            if new_seen_at is None:
+                new_seen_at = time.monotonic()
+            elif time.monotonic() - new_seen_at >= GRACE:
+                self.note = "attach not seen by `bpftool perf`"
+                return None
+
+    def stop(self):
+        p = self.proc
+        if p is None or p.poll() is not None:
+            return
+        try:
+            p.stdin.close()
+        except OSError:
+            pass
+        for sig, t in ((signal.SIGINT, STOP_TIMEOUT), (signal.SIGTERM, 3),
+                       (signal.SIGKILL, 3)):
+            try:
+                os.killpg(p.pid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                p.wait(timeout=t)
+                break
+            except subprocess.TimeoutExpired:
+                print(f"probe_cost: {self.name} ignored signal {sig}",
+                      file=sys.stderr)
+        p.wait()
+        self.out.join(2); self.err.join(2)
+        if p in live:
+            live.remove(p)
+        if self.count_re:
+            m = re.search(self.count_re, self.out.text())
+            self.counts.append(int(m.group(1)) if m else None)
+        # Wait until its programs are really gone (freed after RCU).
+        t0 = time.monotonic()
+        while self.new and time.monotonic() - t0 < 5:
+            ids = prog_ids()
+            if ids is None or not (self.new & ids):
+                break
+            time.sleep(0.05)
+
+
+def cleanup():
+    for p in list(live):
+        if p.poll() is None:
+            for sig in (signal.SIGINT, signal.SIGKILL):
+                try:
+                    os.killpg(p.pid, sig)
+                    p.wait(timeout=3)
+                    break
+                except ProcessLookupError:
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
+        live.remove(p)
+
+
+def on_signal(sig, frame):
+    raise SystemExit(f"probe_cost: interrupted by signal {sig}")
+
+
+# ---------------------------------------------------------------- main
+
+def workload(n, cpu):
+    cmd = [os.path.join(bdir, "getppid_loop"), str(n)] + \
+          ([str(cpu)] if cpu is not None else [])
+    r = subprocess.run(cmd, capture_output=True, text=True,
+                       timeout=60 + n * 20e-6)
+    if r.returncode != 0:
+        die(f"workload failed: {r.stderr.strip()}")
+    return float(r.stdout.strip())
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-n", type=int, default=5_000_000,
+                    help="getppid calls per run (default 5000000)")
+    ap.add_argument("-r", type=int, default=5, help="rounds (default 5)")
+    ap.add_argument("--cpu", type=int, default=None,
+                    help="CPU for the workload (default: the last one)")
+    ap.add_argument("--dtrace", default=os.path.join(top, "build", "dtrace"))
+    a = ap.parse_args()
+    if os.geteuid() != 0:
+        die("must run as root")
+    if a.n <= 0 or a.r <= 0:
+        die("N and R must be > 0")
+
+    build()
+    before = prog_ids()
+    if before is None:
+        print("probe_cost: warning: bpftool unusable, attachment and "
+              "leftovers are not checked", file=sys.stderr)
+
+    tracers = [Tracer("none", None),
+               Tracer("libbpf", [os.path.join(bdir, "libbpf_count")],
+                      ready=r"^ready", count_re=r"count (\d+)")]
+    if shutil.which("bpftrace"):
+        tracers.append(Tracer(
+            "bpftrace", ["bpftrace", "-e", "tracepoint:syscalls:"
+                         "sys_enter_getppid { @ = count(); }"],
+            ready=r"Attaching", count_re=r"@: (\d+)"))
+    else:
+        print("bpftrace: not available (not installed)")
+    dt = Tracer("dtrace", [a.dtrace, "-qn", "syscall::getppid:entry { n++; }"])
+    if os.access(a.dtrace, os.X_OK):
+        tracers.append(dt)
+    else:
+        dt.error = f"{a.dtrace} not built"
+
+    res = {t.name: [] for t in tracers}
+    k = len(tracers)
+    for rnd in range(a.r):
+        order = tracers[rnd % k:] + tracers[:rnd % k]
+        for t in order:
+            if t.error:
+                continue
+            if t.cmd:
+                err = t.start()
+                if err:
+                    t.error = err
+                    print(f"{t.name}: not available ({err})", flush=True)
+                    continue
+            try:
+                ns = workload(a.n, a.cpu)
+            finally:
+                if t.cmd:
+                    t.stop()
+            res[t.name].append(ns)
+            print(f"round {rnd + 1}/{a.r}  {t.name:9} {ns:8.1f} ns/call",
+                  flush=True)
+
+    # ------------------------------------------------------------ report
+    med = {n: statistics.median(v) for n, v in res.items() if v}
+    base = med.get("none")
+    ov = {n: m - base for n, m in med.items() if n != "none"}
+    print()
+    print(f"getppid, N={a.n} calls x R={a.r} rounds per tracer")
+    print(f"{'tracer':9} {'median':>9} {'min':>9} {'max':>9} "
+          f"{'overhead':>9}  ns/call")
+    for t in tracers:
+        v = res[t.name]
+        if not v:
+            print(f"{t.name:9} not available ({t.error})")
+            continue
+        o = f"{ov[t.name]:9.1f}" if t.name in ov else f"{'-':>9}"
+        extra = ""
+        if t.counts:
+            exp = a.r * (a.n + a.n // 10)
+            got = [c for c in t.counts if c is not None]
+            extra = f"  fired {sum(got)} (>= {exp} expected)" if got else \
+                    "  (count not reported)"
+        if t.note:
+            extra += f"  [{t.note}]"
+        print(f"{t.name:9} {med[t.name]:9.1f} {min(v):9.1f} {max(v):9.1f} "
+              f"{o}{extra}")
+    if dt.error and dt not in tracers:
+        print(f"dtrace: not available ({dt.error})")
+    print()
+    for x, y in (("dtrace", "libbpf"), ("dtrace", "bpftrace"),
+                 ("bpftrace", "libbpf")):
+        if x in ov and y in ov:
+            r = ov[x] / ov[y] if ov[y] > 0 else float("nan")
+            print(f"overhead {x}/{y}: {r:.2f}x")
+        else:
+            miss = x if x not in ov else y
+            print(f"overhead {x}/{y}: n/a ({miss} not available)")
+
+    # ------------------------------------------------------------ leftovers
+    if before is not None:
+        time.sleep(0.2)
+        after = prog_ids() or set()
+        left = after - before
+        if left:
+            print(f"probe_cost: WARNING: BPF programs left loaded: "
+                  f"{sorted(left)}", file=sys.stderr)
+            return 1
+        print("no BPF programs left loaded (bpftool prog show before == after)")
+    return 0
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+    rc = 1
+    try:
+        rc = main()
+    except KeyboardInterrupt:
+        print("probe_cost: interrupted", file=sys.stderr)
+        rc = 130
+    finally:
+        cleanup()
+    sys.exit(rc)

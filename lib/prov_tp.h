@@ -1,0 +1,25 @@
+/*
+ * prov_tp.h - what the tracepoint-based providers (sdt, syscall) share:
+ * lazily loaded event formats, attachment, string fields.
+ */
+#ifndef DT_PROV_TP_H
+#define DT_PROV_TP_H
+
+#include "cg.h"
+#include "tp.h"
+
+struct dt_tpmeta {
+	struct dt_tpevent ev;
+	int loaded;			/* 1 ok, -1 failed, 0 not yet */
+};
+
+/* The probe's event format (p->priv), read on first use. */
+struct dt_tpmeta *dt_tpmeta_get(dtrace_hdl_t *dtp, struct dt_probe *p,
+    const char *cat, const char *event);
+void dt_tpmeta_free(struct dt_probe *p);
+/* Attach prog_fd to tracepoint tpid (a perf event of ours). */
+int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd);
+/* Emit: copy the string field f of the record (R6) to R9 + off. */
+int dt_tp_cg_str(struct dt_cg *cg, const struct dt_tpfield *f, int off, int size);
+
+#endif
