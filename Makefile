@@ -17,7 +17,12 @@ UNIT_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
 all: build/dtrace
 
 build/lib/%.o: lib/%.c $(wildcard lib/*.h include/*.h) | build/lib
-	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -Ibuild -fPIC -c -o $@ $<
+
+build/lib/prov_syscall.o: build/syscall_nr.h
+
+build/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt | build/lib
+	scripts/gen-syscall-nr.sh "$(CC)" > $@.tmp && mv $@.tmp $@
 
 build/libdtrace.a: $(LIB_OBJ)
 	rm -f $@; ar rcs $@ $^

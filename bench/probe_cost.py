@@ -32,6 +32,8 @@ STOP_TIMEOUT = 10.0     # s for a tracer to exit after SIGINT
 GRACE = 1.0             # s to wait when attachment cannot be confirmed
 
 live = []               # tracer processes to clean up, whatever happens
+ours = set()            # IDs of the BPF programs our tracers loaded
+HAVE_BPFTOOL = False
 libc = ctypes.CDLL(None, use_errno=True)
 PR_SET_PDEATHSIG = 1
 
@@ -83,6 +85,24 @@ def prog_ids():
     return None if j is None else {p["id"] for p in j}
 
 
+def owned_progs(pid):
+    """IDs of the BPF programs whose fds process PID holds (from fdinfo)."""
+    ids = set()
+    try:
+        fds = os.listdir(f"/proc/{pid}/fdinfo")
+    except OSError:
+        return ids
+    for fd in fds:
+        try:
+            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                for line in f:
+                    if line.startswith("prog_id:"):
+                        ids.add(int(line.split()[1]))
+        except (OSError, ValueError):
+            pass
+    return ids
+
+
 def perf_attachments():
     j = bpftool_json("perf", "show")
     return [] if j is None else j
@@ -118,7 +138,6 @@ class Tracer:
         self.note = ""
 
     def start(self):
-        before = prog_ids()
         self.proc = subprocess.Popen(
             self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, start_new_session=True,
@@ -128,7 +147,7 @@ class Tracer:
         self.err = Reader(self.proc.stderr)
         self.new = set()
         t0 = time.monotonic()
-        new_seen_at = None
+        loaded_at = None
         while True:
             time.sleep(0.05)
             el = time.monotonic() - t0
@@ -138,27 +157,27 @@ class Tracer:
                 msg = msg.splitlines()[0] if msg else \
                     f"exited with status {self.proc.returncode}"
                 live.remove(self.proc)
-                return f"{msg}"
+                return msg
             if el > ATTACH_TIMEOUT:
                 self.stop()
                 return f"not attached after {ATTACH_TIMEOUT:.0f} s"
             if self.ready and not self.out.seen.is_set():
                 continue
-            if before is None:          # no bpftool: trust the ready line
+            self.new |= owned_progs(self.proc.pid)
+            if not HAVE_BPFTOOL:        # cannot check: trust the ready line
                 if self.ready or el >= GRACE:
                     return None
                 continue
-            now = prog_ids() or set()
-            self.new = now - before
             if not self.new:
                 continue
-            # Attached for sure once a perf event holds one of its programs.
-            if any(a.get("prog_id") in self.new for a in perf_attachments()):
+            # Attached for sure once a perf event of it holds a program.
+            if any(a.get("pid") == self.proc.pid or
+                   a.get("prog_id") in self.new for a in perf_attachments()):
                 return None
             # Loaded but attached some other way (bpf_link ...): grace period.
-            if new_seen_at is None:
-                new_seen_at = time.monotonic()
-            elif time.monotonic() - new_seen_at >= GRACE:
+            if loaded_at is None:
+                loaded_at = time.monotonic()
+            elif time.monotonic() - loaded_at >= GRACE:
                 self.note = "attach not seen by `bpftool perf`"
                 return None
 
@@ -166,6 +185,7 @@ class Tracer:
         p = self.proc
         if p is None or p.poll() is not None:
             return
+        self.new |= owned_progs(p.pid)
         try:
             p.stdin.close()
         except OSError:
@@ -196,6 +216,7 @@ class Tracer:
             if ids is None or not (self.new & ids):
                 break
             time.sleep(0.05)
+        ours.update(self.new)
 
 
 def cleanup():
@@ -243,11 +264,19 @@ def main():
     if a.n <= 0 or a.r <= 0:
         die("N and R must be > 0")
 
+    global HAVE_BPFTOOL
     build()
     before = prog_ids()
-    if before is None:
+    HAVE_BPFTOOL = before is not None
+    if not HAVE_BPFTOOL:
         print("probe_cost: warning: bpftool unusable, attachment and "
               "leftovers are not checked", file=sys.stderr)
+    load = os.getloadavg()[0]
+    print(f"{os.cpu_count()} CPUs, load average {load:.2f} before the run",
+          flush=True)
+    if load > 0.5:
+        print("probe_cost: warning: the machine is busy; figures will be "
+              "noisy (compare the min columns)", file=sys.stderr, flush=True)
 
     tracers = [Tracer("none", None),
                Tracer("libbpf", [os.path.join(bdir, "libbpf_count")],
@@ -288,51 +317,62 @@ def main():
                   flush=True)
 
     # ------------------------------------------------------------ report
-    med = {n: statistics.median(v) for n, v in res.items() if v}
-    base = med.get("none")
-    ov = {n: m - base for n, m in med.items() if n != "none"}
+    base = res["none"]
     print()
     print(f"getppid, N={a.n} calls x R={a.r} rounds per tracer")
-    print(f"{'tracer':9} {'median':>9} {'min':>9} {'max':>9} "
-          f"{'overhead':>9}  ns/call")
+    print(f"{'tracer':9} {'median':>8} {'min':>8} {'max':>8} "
+          f"{'overhead':>9} {'(of min)':>9}  ns/call")
+    ov, ovmin = {}, {}
     for t in tracers:
         v = res[t.name]
         if not v:
-            print(f"{t.name:9} not available ({t.error})")
             continue
-        o = f"{ov[t.name]:9.1f}" if t.name in ov else f"{'-':>9}"
+        med, lo, hi = statistics.median(v), min(v), max(v)
         extra = ""
+        if t.name != "none":
+            ov[t.name] = med - statistics.median(base)
+            ovmin[t.name] = lo - min(base)
+            extra = f" {ov[t.name]:9.1f} {ovmin[t.name]:9.1f}"
+        else:
+            extra = f" {'-':>9} {'-':>9}"
         if t.counts:
             exp = a.r * (a.n + a.n // 10)
             got = [c for c in t.counts if c is not None]
-            extra = f"  fired {sum(got)} (>= {exp} expected)" if got else \
-                    "  (count not reported)"
+            extra += f"  fired {sum(got)} (>= {exp} expected)" if got else \
+                     "  (count not reported)"
         if t.note:
             extra += f"  [{t.note}]"
-        print(f"{t.name:9} {med[t.name]:9.1f} {min(v):9.1f} {max(v):9.1f} "
-              f"{o}{extra}")
-    if dt.error and dt not in tracers:
-        print(f"dtrace: not available ({dt.error})")
+        print(f"{t.name:9} {med:8.1f} {lo:8.1f} {hi:8.1f}{extra}")
+    for t in tracers + ([] if dt in tracers else [dt]):
+        if t.error:
+            print(f"{t.name}: not available ({t.error})")
     print()
+    print("ratios of overhead per firing    median-based   min-based")
     for x, y in (("dtrace", "libbpf"), ("dtrace", "bpftrace"),
                  ("bpftrace", "libbpf")):
         if x in ov and y in ov:
-            r = ov[x] / ov[y] if ov[y] > 0 else float("nan")
-            print(f"overhead {x}/{y}: {r:.2f}x")
+            r1 = ov[x] / ov[y] if ov[y] > 0 else float("nan")
+            r2 = ovmin[x] / ovmin[y] if ovmin[y] > 0 else float("nan")
+            print(f"  {x + '/' + y:29} {r1:10.2f}x {r2:10.2f}x")
         else:
             miss = x if x not in ov else y
-            print(f"overhead {x}/{y}: n/a ({miss} not available)")
+            print(f"  {x + '/' + y:29} n/a ({miss} not available)")
 
     # ------------------------------------------------------------ leftovers
-    if before is not None:
+    if HAVE_BPFTOOL:
         time.sleep(0.2)
         after = prog_ids() or set()
-        left = after - before
+        left = ours & after
         if left:
-            print(f"probe_cost: WARNING: BPF programs left loaded: "
+            print(f"probe_cost: ERROR: programs of our tracers still loaded: "
                   f"{sorted(left)}", file=sys.stderr)
             return 1
-        print("no BPF programs left loaded (bpftool prog show before == after)")
+        print(f"none of the {len(ours)} BPF programs our tracers loaded is "
+              f"left (bpftool prog show)")
+        other = after - before - ours
+        if other:
+            print(f"note: {len(other)} other BPF programs were loaded by "
+                  f"other processes during the run")
     return 0
 
 

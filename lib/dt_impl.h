@@ -76,6 +76,7 @@ struct dt_probe {
 	int prog_fd;
 	uint32_t *epids;		/* EPID of each clause on it */
 	int cfire;			/* consumer-fired with dt_fire() */
+	enum bpf_prog_type ptype;	/* if set, overrides ops->prog_type */
 	struct dt_probe *hnext;		/* hash chain by full name */
 };
 
@@ -207,6 +208,7 @@ struct dtrace_hdl {
 
 	/* BPF objects */
 	int fd_buffers, fd_globals, fd_scratch;
+	int fd_scprogs[2];		/* syscall dispatch: entry, return */
 	int *attach_fds;
 	int nattach, attachcap;
 	struct perf_buffer *pb;

@@ -11,6 +11,8 @@
  */
 #include <bpf/bpf.h>
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -137,7 +139,8 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 		bpf_dis_print(dtp->dump, a.insns, a.n, &dc);
 	}
 
-	enum bpf_prog_type type = p->cfire ? BPF_PROG_TYPE_RAW_TRACEPOINT : p->ops->prog_type;
+	enum bpf_prog_type type = p->cfire ? BPF_PROG_TYPE_RAW_TRACEPOINT :
+	    p->ptype ? p->ptype : p->ops->prog_type;
 	snprintf(name, sizeof(name), "dt_%u", p->id);
 	LIBBPF_OPTS(bpf_prog_load_opts, o);
 	int fd = bpf_prog_load(type, name, "GPL", a.insns, (size_t)a.n, &o);
@@ -204,10 +207,48 @@ int dt_load(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/*
+ * Closing a perf tracepoint event waits for an RCU grace period (~80 ms
+ * here); closing many one after another would take seconds, so large
+ * sets are closed by several threads whose waits overlap.
+ */
+struct closer {
+	int *fds;
+	int n;
+	int next;			/* atomic */
+};
+
+static void *close_some(void *arg)
+{
+	struct closer *c = arg;
+	int i;
+	while ((i = __atomic_fetch_add(&c->next, 1, __ATOMIC_RELAXED)) < c->n)
+		close(c->fds[c->n - 1 - i]);
+	return NULL;
+}
+
+static void close_all(int *fds, int n)
+{
+	struct closer c = { fds, n, 0 };
+	pthread_t t[32];
+	int nt = 0;
+	if (n > 8) {
+		sigset_t all, old;
+		sigfillset(&all);
+		pthread_sigmask(SIG_BLOCK, &all, &old);
+		for (nt = 0; nt < 32 && nt < n / 2; nt++)
+			if (pthread_create(&t[nt], NULL, close_some, &c) != 0)
+				break;
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+	}
+	close_some(&c);
+	for (int i = 0; i < nt; i++)
+		pthread_join(t[i], NULL);
+}
+
 void dt_unload(dtrace_hdl_t *dtp)
 {
-	for (int i = dtp->nattach - 1; i >= 0; i--)
-		close(dtp->attach_fds[i]);
+	close_all(dtp->attach_fds, dtp->nattach);
 	free(dtp->attach_fds);
 	dtp->attach_fds = NULL;
 	dtp->nattach = dtp->attachcap = 0;
@@ -217,6 +258,9 @@ void dt_unload(dtrace_hdl_t *dtp)
 		close(dtp->fd_globals);
 	if (dtp->fd_scratch >= 0)
 		close(dtp->fd_scratch);
+	for (int i = 0; i < 2; i++)
+		if (dtp->fd_scprogs[i] > 0)
+			close(dtp->fd_scprogs[i]);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 

@@ -4,10 +4,21 @@
  * One probe pair per system call of the running kernel, named as Linux
  * names them, discovered by listing the syscalls tracepoint category (a
  * directory read; no format file is parsed until a script uses a probe).
- * A probe runs as a tracepoint program on syscalls:sys_enter_NAME or
- * sys_exit_NAME.  Entry: argN are the call's arguments and args[] is typed
- * from the tracepoint format.  Return: arg0 and arg1 are the return value,
- * and errno is set when the call failed, as in DTrace.
+ * Entry: argN are the call's arguments and args[] is typed from the
+ * tracepoint format.  Return: arg0 and arg1 are the return value, and
+ * errno is set when the call failed, as in DTrace.
+ *
+ * Attachment: removing a perf tracepoint event costs ~80 ms on this kernel
+ * (an RCU synchronization per event), so attaching syscall:::entry as 350
+ * tracepoints would take half a minute to tear down.  Instead every
+ * probe whose system call number is known (from <asm/unistd.h> at build
+ * time) is a raw-tracepoint program stored in a program array at its
+ * number, and one dispatcher program per direction, attached to the
+ * sys_enter / sys_exit raw tracepoints, tail-calls into it: one
+ * attachment whatever the number of probes.  Numbers come from the
+ * build's <asm/unistd.h> plus scripts/syscall-nr-extra.txt; a call in
+ * neither (a kernel newer than both) uses its own syscalls:sys_*_NAME
+ * tracepoint.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -16,9 +27,33 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <bpf/bpf.h>
 #include "prov_tp.h"
+#include "syscall_nr.h"
 
 #define SC_RETURN	1ULL		/* pdata flag: return probe */
+#define SC_NR(p)	((int)((p)->pdata >> 8) - 1)	/* -1: unknown */
+#define SC_MAXNR	1024
+
+static int nr_of(const char *name)
+{
+	size_t lo = 0, hi = sizeof(dt_syscall_nrs) / sizeof(dt_syscall_nrs[0]);
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(name, dt_syscall_nrs[mid].name);
+		if (c == 0)
+			return dt_syscall_nrs[mid].nr;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+/* x86_64 pt_regs offsets of the six argument registers and orig_ax */
+static const int regoff[6] = { 14 * 8, 13 * 8, 12 * 8, 7 * 8, 9 * 8, 8 * 8 };
+#define ORIG_AX_OFF (15 * 8)
 
 struct sc_list {
 	char **names;
@@ -59,9 +94,16 @@ static int syscall_populate(dtrace_hdl_t *dtp)
 		rc = -1;
 	qsort(l.names, (size_t)l.n, sizeof(char *), cmp_str);
 	for (int i = 0; i < l.n; i++) {
-		if (!dt_probe_create(dtp, &dt_prov_syscall, "vmlinux", l.names[i], "entry", 0) ||
-		    !dt_probe_create(dtp, &dt_prov_syscall, "vmlinux", l.names[i], "return", SC_RETURN))
+		int nr = nr_of(l.names[i]);
+		uint64_t pd = (uint64_t)(nr >= 0 && nr < SC_MAXNR ? nr + 1 : 0) << 8;
+		struct dt_probe *e = dt_probe_create(dtp, &dt_prov_syscall, "vmlinux",
+		    l.names[i], "entry", pd);
+		struct dt_probe *r = dt_probe_create(dtp, &dt_prov_syscall, "vmlinux",
+		    l.names[i], "return", pd | SC_RETURN);
+		if (!e || !r)
 			rc = -1;
+		else if (SC_NR(e) >= 0)
+			e->ptype = r->ptype = BPF_PROG_TYPE_RAW_TRACEPOINT;
 		free(l.names[i]);
 	}
 	free(l.names);
@@ -88,8 +130,51 @@ static const char *syscall_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i)
 	return m->ev.fields[i].dtype;
 }
 
+/* errno = -ret for a failed call (-4095 <= ret < 0), else 0; ret in R1 */
+static void set_errno(struct dt_cg *cg)
+{
+	emit(cg, MOV64_IMM(R2, 0));
+	emit(cg, JMP_IMM(BPF_JSGE, R1, 0, 3));
+	emit(cg, JMP_IMM(BPF_JSLT, R1, -4095, 2));
+	emit(cg, MOV64_REG(R2, R1));
+	emit(cg, NEG64(R2));
+	emit(cg, STX_MEM(BPF_DW, R9, R2, DT_MS_ERRNO));
+}
+
+/* Raw sys_enter/sys_exit context: u64 { struct pt_regs *regs; long id_or_ret; } */
+static int raw_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
+{
+	if (p->pdata & SC_RETURN) {
+		emit(cg, LDX_MEM(BPF_DW, R1, R6, 8));
+		for (int i = 0; i < nargs; i++) {
+			if (i < 2)
+				emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8 * i));
+			else
+				emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+		}
+		set_errno(cg);
+		return 0;
+	}
+	for (int i = 0; i < nargs; i++) {
+		if (i >= 6) {
+			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+			continue;
+		}
+		emit(cg, MOV64_REG(R1, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R1, DT_MS_ARGS + 8 * i));
+		emit(cg, MOV64_IMM(R2, 8));
+		emit(cg, LDX_MEM(BPF_DW, R3, R6, 0));
+		emit(cg, ALU64_IMM(BPF_ADD, R3, regoff[i]));
+		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	}
+	emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
+	return 0;
+}
+
 static int syscall_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
 {
+	if (SC_NR(p) >= 0)
+		return raw_cg_args(cg, p, nargs);
 	struct dt_tpmeta *m = meta(cg->dtp, p);
 	if (!m)
 		return -1;
@@ -102,13 +187,7 @@ static int syscall_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
 			emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8));
 		for (int i = 2; i < nargs; i++)
 			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
-		/* errno = -ret for a failed call (-4095 <= ret < 0), else 0 */
-		emit(cg, MOV64_IMM(R2, 0));
-		emit(cg, JMP_IMM(BPF_JSGE, R1, 0, 3));
-		emit(cg, JMP_IMM(BPF_JSLT, R1, -4095, 2));
-		emit(cg, MOV64_REG(R2, R1));
-		emit(cg, NEG64(R2));
-		emit(cg, STX_MEM(BPF_DW, R9, R2, DT_MS_ERRNO));
+		set_errno(cg);
 		return 0;
 	}
 	for (int i = 0; i < nargs; i++) {
@@ -150,8 +229,77 @@ int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd)
 	return 0;
 }
 
+/*
+ * The dispatcher for one direction: fetch the call number (sys_enter: the
+ * second argument; sys_exit: regs->orig_ax) and tail-call the program
+ * stored at it.  A number with no program falls through.
+ */
+static int dispatcher(dtrace_hdl_t *dtp, int ret)
+{
+	int *fdp = &dtp->fd_scprogs[ret];
+	if (*fdp > 0)
+		return 0;
+	LIBBPF_OPTS(bpf_map_create_opts, mo);
+	int map = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sc_return" : "dt_sc_entry",
+	    4, 4, SC_MAXNR, &mo);
+	if (map < 0)
+		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));
+	*fdp = map;
+
+	struct bpf_asm a;
+	asm_init(&a);
+	asm_emit(&a, MOV64_REG(R6, R1));
+	if (!ret) {
+		asm_emit(&a, LDX_MEM(BPF_DW, R3, R1, 8));
+	} else {
+		asm_emit(&a, MOV64_REG(R1, R10));
+		asm_emit(&a, ALU64_IMM(BPF_ADD, R1, -8));
+		asm_emit(&a, MOV64_IMM(R2, 8));
+		asm_emit(&a, LDX_MEM(BPF_DW, R3, R6, 0));
+		asm_emit(&a, ALU64_IMM(BPF_ADD, R3, ORIG_AX_OFF));
+		asm_emit(&a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+		asm_emit(&a, JMP_IMM(BPF_JNE, R0, 0, 6));
+		asm_emit(&a, LDX_MEM(BPF_DW, R3, R10, -8));
+	}
+	asm_emit(&a, JMP_IMM(BPF_JGE, R3, SC_MAXNR, 4));
+	asm_emit(&a, MOV64_REG(R1, R6));
+	asm_ld_map_fd(&a, R2, map);
+	asm_emit(&a, CALL_HELPER(BPF_FUNC_tail_call));
+	asm_emit(&a, MOV64_IMM(R0, 0));
+	asm_emit(&a, EXIT_INSN());
+	if (a.oom) {
+		asm_free(&a);
+		return dt_set_err(dtp, "out of memory");
+	}
+	LIBBPF_OPTS(bpf_prog_load_opts, po);
+	int pfd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, ret ? "dt_sc_exit" : "dt_sc_enter",
+	    "GPL", a.insns, (size_t)a.n, &po);
+	asm_free(&a);
+	if (pfd < 0)
+		return dt_set_err(dtp, "cannot load the syscall dispatcher: %s", strerror(errno));
+	if (dt_attach_add(dtp, pfd) < 0) {
+		close(pfd);
+		return -1;
+	}
+	int link = bpf_raw_tracepoint_open(ret ? "sys_exit" : "sys_enter", pfd);
+	if (link < 0)
+		return dt_set_err(dtp, "cannot attach to the %s raw tracepoint: %s",
+		    ret ? "sys_exit" : "sys_enter", strerror(errno));
+	return dt_attach_add(dtp, link);
+}
+
 static int syscall_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 {
+	int nr = SC_NR(p), ret = (p->pdata & SC_RETURN) != 0;
+	if (nr >= 0) {
+		uint32_t key = (uint32_t)nr, val = (uint32_t)prog_fd;
+		if (dispatcher(dtp, ret) < 0)
+			return -1;
+		if (bpf_map_update_elem(dtp->fd_scprogs[ret], &key, &val, BPF_ANY) < 0)
+			return dt_set_err(dtp, "failed to enable syscall::%s:%s: %s", p->func,
+			    p->name, strerror(errno));
+		return 0;
+	}
 	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m)
 		return -1;
