@@ -108,10 +108,34 @@ static char *read_file(const char *path)
 	return buf;
 }
 
+static dtrace_hdl_t *g_dtp;
+static int g_verbose;
+
+static void print_attr(FILE *out, const char *title, const dtrace_attribute_t *a)
+{
+	fprintf(out, "\n\t%s\n", title);
+	fprintf(out, "\t\tIdentifier Names: %s\n", a->name);
+	fprintf(out, "\t\tData Semantics:   %s\n", a->data);
+	fprintf(out, "\t\tDependency Class: %s\n", a->class);
+}
+
 static int list_probe(const dtrace_probeinfo_t *pi, void *arg)
 {
 	FILE *out = arg;
 	fprintf(out, "%5u %10s %17s %33s %s\n", pi->id, pi->prov, pi->mod, pi->func, pi->name);
+	if (g_verbose) {
+		dtrace_probeinfo_t info;
+		if (dtrace_probe_info(g_dtp, pi->id, &info) < 0)
+			return 0;
+		print_attr(out, "Probe Description Attributes", &info.desc);
+		print_attr(out, "Argument Attributes", &info.args);
+		fprintf(out, "\n\tArgument Types\n");
+		for (int i = 0; i < info.nargs; i++)
+			fprintf(out, "\t\targs[%d]: %s\n", i, info.argtypes[i]);
+		if (info.nargs == 0)
+			fprintf(out, "\t\tNone\n");
+		fprintf(out, "\n");
+	}
 	return 0;
 }
 
@@ -194,7 +218,7 @@ static int start_child(const char *cmd, int *gofd)
 int main(int argc, char **argv)
 {
 	struct pspec *specs = calloc((size_t)argc + 1, sizeof(*specs));
-	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, quiet = 0;
+	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, quiet = 0, vflag = 0;
 	int cflags = 0, gofd = -1, status = E_SUCCESS;
 	const char *ofile = NULL, *cmd = NULL;
 	pid_t grab = -1;
@@ -202,6 +226,7 @@ int main(int argc, char **argv)
 
 	g_pname = "dtrace";
 	dtrace_hdl_t *dtp = dtrace_open(&e);
+	g_dtp = dtp;
 	if (!dtp || !specs) {
 		err("failed to initialize dtrace: %s", strerror(e));
 		return E_ERROR;
@@ -257,9 +282,7 @@ int main(int argc, char **argv)
 		case 'q': quiet = 1; dtrace_setopt(dtp, "quiet", NULL); break;
 		case 's': specs[nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
 		case 'S': Sflag = 1; break;
-		case 'v':
-			err("failed to set -v: stability reports are not supported yet");
-			return E_USAGE;
+		case 'v': vflag = 1; break;
 		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); dtrace_close(dtp); free(specs); return E_SUCCESS;
 		case 'w':
 			err("failed to set -w: destructive actions are not supported yet");
@@ -334,6 +357,7 @@ int main(int argc, char **argv)
 	if (Sflag)
 		dtrace_set_dump(dtp, stderr);
 
+	g_verbose = vflag;
 	if (lflag) {
 		if (nspecs == 0) {
 			fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
@@ -408,8 +432,16 @@ int main(int argc, char **argv)
 		}
 		free(src);
 		total += n;
-		if (lflag)
+		if (lflag) {
+			if (ps->kind == P_SCRIPT) {
+				if (!printed_hdr) {
+					fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+					printed_hdr = 1;
+				}
+				dtrace_enabled_iter(dtp, list_probe, out);
+			}
 			continue;
+		}
 		int64_t qopt = 0;
 		if (dtrace_getopt(dtp, "quiet", &qopt) == 0 && qopt)
 			quiet = 1;	/* #pragma D option quiet */
@@ -419,6 +451,18 @@ int main(int argc, char **argv)
 			else
 				err("description '%.*s' matched %d probe%s", (int)strcspn(desc, "{/;"),
 				    desc, n, n == 1 ? "" : "s");
+		}
+		if (vflag) {
+			dtrace_attribute_t da, sa;
+			dtrace_program_attrs(dtp, &da, &sa);
+			if (ps->kind == P_SCRIPT)
+				fprintf(stderr, "\nStability attributes for script %s:\n", ps->arg);
+			else
+				fprintf(stderr, "\nStability attributes for description %.*s:\n",
+				    (int)strcspn(desc, "{/;"), desc);
+			print_attr(stderr, "Minimum Probe Description Attributes", &da);
+			print_attr(stderr, "Minimum Statement Attributes", &sa);
+			fputc('\n', stderr);
 		}
 	}
 	if (lflag || eflag || status != E_SUCCESS)

@@ -32,10 +32,23 @@ typedef enum {
 	DTRACE_WORKSTATUS_DONE = 1
 } dtrace_workstatus_t;
 
+/* stability attributes, as the Dynamic Tracing Guide's stability chapter
+ * names them */
+typedef struct dtrace_attribute {
+	const char *name;	/* Identifier Names: Internal .. Standard */
+	const char *data;	/* Data Semantics */
+	const char *class;	/* Dependency Class: Unknown .. Common */
+} dtrace_attribute_t;
+
 /* one probe, for listings */
 typedef struct dtrace_probeinfo {
 	uint32_t id;
 	const char *prov, *mod, *func, *name;
+	/* filled by dtrace_probe_info() only: */
+	dtrace_attribute_t desc;	/* minimum over the four fields */
+	dtrace_attribute_t args;	/* the provider's argument attributes */
+	int nargs;			/* typed arguments, -1 if unknown */
+	const char *argtypes[10];
 } dtrace_probeinfo_t;
 
 typedef int dtrace_probe_f(const dtrace_probeinfo_t *, void *);
@@ -64,6 +77,14 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 /* List probes matching a description (NULL: all). */
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
     dtrace_probe_f *fn, void *arg);
+/* The probes the compiled programs enable, in id order. */
+int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *fn, void *arg);
+/* Attributes and argument types of a probe (reads its metadata). */
+int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi);
+/* Minimum stability over what the compiled programs use: the probe
+ * descriptions' and the statements' attributes (dtrace -v). */
+int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
+    dtrace_attribute_t *stmt);
 
 /* Print the generated BPF (dtrace -S) to fp as programs load. */
 void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp);

@@ -39,8 +39,17 @@ struct dt_optdesc {
 extern const struct dt_optdesc dt_optdescs[DTOPT_MAX];
 
 /* ---- probes and providers (probe.c, prov_*.c) ---- */
+/* stability levels and dependency classes, lowest first */
+enum { DT_ST_INTERNAL, DT_ST_PRIVATE, DT_ST_OBSOLETE, DT_ST_EXTERNAL,
+	DT_ST_UNSTABLE, DT_ST_EVOLVING, DT_ST_STABLE, DT_ST_STANDARD };
+enum { DT_CL_UNKNOWN, DT_CL_CPU, DT_CL_PLATFORM, DT_CL_GROUP, DT_CL_ISA,
+	DT_CL_COMMON };
+struct dt_attr { unsigned char name, data, class; };
+
 struct dt_provider_ops {
 	const char *name;
+	/* stability of provider, module, function, name, arguments */
+	struct dt_attr attr[5];
 	enum bpf_prog_type prog_type;
 	/* Make every probe of the provider known (for -l and globs). */
 	int (*populate)(dtrace_hdl_t *dtp);
@@ -205,6 +214,7 @@ struct dtrace_hdl {
 	struct dt_stmt **err_stmts;
 	int nerr_stmts;
 	int matched;			/* probes matched */
+	int prog_first_stmt;		/* first statement of the last program */
 
 	/* BPF objects */
 	int fd_buffers, fd_globals, fd_scratch;

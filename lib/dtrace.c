@@ -296,6 +296,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 		}
 	}
 	int before = dtp->matched;
+	dtp->prog_first_stmt = dtp->nstmts;
 	if (dt_sema(dtp, prog, dtp->cur_is_file) < 0)
 		return -1;
 	if (nmatched)
@@ -312,7 +313,8 @@ struct iter_cb {
 static int iter_one(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
 {
 	struct iter_cb *c = arg;
-	dtrace_probeinfo_t pi = { p->id, p->prov, p->mod, p->func, p->name };
+	dtrace_probeinfo_t pi = { .id = p->id, .prov = p->prov, .mod = p->mod,
+		.func = p->func, .name = p->name };
 	(void)dtp;
 	return c->fn ? c->fn(&pi, c->arg) : 0;
 }

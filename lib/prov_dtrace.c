@@ -55,6 +55,9 @@ static int dtrace_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 
 const struct dt_provider_ops dt_prov_dtrace = {
 	.name = "dtrace",
+	.attr = { { DT_ST_STABLE, DT_ST_STABLE, DT_CL_COMMON }, { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN },
+	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN }, { DT_ST_STABLE, DT_ST_STABLE, DT_CL_COMMON },
+	    { DT_ST_STABLE, DT_ST_STABLE, DT_CL_COMMON } },
 	.prog_type = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.populate = dtrace_populate,
 	.cg_args = dtrace_cg_args,

@@ -240,6 +240,9 @@ static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 
 const struct dt_provider_ops dt_prov_profile = {
 	.name = "profile",
+	.attr = { { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_COMMON }, { DT_ST_UNSTABLE, DT_ST_UNSTABLE, DT_CL_COMMON },
+	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN }, { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_COMMON },
+	    { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_COMMON } },
 	.prog_type = BPF_PROG_TYPE_PERF_EVENT,
 	.populate = profile_populate,
 	.provide = profile_provide,

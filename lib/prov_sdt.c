@@ -157,6 +157,9 @@ static int sdt_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 
 const struct dt_provider_ops dt_prov_sdt = {
 	.name = "sdt",
+	.attr = { { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA }, { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN },
+	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN }, { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_ISA },
+	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_ISA } },
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.populate = sdt_populate,
 	.cg_args = sdt_cg_args,
