@@ -124,7 +124,12 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	cg->faults = save_faults;
 }
 
-int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
+/*
+ * lean: the clauses never touch the mstate frame (e.g. `{ n++; }`), so the
+ * trampoline skips the scratch lookup and the argument copy.
+ */
+static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
+    int lean, int *body_start)
 {
 	struct dt_cg cg;
 	memset(&cg, 0, sizeof(cg));
@@ -146,6 +151,8 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 	} else {
 		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_ACTIVE, 0), lout);
 	}
+	if (lean)
+		goto body;
 	emit(&cg, ST_MEM(BPF_W, R10, -8, 0));
 	asm_ld_map_fd(&cg.a, R1, dtp->fd_scratch);
 	emit(&cg, MOV64_REG(R2, R10));
@@ -170,6 +177,8 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 		return dt_set_err(dtp, "cannot fetch arguments of %s:%s:%s:%s",
 		    p->prov, p->mod, p->func, p->name);
 	}
+body:
+	*body_start = cg.a.n;
 	for (int i = 0; i < p->nclauses && !cg.failed; i++)
 		clause(&cg, p->clauses[i], p->epids[i]);
 
@@ -198,6 +207,23 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 	}
 	*out = cg.a;
 	return 0;
+}
+
+int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
+{
+	int start;
+	if (gen(dtp, p, out, 0, &start) < 0)
+		return -1;
+	for (int i = start; i < out->n; i++) {
+		const struct bpf_insn *in = &out->insns[i];
+		if (in->dst_reg == R7 || in->src_reg == R7 ||
+		    in->dst_reg == R9 || in->src_reg == R9)
+			return 0;	/* the frame is used */
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
+			i++;
+	}
+	asm_free(out);
+	return gen(dtp, p, out, 1, &start);
 }
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp)
