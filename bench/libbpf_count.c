@@ -15,10 +15,17 @@
  *           syscalls:sys_enter_getppid) + PERF_EVENT_IOC_SET_BPF +
  *           PERF_EVENT_IOC_ENABLE
  *
+ * With --raw, the program is a BPF_PROG_TYPE_RAW_TRACEPOINT on the generic
+ * raw tracepoint sys_enter instead (bpf_raw_tracepoint_open), which first
+ * tests that the syscall number (ctx->args[1]) is __NR_getppid: the cheapest
+ * hand-written way to count one syscall, and how a tracer that enables many
+ * syscalls at once would do it.  It runs on every syscall of the system.
+ *
  * Prints "ready" once attached, waits until stdin is closed (EOF) or
  * SIGINT/SIGTERM arrives, then prints "count <sum over CPUs>" and exits.
  *
  * Usage: libbpf_count [CATEGORY:EVENT]   (default syscalls:sys_enter_getppid)
+ *        libbpf_count --raw              (raw tracepoint sys_enter, getppid)
  * Build: gcc -O2 -o libbpf_count libbpf_count.c -lbpf
  */
 #define _GNU_SOURCE
@@ -54,6 +61,7 @@
 #define LDX_DW(d, s, o)    INSN(BPF_LDX | BPF_MEM | BPF_DW, d, s, o, 0)
 #define STX_DW(d, s, o)    INSN(BPF_STX | BPF_MEM | BPF_DW, d, s, o, 0)
 #define JEQ_IMM(d, i, o)   INSN(BPF_JMP | BPF_JEQ | BPF_K, d, 0, o, i)
+#define JNE_IMM(d, i, o)   INSN(BPF_JMP | BPF_JNE | BPF_K, d, 0, o, i)
 #define CALL(f)            INSN(BPF_JMP | BPF_CALL, 0, 0, 0, f)
 #define EXIT()             INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 
@@ -107,7 +115,9 @@ static long tracepoint_id(const char *cat, const char *ev)
 
 int main(int argc, char **argv)
 {
-	const char *spec = argc > 1 ? argv[1] : "syscalls:sys_enter_getppid";
+	int raw = argc > 1 && strcmp(argv[1], "--raw") == 0;
+	const char *spec = argc > 1 && !raw ? argv[1]
+					    : "syscalls:sys_enter_getppid";
 	char cat[128], ev[128], log[65536];
 	struct perf_event_attr attr;
 	struct sigaction sa;
@@ -128,7 +138,7 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	id = tracepoint_id(cat, ev);
+	id = raw ? 0 : tracepoint_id(cat, ev);
 
 	map_fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "count",
 				sizeof(uint32_t), sizeof(uint64_t), 1, NULL);
@@ -150,16 +160,48 @@ int main(int argc, char **argv)
 		MOV64_IMM(BPF_REG_0, 0),		/* out: return 0 */
 		EXIT(),
 	};
+	/* raw_tracepoint sys_enter(struct pt_regs *regs, long id) */
+	struct bpf_insn raw_prog[] = {
+		LDX_DW(BPF_REG_2, BPF_REG_1, 8),	/* r2 = ctx->args[1] */
+		JNE_IMM(BPF_REG_2, __NR_getppid, 10),	/* not getppid: out */
+		ST_MEM_W(BPF_REG_10, -4, 0),		/* key = 0 */
+		LD_MAP_FD(BPF_REG_1, map_fd),		/* r1 = map */
+		MOV64_REG(BPF_REG_2, BPF_REG_10),
+		ADD64_IMM(BPF_REG_2, -4),		/* r2 = &key */
+		CALL(BPF_FUNC_map_lookup_elem),
+		JEQ_IMM(BPF_REG_0, 0, 3),		/* if !v goto out */
+		LDX_DW(BPF_REG_1, BPF_REG_0, 0),
+		ADD64_IMM(BPF_REG_1, 1),
+		STX_DW(BPF_REG_0, BPF_REG_1, 0),	/* *v += 1 */
+		MOV64_IMM(BPF_REG_0, 0),		/* out: return 0 */
+		EXIT(),
+	};
 	LIBBPF_OPTS(bpf_prog_load_opts, popts, .log_buf = log,
 		    .log_size = sizeof(log), .log_level = 0);
 	log[0] = '\0';
-	prog_fd = bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "count_tp", "GPL",
-				prog, sizeof(prog) / sizeof(prog[0]), &popts);
+	if (raw)
+		prog_fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT,
+					"count_raw_tp", "GPL", raw_prog,
+					sizeof(raw_prog) / sizeof(raw_prog[0]),
+					&popts);
+	else
+		prog_fd = bpf_prog_load(BPF_PROG_TYPE_TRACEPOINT, "count_tp",
+					"GPL", prog,
+					sizeof(prog) / sizeof(prog[0]), &popts);
 	if (prog_fd < 0) {
 		errno = -prog_fd;
 		fprintf(stderr, "libbpf_count: bpf_prog_load: %s\n%s\n",
 			strerror(errno), log);
 		return 1;
+	}
+
+	if (raw) {
+		pfd = bpf_raw_tracepoint_open("sys_enter", prog_fd);
+		if (pfd < 0) {
+			errno = -pfd;
+			die("bpf_raw_tracepoint_open(sys_enter)");
+		}
+		goto attached;
 	}
 
 	memset(&attr, 0, sizeof(attr));
@@ -178,6 +220,7 @@ int main(int argc, char **argv)
 	if (ioctl(pfd, PERF_EVENT_IOC_ENABLE, 0) != 0)
 		die("PERF_EVENT_IOC_ENABLE");
 
+attached:
 	printf("ready\n");
 	fflush(stdout);
 
@@ -188,8 +231,9 @@ int main(int argc, char **argv)
 			break;
 	}
 
-	ioctl(pfd, PERF_EVENT_IOC_DISABLE, 0);
-	close(pfd);
+	if (!raw)
+		ioctl(pfd, PERF_EVENT_IOC_DISABLE, 0);
+	close(pfd);	/* detaches */
 
 	ncpu = libbpf_num_possible_cpus();
 	if (ncpu <= 0) {
