@@ -382,25 +382,36 @@ int main(int argc, char **argv)
 			case P_FUNC: snprintf(buf, sizeof(buf), "%s:", desc); break;
 			default: snprintf(buf, sizeof(buf), "%s", desc); break;
 			}
-			/* only the description part, before any predicate/action */
-			buf[strcspn(buf, " \t\n{/")] = '\0';
+			/* only the descriptions, before any predicate/action */
+			buf[strcspn(buf, "{/")] = '\0';
 			if (!printed_hdr) {
 				fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
 				printed_hdr = 1;
 			}
-			int m = dtrace_probe_iter(dtp, buf, list_probe, out);
-			if (m < 0) {
-				err("%s", dtrace_errmsg(dtp));
-				status = E_ERROR;
-			} else if (m == 0) {
-				char f4[8200];
-				full_desc(buf, f4, sizeof(f4));
-				err("failed to match %s: No probe matches description", f4);
+			/* several descriptions may be separated by commas */
+			for (char *save = NULL, *d = strtok_r(buf, ",", &save); d;
+			    d = strtok_r(NULL, ",", &save)) {
+				while (*d == ' ' || *d == '\t' || *d == '\n')
+					d++;
+				d[strcspn(d, " \t\n")] = '\0';
+				if (!*d)
+					continue;
+				int m = dtrace_probe_iter(dtp, d, list_probe, out);
+				if (m < 0) {
+					err("%s", dtrace_errmsg(dtp));
+					status = E_ERROR;
+				} else if (m == 0) {
+					char f4[8200];
+					full_desc(d, f4, sizeof(f4));
+					err("failed to match %s: No probe matches description", f4);
+				}
 			}
 			continue;
 		}
 
 		int flags = cflags & ~DTRACE_C_CPP;
+		if (lflag)
+			flags |= DTRACE_C_LIST;
 		if (ps->kind == P_SCRIPT) {
 			src = read_file(ps->arg);
 			if (!src) {
@@ -439,6 +450,9 @@ int main(int argc, char **argv)
 					printed_hdr = 1;
 				}
 				dtrace_enabled_iter(dtp, list_probe, out);
+				const char *u;
+				for (int k = 0; (u = dtrace_unmatched(dtp, k)) != NULL; k++)
+					err("failed to match %s: No probe matches description", u);
 			}
 			continue;
 		}

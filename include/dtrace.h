@@ -24,6 +24,8 @@ typedef struct dtrace_hdl dtrace_hdl_t;
 #define DTRACE_C_FILE	0x1	/* source is a script file (-s) */
 #define DTRACE_C_ZDEFS	0x2	/* allow descriptions matching nothing */
 #define DTRACE_C_CPP	0x4	/* run the C preprocessor first */
+#define DTRACE_C_LIST	0x8	/* for listing: descriptions may match
+				   nothing; see dtrace_unmatched() */
 
 /* dtrace_work() results */
 typedef enum {
@@ -77,8 +79,11 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 /* List probes matching a description (NULL: all). */
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
     dtrace_probe_f *fn, void *arg);
-/* The probes the compiled programs enable, in id order. */
+/* The probes the last compiled program enables, clause by clause. */
 int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *fn, void *arg);
+/* With DTRACE_C_LIST: the i-th description of the last program that
+ * matched nothing (prov:mod:func:name), NULL past the end. */
+const char *dtrace_unmatched(dtrace_hdl_t *dtp, int i);
 /* Attributes and argument types of a probe (reads its metadata). */
 int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi);
 /* Minimum stability over what the compiled programs use: the probe

@@ -62,8 +62,10 @@ struct dt_provider_ops {
 	int (*cg_args)(struct dt_cg *cg, struct dt_probe *p, int nargs);
 	/* D type of argument i ("int", "char *", "string"), NULL past the
 	 * last or when the probe has no typed arguments (args[] then is an
-	 * error).  May read the probe's metadata lazily. */
-	const char *(*argtype)(dtrace_hdl_t *dtp, struct dt_probe *p, int i);
+	 * error); with native set, the type as the kernel spells it, for
+	 * listings ("const char *", "umode_t").  May read metadata lazily. */
+	const char *(*argtype)(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
+	    int native);
 	/* Emit code storing string argument i into R9 + off, at most size
 	 * bytes, NUL-terminated; -1 if the provider cannot. */
 	int (*cg_argstr)(struct dt_cg *cg, struct dt_probe *p, int i, int off,
@@ -125,6 +127,8 @@ struct dt_stmt {
 	struct dt_action *actions;
 	uint32_t recsize;		/* bytes incl. the header */
 	int uses_args;			/* highest argN used + 1 */
+	struct dt_probe **probes;	/* the probes it enables, in match order */
+	int nprobes;
 	char *pdesc_text;		/* for messages */
 };
 
@@ -215,6 +219,9 @@ struct dtrace_hdl {
 	int nerr_stmts;
 	int matched;			/* probes matched */
 	int prog_first_stmt;		/* first statement of the last program */
+	int list_mode;			/* -l: unmatched descriptions are listed */
+	char **unmatched;		/* ... here, as prov:mod:func:name */
+	int nunmatched;
 
 	/* BPF objects */
 	int fd_buffers, fd_globals, fd_scratch;

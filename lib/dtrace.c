@@ -90,6 +90,13 @@ dtrace_hdl_t *dtrace_open(int *errp)
 		return NULL;
 	}
 	dtp->populated[0] = 1;		/* dtrace provider: ids 1-3 */
+	/* macro variables describing dtrace itself */
+	dtp->macros.pid = getpid();
+	dtp->macros.ppid = getppid();
+	dtp->macros.uid = getuid();
+	dtp->macros.gid = getgid();
+	dtp->macros.pgid = getpgrp();
+	dtp->macros.sid = getsid(0);
 	return dtp;
 }
 
@@ -110,6 +117,9 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		free(st->actions);
 	}
 	free(dtp->stmts);
+	for (int i = 0; i < dtp->nunmatched; i++)
+		free(dtp->unmatched[i]);
+	free(dtp->unmatched);
 	for (int i = 0; i < dtp->npfs; i++)
 		dt_printf_free(dtp->pfs[i]);
 	free(dtp->pfs);
@@ -297,6 +307,10 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	}
 	int before = dtp->matched;
 	dtp->prog_first_stmt = dtp->nstmts;
+	dtp->list_mode = (flags & DTRACE_C_LIST) != 0;
+	for (int i = 0; i < dtp->nunmatched; i++)
+		free(dtp->unmatched[i]);
+	dtp->nunmatched = 0;
 	if (dt_sema(dtp, prog, dtp->cur_is_file) < 0)
 		return -1;
 	if (nmatched)

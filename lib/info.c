@@ -32,11 +32,15 @@ static void export(struct dt_attr a, dtrace_attribute_t *out)
 	out->class = cl_names[a.class];
 }
 
-static struct dt_attr desc_attr(const struct dt_provider_ops *ops)
+/* The minimum over the provider and the probe's non-empty fields. */
+static struct dt_attr desc_attr(const struct dt_probe *p)
 {
+	const struct dt_provider_ops *ops = p->ops;
+	const char *f[4] = { p->prov, p->mod, p->func, p->name };
 	struct dt_attr a = ops->attr[0];
 	for (int i = 1; i < 4; i++)
-		a = amin(a, ops->attr[i]);
+		if (*f[i])
+			a = amin(a, ops->attr[i]);
 	return a;
 }
 
@@ -51,12 +55,12 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi)
 	pi->mod = p->mod;
 	pi->func = p->func;
 	pi->name = p->name;
-	export(desc_attr(p->ops), &pi->desc);
+	export(desc_attr(p), &pi->desc);
 	export(p->ops->attr[4], &pi->args);
 	pi->nargs = 0;
 	if (p->ops->argtype) {
 		for (int i = 0; i < 10; i++) {
-			const char *t = p->ops->argtype(dtp, p, i);
+			const char *t = p->ops->argtype(dtp, p, i, 1);
 			if (!t)
 				break;
 			pi->argtypes[pi->nargs++] = t;
@@ -68,17 +72,23 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi)
 int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *fn, void *arg)
 {
 	int n = 0;
-	for (uint32_t i = 0; i < dtp->nprobes; i++) {
-		struct dt_probe *p = dtp->probes[i];
-		if (!p->nclauses)
-			continue;
-		dtrace_probeinfo_t pi = { .id = p->id, .prov = p->prov, .mod = p->mod,
-			.func = p->func, .name = p->name };
-		n++;
-		if (fn && fn(&pi, arg))
-			break;
+	for (int i = dtp->prog_first_stmt; i < dtp->nstmts; i++) {
+		struct dt_stmt *st = dtp->stmts[i];
+		for (int k = 0; k < st->nprobes; k++) {
+			struct dt_probe *p = st->probes[k];
+			dtrace_probeinfo_t pi = { .id = p->id, .prov = p->prov,
+				.mod = p->mod, .func = p->func, .name = p->name };
+			n++;
+			if (fn && fn(&pi, arg))
+				return n;
+		}
 	}
 	return n;
+}
+
+const char *dtrace_unmatched(dtrace_hdl_t *dtp, int i)
+{
+	return i >= 0 && i < dtp->nunmatched ? dtp->unmatched[i] : NULL;
 }
 
 int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
@@ -93,7 +103,7 @@ int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
 		for (int c = 0; c < p->nclauses; c++) {
 			if (p->clauses[c]->index < dtp->prog_first_stmt)
 				continue;
-			d = amin(d, desc_attr(p->ops));
+			d = amin(d, desc_attr(p));
 			if (p->clauses[c]->uses_args > 0)
 				s = amin(s, p->ops->attr[4]);
 		}

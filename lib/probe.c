@@ -1,10 +1,11 @@
 /*
  * probe.c - the probe table: creation, lookup, description matching.
  *
- * Probes get ids in creation order, stable for the run.  Providers fill
- * the table lazily: a provider is only asked to populate when a
- * description could match it, and providers that make probes on demand
- * (profile-N for any N) are asked for an exact name before matching.
+ * Probes get ids in creation order, stable for the run: every provider
+ * lists its probes, in a fixed order, the first time a description is
+ * matched (names only; metadata is read when a probe is used), and
+ * providers that make probes on demand (profile-N for any N) are asked
+ * for an exact name before matching.
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -172,11 +173,17 @@ static int field_match(const char *pat, const char *s)
 	return fnmatch(pat, s, 0) == 0;
 }
 
-static void ensure_populated(dtrace_hdl_t *dtp, const char *prov)
+/*
+ * Every provider's probe list, in a fixed order, the first time any
+ * description is matched: probe ids are then the same however probes are
+ * listed or named.  This reads directories only (a few ms for thousands
+ * of tracepoints); formats are read when a probe is used.
+ */
+static void ensure_populated(dtrace_hdl_t *dtp)
 {
 	for (int i = 0; dt_providers[i]; i++) {
 		const struct dt_provider_ops *ops = dt_providers[i];
-		if (dtp->populated[i] || !field_match(prov, ops->name))
+		if (dtp->populated[i])
 			continue;
 		dtp->populated[i] = 1;
 		if (ops->populate)
@@ -189,7 +196,7 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 {
 	int n = 0;
 
-	ensure_populated(dtp, prov);
+	ensure_populated(dtp);
 	/* exact names may be made on demand (profile-1234) */
 	if (!is_glob(prov) && !is_glob(mod) && !is_glob(func) && !is_glob(name)) {
 		for (int i = 0; dt_providers[i]; i++) {

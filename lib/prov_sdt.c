@@ -74,12 +74,13 @@ static struct dt_tpmeta *meta(dtrace_hdl_t *dtp, struct dt_probe *p)
 	return dt_tpmeta_get(dtp, p, p->mod, p->name);
 }
 
-static const char *sdt_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i)
+static const char *sdt_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
+    int native)
 {
 	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m || i >= m->ev.nfields)
 		return NULL;
-	return m->ev.fields[i].dtype;
+	return native ? m->ev.fields[i].ctype : m->ev.fields[i].dtype;
 }
 
 static int is_str(const struct dt_tpfield *f)

@@ -117,17 +117,19 @@ static struct dt_tpmeta *meta(dtrace_hdl_t *dtp, struct dt_probe *p)
 	return dt_tpmeta_get(dtp, p, "syscalls", ev);
 }
 
-static const char *syscall_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i)
+static const char *syscall_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
+    int native)
 {
 	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m)
 		return NULL;
+	/* the return value is the one typed argument (arg1 repeats it) */
 	if (p->pdata & SC_RETURN)
-		return i < 2 ? "long" : NULL;
+		return i == 0 ? "long" : NULL;
 	if (i >= m->ev.nfields)
 		return NULL;
 	/* user pointers stay pointers: strings come through copyinstr() */
-	return m->ev.fields[i].dtype;
+	return native ? m->ev.fields[i].ctype : m->ev.fields[i].dtype;
 }
 
 /* errno = -ret for a failed call (-4095 <= ret < 0), else 0; ret in R1 */
@@ -155,8 +157,16 @@ static int raw_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
 		set_errno(cg);
 		return 0;
 	}
+	/* only the call's own arguments; the rest are 0, not stale registers */
+	int have = 6;
+	if (nargs > 0) {
+		struct dt_tpmeta *m = meta(cg->dtp, p);
+		if (!m)
+			return -1;
+		have = m->ev.nfields < 6 ? m->ev.nfields : 6;
+	}
 	for (int i = 0; i < nargs; i++) {
-		if (i >= 6) {
+		if (i >= have) {
 			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 			continue;
 		}

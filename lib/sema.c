@@ -591,14 +591,10 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 	struct dt_probe *p = s->matches && s->matches->n ? s->matches->v[0] : NULL;
 	const char *tn = NULL;
 	if (p && p->ops->argtype && k->ival >= 0 && k->ival < 10)
-		tn = p->ops->argtype(s->dtp, p, (int)k->ival);
-	if (!tn) {
-		if (!p || !p->ops->argtype || !p->ops->argtype(s->dtp, p, 0))
-			serr(s, e->line, "args[ ] may not be referenced: probe %s:%s:%s:%s has no typed arguments",
-			    p ? p->prov : "", p ? p->mod : "", p ? p->func : "", p ? p->name : "");
-		serr(s, e->line, "index %lld is out of range for %s:%s:%s:%s args[ ]",
-		    (long long)k->ival, p->prov, p->mod, p->func, p->name);
-	}
+		tn = p->ops->argtype(s->dtp, p, (int)k->ival, 0);
+	if (!tn)
+		serr(s, e->line, "index %lld is out of range for %s args[ ]",
+		    (long long)k->ival, s->stmt->pdesc_text);
 	struct dt_type *t = dt_type_from_name(s->tt, tn);
 	if (!t)
 		t = dt_typedef_lookup(s->tt, "int64_t");
@@ -1115,6 +1111,9 @@ static int collect_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
 
 static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
 {
+	st->probes = dt_alloc(s->dtp, sizeof(*st->probes) * (size_t)(mc->n ? mc->n : 1));
+	memcpy(st->probes, mc->v, sizeof(*st->probes) * (size_t)mc->n);
+	st->nprobes = mc->n;
 	for (int i = 0; i < mc->n; i++) {
 		struct dt_probe *p = mc->v[i];
 		struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
@@ -1154,6 +1153,19 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 		} else {
 			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
 			    pd->name, collect_probe, &mc);
+		}
+		if (found == 0 && dtp->list_mode) {
+			char d[1024];
+			snprintf(d, sizeof(d), "%s:%s:%s:%s", pd->provider, pd->module,
+			    pd->function, pd->name);
+			char **nu = realloc(dtp->unmatched, (size_t)(dtp->nunmatched + 1) * sizeof(*nu));
+			if (nu && (nu[dtp->nunmatched] = strdup(d)) != NULL) {
+				dtp->unmatched = nu;
+				dtp->nunmatched++;
+			} else if (nu) {
+				dtp->unmatched = nu;
+			}
+			continue;
 		}
 		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
 			free(mc.v);
