@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "dtrace.h"
@@ -172,13 +173,17 @@ static int find_exec(const char *cmd)
 	return 0;
 }
 
-/* Start cmd stopped at a pipe until go; the command line is split on
- * blanks and executed directly, as dtrace -c does. */
-static int start_child(const char *cmd, int *gofd)
+/*
+ * Start cmd (split on blanks and executed directly, as dtrace -c does)
+ * and hold it stopped just after its exec, under ptrace, until tracing is
+ * enabled: the command's own exec is not traced, everything after it is.
+ * release_child() lets it run.
+ */
+static int start_child(const char *cmd)
 {
 	char *copy = strdup(cmd);
 	char *argv[256];
-	int argc = 0, pfd[2];
+	int argc = 0, st;
 	for (char *s = NULL, *t = strtok_r(copy, " \t", &s); t && argc < 255;
 	    t = strtok_r(NULL, " \t", &s))
 		argv[argc++] = t;
@@ -189,8 +194,9 @@ static int start_child(const char *cmd, int *gofd)
 		errno = 0;
 		return -2;
 	}
-	if (argc == 0 || pipe(pfd) < 0) {
+	if (argc == 0) {
 		free(copy);
+		errno = EINVAL;
 		return -1;
 	}
 	pid_t pid = fork();
@@ -199,27 +205,34 @@ static int start_child(const char *cmd, int *gofd)
 		return -1;
 	}
 	if (pid == 0) {
-		char c;
-		close(pfd[1]);
-		if (read(pfd[0], &c, 1) != 1)
-			_exit(0);	/* dtrace gave up */
-		close(pfd[0]);
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0)
+			_exit(127);
 		execvp(argv[0], argv);
 		fprintf(stderr, "%s: failed to execute %s: %s\n", g_pname, argv[0], strerror(errno));
 		_exit(127);
 	}
-	close(pfd[0]);
 	free(copy);
-	*gofd = pfd[1];
+	/* the exec stops the child with SIGTRAP */
+	if (waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st)) {
+		err("failed to create process for command '%s'", cmd);
+		errno = 0;
+		return -2;
+	}
 	g_child = pid;
 	return pid;
+}
+
+static void release_child(void)
+{
+	if (g_child > 0 && ptrace(PTRACE_DETACH, g_child, NULL, NULL) < 0)
+		err("failed to start the command: %s", strerror(errno));
 }
 
 int main(int argc, char **argv)
 {
 	struct pspec *specs = calloc((size_t)argc + 1, sizeof(*specs));
 	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, quiet = 0, vflag = 0;
-	int cflags = 0, gofd = -1, status = E_SUCCESS;
+	int cflags = 0, status = E_SUCCESS;
 	const char *ofile = NULL, *cmd = NULL;
 	pid_t grab = -1;
 	int c, e;
@@ -343,7 +356,7 @@ int main(int argc, char **argv)
 	}
 
 	if (cmd) {
-		int rc = start_child(cmd, &gofd);
+		int rc = start_child(cmd);
 		if (rc == -2)
 			return E_ERROR;
 		if (rc < 0) {
@@ -495,12 +508,7 @@ int main(int argc, char **argv)
 		status = E_ERROR;
 		goto done;
 	}
-	if (gofd >= 0) {
-		if (write(gofd, "g", 1) != 1)
-			err("failed to start the command");
-		close(gofd);
-		gofd = -1;
-	}
+	release_child();
 	for (;;) {
 		if (g_intr) {
 			/* dtrace separates what came before the signal from END's
@@ -539,8 +547,6 @@ int main(int argc, char **argv)
 		fputc('\n', out);
 	}
 done:
-	if (gofd >= 0)
-		close(gofd);
 	if (g_child > 0) {
 		int wst;
 		if (waitpid(g_child, &wst, WNOHANG) == 0) {

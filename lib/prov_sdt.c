@@ -35,6 +35,16 @@ struct dt_tpmeta *dt_tpmeta_get(dtrace_hdl_t *dtp, struct dt_probe *p,
 	return m->loaded > 0 ? m : NULL;
 }
 
+/* A C type as listings print it: "unsigned" is "unsigned int". */
+const char *dt_tp_native(const char *ctype)
+{
+	if (!strcmp(ctype, "unsigned"))
+		return "unsigned int";
+	if (!strcmp(ctype, "signed"))
+		return "int";
+	return ctype;
+}
+
 void dt_tpmeta_free(struct dt_probe *p)
 {
 	struct dt_tpmeta *m = p->priv;
@@ -80,7 +90,7 @@ static const char *sdt_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
 	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m || i >= m->ev.nfields)
 		return NULL;
-	return native ? m->ev.fields[i].ctype : m->ev.fields[i].dtype;
+	return native ? dt_tp_native(m->ev.fields[i].ctype) : m->ev.fields[i].dtype;
 }
 
 static int is_str(const struct dt_tpfield *f)

@@ -129,7 +129,7 @@ static const char *syscall_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
 	if (i >= m->ev.nfields)
 		return NULL;
 	/* user pointers stay pointers: strings come through copyinstr() */
-	return native ? m->ev.fields[i].ctype : m->ev.fields[i].dtype;
+	return native ? dt_tp_native(m->ev.fields[i].ctype) : m->ev.fields[i].dtype;
 }
 
 /* errno = -ret for a failed call (-4095 <= ret < 0), else 0; ret in R1 */

@@ -17,6 +17,7 @@ struct dt_tpmeta {
 struct dt_tpmeta *dt_tpmeta_get(dtrace_hdl_t *dtp, struct dt_probe *p,
     const char *cat, const char *event);
 void dt_tpmeta_free(struct dt_probe *p);
+const char *dt_tp_native(const char *ctype);
 /* Attach prog_fd to tracepoint tpid (a perf event of ours). */
 int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd);
 /* Emit: copy the string field f of the record (R6) to R9 + off. */
