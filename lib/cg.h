@@ -45,6 +45,8 @@ static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 
 /* cg_prog.c */
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out);
+/* frame offset of string temporary k (0 or 1), strsize + 1 bytes */
+int dt_cg_tmp(dtrace_hdl_t *dtp, int k);
 /* cg_expr.c */
 void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);

@@ -214,11 +214,60 @@ static int fits_imm(struct dt_node *n)
 	return n->kind == DN_CONST && n->ival >= INT32_MIN && n->ival <= INT32_MAX;
 }
 
+static int jmp_op(int op, int sgn);
+
+/*
+ * String comparison: both strings into the frame's temporaries, then a
+ * bounded byte loop; R0 = first difference (or 0), then the relation.
+ */
+static void strcompare(struct dt_cg *cg, struct dt_node *n)
+{
+	int size = (int)cg->dtp->opt[DTOPT_STRSIZE] + 1;
+	int ta = dt_cg_tmp(cg->dtp, 0), tb = dt_cg_tmp(cg->dtp, 1);
+	dt_cg_store_str(cg, n->l, ta, size);
+	dt_cg_store_str(cg, n->r, tb, size);
+	int loop = asm_new_label(&cg->a), diff = asm_new_label(&cg->a);
+	int eq = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, ta));
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, tb));
+	emit(cg, MOV64_IMM(R3, 0));
+	asm_place(&cg->a, loop);
+	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, size, 0), eq);
+	emit(cg, LDX_MEM(BPF_B, R4, R1, 0));
+	emit(cg, LDX_MEM(BPF_B, R5, R2, 0));
+	asm_jump(&cg->a, JMP_REG(BPF_JNE, R4, R5, 0), diff);
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R4, 0, 0), eq);
+	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, 1));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, 1));
+	asm_jump(&cg->a, JA(0), loop);
+	asm_place(&cg->a, diff);
+	emit(cg, MOV64_REG(R0, R4));
+	emit(cg, ALU64_REG(BPF_SUB, R0, R5));
+	asm_jump(&cg->a, JA(0), done);
+	asm_place(&cg->a, eq);
+	emit(cg, MOV64_IMM(R0, 0));
+	asm_place(&cg->a, done);
+	int yes = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	asm_jump(&cg->a, JMP_IMM(jmp_op(n->op, 1), R0, 0, 0), yes);
+	emit(cg, MOV64_IMM(R0, 0));
+	asm_jump(&cg->a, JA(0), end);
+	asm_place(&cg->a, yes);
+	emit(cg, MOV64_IMM(R0, 1));
+	asm_place(&cg->a, end);
+}
+
 static void binary(struct dt_cg *cg, struct dt_node *n)
 {
 	int op = n->op;
 	int cmp = op >= DT_OP_LT && op <= DT_OP_NE;
 	const struct dt_type *ot = cmp ? (const struct dt_type *)n->x : n->l->type;
+	if (cmp && ot->kind == DT_TK_STRING) {
+		strcompare(cg, n);
+		return;
+	}
 	int sgn = ot->is_signed && ot->kind != DT_TK_PTR;
 	int imm = fits_imm(n->r) && !(op == DT_OP_DIV || op == DT_OP_MOD);
 

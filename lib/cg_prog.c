@@ -30,10 +30,26 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
 }
 
-static uint32_t frame_size(dtrace_hdl_t *dtp)
+/* frame: header, record buffer, two string temporaries */
+static uint32_t rec_area(dtrace_hdl_t *dtp)
 {
 	uint32_t rec = dtp->maxrec < 48 ? 48 : dtp->maxrec;
-	return DT_MS_BUF + ((rec + 7) & ~7u);
+	return (rec + 7) & ~7u;
+}
+
+static uint32_t str_area(dtrace_hdl_t *dtp)
+{
+	return ((uint32_t)dtp->opt[DTOPT_STRSIZE] + 8) & ~7u;
+}
+
+static uint32_t frame_size(dtrace_hdl_t *dtp)
+{
+	return DT_MS_BUF + rec_area(dtp) + 2 * str_area(dtp);
+}
+
+int dt_cg_tmp(dtrace_hdl_t *dtp, int k)
+{
+	return (int)(DT_MS_BUF + rec_area(dtp) + (uint32_t)k * str_area(dtp));
 }
 
 /* The error stub of the clause with the given EPID. */

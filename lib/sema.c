@@ -395,6 +395,18 @@ static int bop_of(enum ast_op op)
 	}
 }
 
+static int fold_strcmp(int op, int c)
+{
+	switch (op) {
+	case DT_OP_LT: return c < 0;
+	case DT_OP_LE: return c <= 0;
+	case DT_OP_GT: return c > 0;
+	case DT_OP_GE: return c >= 0;
+	case DT_OP_EQ: return c == 0;
+	default: return c != 0;
+	}
+}
+
 /* Type an arithmetic/bitwise/shift/compare operation on l and r. */
 static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
     struct dt_node *l, struct dt_node *r)
@@ -412,8 +424,17 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 		if (!ok)
 			serr(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
 			    l->type->name, nm, r->type->name);
-		if (l->type->kind == DT_TK_STRING)
-			serr(s, line, "string comparison is not supported yet");
+		if (l->type->kind == DT_TK_STRING) {
+			if (l->kind == DN_STR && r->kind == DN_STR)
+				return nconst(s, line, s->tt->t_int,
+				    fold_strcmp(op, strcmp(l->str, r->str)));
+			struct dt_node *n = nnew(s, DN_BINARY, line, s->tt->t_int);
+			n->op = op;
+			n->l = l;
+			n->r = r;
+			n->x = (struct dt_node *)s->tt->t_string;
+			return n;
+		}
 		struct dt_type *ct = (dt_is_int(l->type) && dt_is_int(r->type)) ?
 		    dt_type_arith(s->tt, l->type, r->type) : s->tt->t_ulong;
 		l = cast_to(s, l, ct);
