@@ -47,6 +47,15 @@ static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out);
 /* frame offset of string temporary k (0 or 1), strsize + 1 bytes */
 int dt_cg_tmp(dtrace_hdl_t *dtp, int k);
+/* frame offsets of the dynamic variable key, value and this-> slots */
+int dt_cg_key(dtrace_hdl_t *dtp);
+int dt_cg_val(dtrace_hdl_t *dtp);
+int dt_cg_this(dtrace_hdl_t *dtp, uint32_t slot);
+uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
+/* cg_dvar.c */
+void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n);
+/* value in R0; keeps R0 */
+void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n);
 /* cg_expr.c */
 void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);

@@ -42,14 +42,41 @@ static uint32_t str_area(dtrace_hdl_t *dtp)
 	return ((uint32_t)dtp->opt[DTOPT_STRSIZE] + 8) & ~7u;
 }
 
+static uint32_t key_area(dtrace_hdl_t *dtp)
+{
+	return dtp->ndvars ? DT_DV_KEYHDR + ((dtp->dv_tuple + 7) & ~7u) : 0;
+}
+
+/* frame: header | record | string temp 0 | temp 1 | key | value | this-> */
 static uint32_t frame_size(dtrace_hdl_t *dtp)
 {
-	return DT_MS_BUF + rec_area(dtp) + 2 * str_area(dtp);
+	return DT_MS_BUF + rec_area(dtp) + 2 * str_area(dtp) + key_area(dtp) + 8 +
+	    8 * dtp->nthis;
 }
 
 int dt_cg_tmp(dtrace_hdl_t *dtp, int k)
 {
 	return (int)(DT_MS_BUF + rec_area(dtp) + (uint32_t)k * str_area(dtp));
+}
+
+int dt_cg_key(dtrace_hdl_t *dtp)
+{
+	return dt_cg_tmp(dtp, 2);
+}
+
+int dt_cg_val(dtrace_hdl_t *dtp)
+{
+	return dt_cg_key(dtp) + (int)key_area(dtp);
+}
+
+int dt_cg_this(dtrace_hdl_t *dtp, uint32_t slot)
+{
+	return dt_cg_val(dtp) + 8 + 8 * (int)slot;
+}
+
+uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)
+{
+	return key_area(dtp);
 }
 
 /* The error stub of the clause with the given EPID. */
@@ -184,6 +211,9 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
 	}
 	if (dtp->uses_errno)
 		emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
+	/* this-> variables start each probe firing at 0 */
+	for (uint32_t i = 0; i < dtp->nthis; i++)
+		emit(&cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_this(dtp, i), 0));
 	int nargs = 0;
 	for (int i = 0; i < p->nclauses; i++)
 		if (p->clauses[i]->uses_args > nargs)

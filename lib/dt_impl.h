@@ -28,7 +28,7 @@ enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR 
 enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
-	DTOPT_CPP, DTOPT_MAX
+	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -146,7 +146,8 @@ struct dt_ecb {
 #define DT_G_STATE	0		/* activity state */
 #define DT_G_WALLOFF	8		/* realtime - monotonic, ns */
 #define DT_G_EXITSTAT	16		/* exit() status */
-#define DT_G_VARS	24		/* first user variable */
+#define DT_G_DVDROPS	24		/* dynamic variable drops */
+#define DT_G_VARS	32		/* first user variable */
 
 enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED = 3 };
 
@@ -168,6 +169,23 @@ enum {
 	DTFLT_KPRIV = 6, DTFLT_UPRIV = 7, DTFLT_TUPOFLOW = 8,
 	DTFLT_BADSTACK = 9
 };
+
+/* dynamic variables: thread-local (self->), clause-local (this->) and
+ * associative arrays; see cg_dvar.c */
+enum { DT_DV_SELF, DT_DV_THIS, DT_DV_ASSOC };
+#define DT_DV_MAXKEYS 8
+struct dt_dvar {
+	char *name;
+	int kind;
+	uint32_t id;			/* in the dynamic variable key */
+	struct dt_type *type;
+	int nkeys;			/* DT_DV_ASSOC */
+	struct dt_type *keys[DT_DV_MAXKEYS];
+	uint32_t tuple;			/* bytes of the key tuple */
+	uint32_t this_slot;		/* DT_DV_THIS: index of its frame slot */
+	struct dt_dvar *next;
+};
+#define DT_DV_KEYHDR 16			/* u32 id, u32 0, u64 thread */
 
 struct dt_gvar {			/* a global D variable */
 	char *name;
@@ -210,6 +228,11 @@ struct dtrace_hdl {
 	int btf_loaded;
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;
+	struct dt_dvar *dvars;
+	uint32_t ndvars, nthis;
+	uint32_t dv_tuple;		/* largest key tuple */
+	int fd_dvars;			/* the dynamic variable hash map */
+	uint64_t dvdrops;		/* reported so far */
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */
 	uint32_t scratch_size;

@@ -21,6 +21,7 @@
 #include "cg.h"
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
+uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
 
 int dt_attach_add(dtrace_hdl_t *dtp, int fd)
 {
@@ -98,6 +99,15 @@ static int create_maps(dtrace_hdl_t *dtp)
 	if (dtp->fd_scratch < 0)
 		return dt_set_err(dtp, "cannot create the scratch map: %s", strerror(errno));
 
+	if (dtp->ndvars > dtp->nthis) {
+		uint32_t ksize = dt_cg_key_size(dtp), entry = ksize + 8 + 64;
+		uint64_t n = dtp->opt[DTOPT_DYNVARSIZE] / entry;
+		dtp->fd_dvars = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dvars", ksize, 8,
+		    (uint32_t)(n ? n : 1), &o);
+		if (dtp->fd_dvars < 0)
+			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",
+			    strerror(errno));
+	}
 	uint8_t *g = calloc(1, gsize);
 	if (!g)
 		return dt_set_err(dtp, "out of memory");
@@ -121,6 +131,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_globals";
 	if (fd == dtp->fd_scratch)
 		return "dt_scratch";
+	if (fd == dtp->fd_dvars)
+		return "dt_dvars";
 	return NULL;
 }
 
@@ -261,6 +273,9 @@ void dt_unload(dtrace_hdl_t *dtp)
 	for (int i = 0; i < 2; i++)
 		if (dtp->fd_scprogs[i] > 0)
 			close(dtp->fd_scprogs[i]);
+	if (dtp->fd_dvars > 0)
+		close(dtp->fd_dvars);
+	dtp->fd_dvars = 0;
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 
@@ -275,6 +290,14 @@ int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 	if (rc == 0) {
 		memcpy(state, g + DT_G_STATE, 8);
 		memcpy(status, g + DT_G_EXITSTAT, 8);
+		uint64_t drops;
+		memcpy(&drops, g + DT_G_DVDROPS, 8);
+		if (drops > dtp->dvdrops) {
+			fflush(dtp->out);
+			fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
+			    (unsigned long long)(drops - dtp->dvdrops), drops - dtp->dvdrops == 1 ? "" : "s");
+			dtp->dvdrops = drops;
+		}
 	}
 	free(g);
 	return rc;

@@ -23,11 +23,12 @@ enum dt_nkind {
 	DN_BINARY,		/* op; l, r (arith, bitwise, shifts, compare) */
 	DN_LAND, DN_LOR, DN_LXOR,	/* l, r */
 	DN_TERNARY,		/* x ? l : r */
-	DN_ASSIGN,		/* var = r; op is the compound operator or 0 */
-	DN_INCDEC,		/* var; op '+'/'-', ival 1 = postfix */
+	DN_ASSIGN,		/* l (or var) = r */
+	DN_INCDEC,		/* l (or var); op '+'/'-', ival 1 = postfix */
 	DN_CAST,		/* l converted to type */
 	DN_COMMA,		/* l, r */
 	DN_CALL,		/* subr: func id, args */
+	DN_DVAR,		/* dynamic variable: dvar, keys in args */
 	/* statements */
 	DN_S_EXPR,		/* l; action index in act */
 	DN_S_ACTION,		/* trace/printf/exit: func, args, act */
@@ -64,6 +65,7 @@ struct dt_node {
 	struct dt_node **args;
 	int nargs;
 	struct dt_gvar *var;
+	struct dt_dvar *dvar;
 	int builtin;
 	int func;
 	int act;			/* 1-based action index */

@@ -24,6 +24,7 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_ZDEFS]       = { "zdefs", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_BUFPOLICY]   = { "bufpolicy", DT_OPT_STR, 0, 0, 0 },
 	[DTOPT_CPP]         = { "cpp", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_DYNVARSIZE]  = { "dynvarsize", DT_OPT_SIZE, 1ULL << 20, 1024, 1ULL << 32 },
 };
 
 int dt_opt_lookup(const char *name)

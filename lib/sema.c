@@ -77,6 +77,7 @@ static struct dt_node *nconst(struct sema *s, int line, struct dt_type *t,
 
 static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds);
 static struct dt_node *expr(struct sema *s, struct ast_expr *e);
+static struct dt_node *cast_to(struct sema *s, struct dt_node *n, struct dt_type *t);
 
 static int64_t const_int(struct sema *s, struct ast_expr *e, const char *what)
 {
@@ -103,8 +104,10 @@ static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
 			t = dt_type_ptr(s->tt, t);
 			break;
 		case AST_D_ARRAY:
-			if (p->assoc || !p->dim)
-				serr(s, p->line, "associative arrays are not supported yet");
+			if (p->assoc)
+				return t;	/* associative: handled by the declaration */
+			if (!p->dim)
+				serr(s, p->line, "array dimension must be given");
 			int64_t dim = const_int(s, p->dim, "array dimension");
 			if (dim <= 0)
 				serr(s, p->line, "array dimension must be a positive integer constant");
@@ -273,6 +276,93 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 	return g;
 }
 
+/* ---- dynamic variables ---- */
+
+static struct dt_dvar *dvar_lookup(dtrace_hdl_t *dtp, int kind, const char *name)
+{
+	for (struct dt_dvar *v = dtp->dvars; v; v = v->next)
+		if (v->kind == kind && !strcmp(v->name, name))
+			return v;
+	return NULL;
+}
+
+static uint32_t key_size(struct sema *s, struct dt_type *t)
+{
+	if (t->kind == DT_TK_STRING)
+		return ((uint32_t)s->dtp->opt[DTOPT_STRSIZE] + 8) & ~7u;
+	return 8;
+}
+
+static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
+    struct dt_type *t, int nkeys, struct dt_type **keys, int line)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	static const char *const kname[] = { "self->", "this->", "" };
+	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM)
+		serr(s, line, "%s%s: variables of type %s are not supported yet",
+		    kname[kind], name, t->name);
+	if (nkeys > DT_DV_MAXKEYS)
+		serr(s, line, "%s: too many keys (at most %d)", name, DT_DV_MAXKEYS);
+	struct dt_dvar *v = dt_alloc(dtp, sizeof(*v));
+	v->name = ast_arena_strndup(dtp->arena, name, strlen(name));
+	v->kind = kind;
+	v->id = ++dtp->ndvars;
+	v->type = t;
+	v->nkeys = nkeys;
+	for (int i = 0; i < nkeys; i++) {
+		if (!dt_is_scalar(keys[i]) && keys[i]->kind != DT_TK_STRING)
+			serr(s, line, "%s[ ]: keys of type %s are not supported", name, keys[i]->name);
+		v->keys[i] = keys[i];
+		v->tuple += key_size(s, keys[i]);
+	}
+	if (v->tuple > dtp->dv_tuple)
+		dtp->dv_tuple = v->tuple;
+	if (kind == DT_DV_THIS)
+		v->this_slot = dtp->nthis++;
+	v->next = dtp->dvars;
+	dtp->dvars = v;
+	return v;
+}
+
+/* An access to v with the given key expressions (checked and converted). */
+static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_expr *keys,
+    int nkeys, int line)
+{
+	if (nkeys != v->nkeys)
+		serr(s, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		    v->name, nkeys, nkeys == 1 ? "" : "s", v->nkeys);
+	struct dt_node *n = nnew(s, DN_DVAR, line, v->type);
+	n->dvar = v;
+	n->nargs = nkeys;
+	n->args = dt_alloc(s->dtp, sizeof(*n->args) * (size_t)(nkeys ? nkeys : 1));
+	int i = 0;
+	for (struct ast_expr *k = keys; k; k = k->next, i++) {
+		struct dt_node *kn = expr(s, k);
+		struct dt_type *kt = v->keys[i];
+		if (kt->kind == DT_TK_STRING) {
+			if (kn->type->kind != DT_TK_STRING)
+				serr(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
+				    "\tprototype: string\n\t argument: %s", v->name, i + 1, kn->type->name);
+		} else {
+			if (!dt_is_scalar(kn->type))
+				serr(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
+				    "\tprototype: %s\n\t argument: %s", v->name, i + 1, kt->name,
+				    kn->type->name);
+			kn = cast_to(s, kn, kt);
+		}
+		n->args[i] = kn;
+	}
+	return n;
+}
+
+/* The type of a key expression as the key of an implicit array. */
+static struct dt_type *key_type(struct sema *s, struct dt_node *k)
+{
+	if (k->type->kind == DT_TK_STRING)
+		return s->tt->t_string;
+	return k->type;
+}
+
 static const struct {
 	const char *name;
 	int id;
@@ -312,7 +402,7 @@ static struct dt_type *builtin_type(struct sema *s, int id)
 
 static int is_lvalue(struct dt_node *n)
 {
-	return n->kind == DN_VAR;
+	return n->kind == DN_VAR || n->kind == DN_DVAR;
 }
 
 static struct dt_node *cast_to(struct sema *s, struct dt_node *n,
@@ -574,6 +664,34 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		struct dt_gvar *g = gvar_add(s, le->ident.name, r->type, e->line);
 		l = nnew(s, DN_VAR, le->line, g->type);
 		l->var = g;
+	} else if (le->kind == AST_E_MEMBER && le->member.base->kind == AST_E_IDENT &&
+	    (!strcmp(le->member.base->ident.name, "self") ||
+	    !strcmp(le->member.base->ident.name, "this"))) {
+		int kind = !strcmp(le->member.base->ident.name, "self") ? DT_DV_SELF : DT_DV_THIS;
+		struct dt_dvar *v = dvar_lookup(s->dtp, kind, le->member.name);
+		if (!v) {
+			if (op != AST_OP_ASSIGN && !dt_is_int(r->type))
+				serr(s, e->line, "operator %s requires operands of arithmetic type", opname(op));
+			v = dvar_add(s, kind, le->member.name,
+			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
+			    0, NULL, e->line);
+		}
+		l = dvar_ref(s, v, NULL, 0, le->line);
+	} else if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_IDENT &&
+	    strcmp(le->index.base->ident.name, "args") != 0 &&
+	    !gvar_lookup(s->dtp, le->index.base->ident.name)) {
+		const char *name = le->index.base->ident.name;
+		struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_ASSOC, name);
+		if (!v) {
+			struct dt_type *kt[DT_DV_MAXKEYS];
+			int nk = 0;
+			for (struct ast_expr *k = le->index.keys; k && nk < DT_DV_MAXKEYS; k = k->next)
+				kt[nk++] = key_type(s, expr(s, k));
+			v = dvar_add(s, DT_DV_ASSOC, name,
+			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
+			    le->index.nkeys, kt, e->line);
+		}
+		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
 	} else {
 		if (le->kind == AST_E_AGG)
 			serr(s, e->line, "aggregations are not supported yet");
@@ -595,11 +713,33 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		    l->type->name, opname(op), r->type->name);
 	struct dt_node *n = nnew(s, DN_ASSIGN, e->line, l->type);
 	n->var = l->var;
+	n->l = l;
 	n->r = cast_to(s, val, l->type);
 	return n;
 }
 
 static struct dt_node *call_expr(struct sema *s, struct ast_expr *e);
+
+/* x++ on a dynamic variable never assigned declares it int64_t */
+static void implicit_dvar(struct sema *s, struct ast_expr *o, int line)
+{
+	struct dt_type *i64 = dt_typedef_lookup(s->tt, "int64_t");
+	if (o->kind == AST_E_MEMBER && o->member.base->kind == AST_E_IDENT) {
+		const char *b = o->member.base->ident.name;
+		int kind = !strcmp(b, "self") ? DT_DV_SELF : !strcmp(b, "this") ? DT_DV_THIS : -1;
+		if (kind >= 0 && !dvar_lookup(s->dtp, kind, o->member.name))
+			dvar_add(s, kind, o->member.name, i64, 0, NULL, line);
+	} else if (o->kind == AST_E_INDEX && o->index.base->kind == AST_E_IDENT &&
+	    strcmp(o->index.base->ident.name, "args") != 0 &&
+	    !gvar_lookup(s->dtp, o->index.base->ident.name) &&
+	    !dvar_lookup(s->dtp, DT_DV_ASSOC, o->index.base->ident.name)) {
+		struct dt_type *kt[DT_DV_MAXKEYS];
+		int nk = 0;
+		for (struct ast_expr *k = o->index.keys; k && nk < DT_DV_MAXKEYS; k = k->next)
+			kt[nk++] = key_type(s, expr(s, k));
+		dvar_add(s, DT_DV_ASSOC, o->index.base->ident.name, i64, o->index.nkeys, kt, line);
+	}
+}
 
 /* args[N]: typed by the first probe the clause enables. */
 static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
@@ -676,6 +816,7 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			struct ast_expr *o = e->unary.operand;
 			if (o->kind == AST_E_IDENT && implicit_ok(s, o->ident.name))
 				gvar_add(s, o->ident.name, dt_typedef_lookup(tt, "int64_t"), e->line);
+			implicit_dvar(s, o, e->line);
 			struct dt_node *v = expr(s, o);
 			if (!is_lvalue(v) && (v->kind == DN_BUILTIN || v->kind == DN_ARG))
 				serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
@@ -685,6 +826,7 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 				serr(s, e->line, "operator %s requires operand of scalar type", opname(op));
 			struct dt_node *n = nnew(s, DN_INCDEC, e->line, v->type);
 			n->var = v->var;
+			n->l = v;
 			n->op = (op == AST_OP_PREINC || op == AST_OP_POSTINC) ? '+' : '-';
 			n->ival = (op == AST_OP_POSTINC || op == AST_OP_POSTDEC);
 			return n;
@@ -820,13 +962,27 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		if (e->index.base->kind == AST_E_IDENT &&
 		    !strcmp(e->index.base->ident.name, "args"))
 			return args_ref(s, e);
+		if (e->index.base->kind == AST_E_IDENT) {
+			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
+			if (v)
+				return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
+			if (!gvar_lookup(s->dtp, e->index.base->ident.name))
+				serr(s, e->line, "failed to resolve %s: Unknown variable name",
+				    e->index.base->ident.name);
+		}
 		serr(s, e->line, "associative arrays are not supported yet");
 	case AST_E_MEMBER:
 		if (e->member.base->kind == AST_E_IDENT &&
 		    (!strcmp(e->member.base->ident.name, "self") ||
-		    !strcmp(e->member.base->ident.name, "this")))
-			serr(s, e->line, "%s-> variables are not supported yet",
-			    e->member.base->ident.name);
+		    !strcmp(e->member.base->ident.name, "this"))) {
+			const char *b = e->member.base->ident.name;
+			int kind = !strcmp(b, "self") ? DT_DV_SELF : DT_DV_THIS;
+			struct dt_dvar *v = dvar_lookup(s->dtp, kind, e->member.name);
+			if (!v)
+				serr(s, e->line, "failed to resolve %s->%s: Unknown variable name",
+				    b, e->member.name);
+			return dvar_ref(s, v, NULL, 0, e->line);
+		}
 		serr(s, e->line, "operator %s is not supported yet", e->member.arrow ? "->" : ".");
 	case AST_E_OFFSETOF: {
 		struct dt_type *t = resolve_type(s, e->offs.type);
@@ -1260,16 +1416,30 @@ static void decl(struct sema *s, struct ast_item *it)
 				serr(s, dd->line, "out of memory");
 			break;
 		case AST_SC_SELF:
-		case AST_SC_THIS:
-			/* declared now; the variables themselves come later */
+		case AST_SC_THIS: {
+			int kind = d->spec->storage == AST_SC_SELF ? DT_DV_SELF : DT_DV_THIS;
+			if (dvar_lookup(s->dtp, kind, dd->name))
+				serr(s, dd->line, "identifier redeclared: %s", dd->name);
+			dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
 			break;
+		}
 		case AST_SC_EXTERN:
 			break;	/* kernel symbols: no effect until BTF symbols */
 		default:
 			if (t->kind == DT_TK_FUNC)
 				break;
-			if (gvar_lookup(s->dtp, dd->name))
+			if (gvar_lookup(s->dtp, dd->name) || dvar_lookup(s->dtp, DT_DV_ASSOC, dd->name))
 				serr(s, dd->line, "identifier redeclared: %s", dd->name);
+			if (dd->parts && dd->parts->kind == AST_D_ARRAY && dd->parts->assoc) {
+				struct dt_type *kt[DT_DV_MAXKEYS];
+				int nk = 0;
+				for (struct ast_param *pa = dd->parts->params.first; pa && nk < DT_DV_MAXKEYS;
+				    pa = pa->next)
+					kt[nk++] = apply_declarator(s, resolve_spec(s, pa->spec), pa->decl);
+				struct dt_type *vt = resolve_spec(s, d->spec);
+				dvar_add(s, DT_DV_ASSOC, dd->name, vt, nk, kt, dd->line);
+				break;
+			}
 			gvar_add(s, dd->name, t, dd->line);
 			break;
 		}

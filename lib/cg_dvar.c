@@ -1,0 +1,108 @@
+/*
+ * cg_dvar.c - code generation for dynamic variables.
+ *
+ * Thread-local (self->x) and associative (a[k, ...]) variables live in
+ * one BPF hash map, dt_dvars, bounded by dynvarsize.  Its key is
+ * { u32 variable id, u32 0, u64 thread (pid_tgid, or 0), key tuple } with
+ * integers as 8 bytes and strings as strsize bytes, built zeroed in the
+ * frame's key area so unused bytes never split equal keys.  A missing key
+ * reads as 0; storing 0 deletes the key; a store that finds the map full
+ * is counted in the globals map and reported by the consumer as
+ * "N dynamic variable drops".  Clause-local this->x variables are frame
+ * slots, zeroed by the trampoline at each probe firing.
+ */
+#include "cg.h"
+#include "node.h"
+
+/* Build the key of n in the frame's key area; clobbers R0-R5. */
+static void build_key(struct dt_cg *cg, struct dt_node *n)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	struct dt_dvar *v = n->dvar;
+	int key = dt_cg_key(dtp);
+	int slots[DT_DV_MAXKEYS];
+
+	/* integer keys first, parked on the stack: evaluating them may use
+	 * the key area (a[b[1]]) */
+	for (int i = 0; i < n->nargs; i++) {
+		if (v->keys[i]->kind == DT_TK_STRING)
+			continue;
+		dt_cg_expr(cg, n->args[i], R0);
+		slots[i] = dt_cg_slot_alloc(cg);
+		emit(cg, STX_MEM(BPF_DW, R10, R0, slots[i]));
+	}
+	uint32_t size = dt_cg_key_size(dtp);
+	for (uint32_t o = 0; o < size; o += 8)
+		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(key + (int)o), 0));
+	emit(cg, ST_MEM(BPF_W, R9, (int16_t)key, (int32_t)v->id));
+	if (v->kind == DT_DV_SELF) {
+		emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+		emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)(key + 8)));
+	}
+	int off = key + DT_DV_KEYHDR;
+	for (int i = 0; i < n->nargs; i++) {
+		if (v->keys[i]->kind == DT_TK_STRING) {
+			int sz = (int)(((uint32_t)dtp->opt[DTOPT_STRSIZE] + 8) & ~7u);
+			dt_cg_store_str(cg, n->args[i], off, sz);
+			off += sz;
+		} else {
+			emit(cg, LDX_MEM(BPF_DW, R1, R10, slots[i]));
+			emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)off));
+			off += 8;
+		}
+	}
+	for (int i = n->nargs - 1; i >= 0; i--)
+		if (v->keys[i]->kind != DT_TK_STRING)
+			dt_cg_slot_free(cg);
+}
+
+void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n)
+{
+	if (n->dvar->kind == DT_DV_THIS) {
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)dt_cg_this(cg->dtp, n->dvar->this_slot)));
+		return;
+	}
+	build_key(cg, n);
+	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(cg->dtp)));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	emit(cg, JMP_IMM(BPF_JEQ, R0, 0, 1));
+	emit(cg, LDX_MEM(BPF_DW, R0, R0, 0));
+}
+
+void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	if (n->dvar->kind == DT_DV_THIS) {
+		emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)dt_cg_this(dtp, n->dvar->this_slot)));
+		return;
+	}
+	int val = dt_cg_val(dtp);
+	emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)val));
+	build_key(cg, n);
+	int del = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
+	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)val));
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 0, 0), del);
+	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, val));
+	emit(cg, MOV64_IMM(R4, BPF_ANY));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	/* the dynamic variable space is full: count a drop */
+	asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+	emit(cg, MOV64_IMM(R2, 1));
+	emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DVDROPS));
+	asm_jump(&cg->a, JA(0), done);
+	asm_place(&cg->a, del);
+	/* assigning 0 deletes the variable */
+	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_delete_elem));
+	asm_place(&cg->a, done);
+	emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)val));
+}
