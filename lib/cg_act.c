@@ -56,6 +56,38 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		store_bytes(cg, n->str, n->slen, off, size);
 		return;
 	}
+	if (n->kind == DN_CALL && n->func == DT_F_COPYINSTR) {
+		/* user memory, NUL-terminated, at most size (or the length) */
+		if (n->nargs > 1) {
+			dt_cg_expr(cg, n->args[1], R0);
+			int ls = dt_cg_slot_alloc(cg);
+			emit(cg, STX_MEM(BPF_DW, R10, R0, ls));
+			dt_cg_expr(cg, n->args[0], R0);
+			emit(cg, LDX_MEM(BPF_DW, R2, R10, ls));
+			dt_cg_slot_free(cg);
+			emit(cg, ALU64_IMM(BPF_ADD, R2, 1));		/* + NUL */
+			emit(cg, JMP_IMM(BPF_JLE, R2, size, 1));
+			emit(cg, MOV64_IMM(R2, size));
+			emit(cg, JMP_IMM(BPF_JGE, R2, 1, 1));
+			emit(cg, MOV64_IMM(R2, 1));
+		} else {
+			dt_cg_expr(cg, n->args[0], R0);
+			emit(cg, MOV64_IMM(R2, size));
+		}
+		int as = dt_cg_slot_alloc(cg);
+		emit(cg, STX_MEM(BPF_DW, R10, R0, as));
+		emit(cg, MOV64_REG(R3, R0));
+		emit(cg, MOV64_REG(R1, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R1, off));
+		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_user_str));
+		int ok = asm_new_label(&cg->a);
+		asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
+		emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
+		dt_cg_fault(cg, DTFLT_BADADDR, R1);
+		asm_place(&cg->a, ok);
+		dt_cg_slot_free(cg);
+		return;
+	}
 	if (n->kind == DN_ARG && !cg->in_error && cg->probe->ops->cg_argstr) {
 		if (cg->probe->ops->cg_argstr(cg, cg->probe, (int)n->ival, off, size) == 0)
 			return;

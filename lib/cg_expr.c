@@ -353,6 +353,10 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		if (n->op == DT_OP_NEG) {
 			emit(cg, NEG64(R0));
 			normalize(cg, R0, n->type);
+		} else if (n->op == DT_OP_DEREF) {
+			/* a safe load: a bad address faults the clause */
+			kread(cg, 0, (int)(n->type->kind == DT_TK_PTR ? 8 : n->type->size));
+			normalize(cg, R0, n->type);
 		} else if (n->op == DT_OP_BNOT) {
 			emit(cg, ALU64_IMM(BPF_XOR, R0, -1));
 			normalize(cg, R0, n->type);

@@ -42,14 +42,14 @@ enum dt_builtin {
 	DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP, DT_BI_ERRNO, DT_BI_CURTHREAD,
 };
 
-enum dt_func { DT_F_TRACE, DT_F_PRINTF, DT_F_EXIT };
+enum dt_func { DT_F_TRACE, DT_F_PRINTF, DT_F_EXIT, DT_F_COPYINSTR };
 
 /* binary operator codes (op field) */
 enum dt_bop {
 	DT_OP_ADD = 1, DT_OP_SUB, DT_OP_MUL, DT_OP_DIV, DT_OP_MOD,
 	DT_OP_AND, DT_OP_OR, DT_OP_XOR, DT_OP_SHL, DT_OP_SHR,
 	DT_OP_LT, DT_OP_LE, DT_OP_GT, DT_OP_GE, DT_OP_EQ, DT_OP_NE,
-	DT_OP_NEG, DT_OP_BNOT, DT_OP_LNOT
+	DT_OP_NEG, DT_OP_BNOT, DT_OP_LNOT, DT_OP_DEREF
 };
 
 struct dt_node {

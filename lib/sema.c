@@ -837,7 +837,21 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 				return nconst(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
 			return nconst(s, e->line, tt->t_ulong, v->type->size);
 		}
-		if (op == AST_OP_DEREF || op == AST_OP_ADDROF)
+		if (op == AST_OP_DEREF) {
+			struct dt_node *v = expr(s, e->unary.operand);
+			if (v->type->kind != DT_TK_PTR)
+				serr(s, e->line, "operator * requires an operand of pointer type");
+			struct dt_type *t = v->type->ref;
+			if (t->kind == DT_TK_VOID)
+				serr(s, e->line, "cannot dereference a pointer to void");
+			if (!dt_is_scalar(t) || (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8))
+				serr(s, e->line, "operator * on a pointer to %s is not supported yet", t->name);
+			struct dt_node *n = nnew(s, DN_UNARY, e->line, t);
+			n->op = DT_OP_DEREF;
+			n->l = v;
+			return n;
+		}
+		if (op == AST_OP_ADDROF)
 			serr(s, e->line, "operator %s is not supported yet", opname(op));
 		if (op == AST_OP_STRINGOF) {
 			struct dt_node *v = expr(s, e->unary.operand);
@@ -983,6 +997,34 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 				    b, e->member.name);
 			return dvar_ref(s, v, NULL, 0, e->line);
 		}
+		if (e->member.arrow) {
+			struct dt_node *b = expr(s, e->member.base);
+			struct dt_type *st = b->type->kind == DT_TK_PTR ? b->type->ref : NULL;
+			if (!st || (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION))
+				serr(s, e->line, "operator -> cannot be applied to a %s", b->type->name);
+			if (!st->complete)
+				serr(s, e->line, "operator -> cannot be applied to a forward declaration: no %s definition is available",
+				    st->name);
+			for (int i = 0; i < st->nmembers; i++) {
+				struct dt_member *m = &st->members[i];
+				if (strcmp(m->name, e->member.name))
+					continue;
+				struct dt_type *mt = m->type;
+				if (!dt_is_scalar(mt) || m->bits ||
+				    (mt->size != 1 && mt->size != 2 && mt->size != 4 && mt->size != 8))
+					serr(s, e->line, "member %s of type %s is not supported yet", m->name, mt->name);
+				/* *(mt *)((char *)b + offset) */
+				struct dt_node *addr = nnew(s, DN_BINARY, e->line, dt_type_ptr(s->tt, mt));
+				addr->op = DT_OP_ADD;
+				addr->l = cast_to(s, b, s->tt->t_ulong);
+				addr->r = nconst(s, e->line, s->tt->t_ulong, m->offset);
+				struct dt_node *n = nnew(s, DN_UNARY, e->line, mt);
+				n->op = DT_OP_DEREF;
+				n->l = addr;
+				return n;
+			}
+			serr(s, e->line, "%s is not a member of %s", e->member.name, st->name);
+		}
 		serr(s, e->line, "operator %s is not supported yet", e->member.arrow ? "->" : ".");
 	case AST_E_OFFSETOF: {
 		struct dt_type *t = resolve_type(s, e->offs.type);
@@ -1022,6 +1064,24 @@ static int action_lookup(const char *name)
 static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 {
 	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";
+	if (!strcmp(name, "copyinstr")) {
+		if (e->call.nargs < 1 || e->call.nargs > 2)
+			serr(s, e->line, "copyinstr( ) prototype mismatch: %d arg%s passed, 1 or 2 expected",
+			    e->call.nargs, e->call.nargs == 1 ? "" : "s");
+		struct dt_node *n = nnew(s, DN_CALL, e->line, s->tt->t_string);
+		n->func = DT_F_COPYINSTR;
+		n->nargs = e->call.nargs;
+		n->args = dt_alloc(s->dtp, sizeof(*n->args) * 2);
+		int i = 0;
+		for (struct ast_expr *a = e->call.args; a; a = a->next, i++) {
+			n->args[i] = expr(s, a);
+			if (!dt_is_scalar(n->args[i]->type))
+				serr(s, e->line, "copyinstr( ) argument #%d is incompatible with prototype:\n"
+				    "\tprototype: %s\n\t argument: %s", i + 1, i ? "size_t" : "uintptr_t",
+				    n->args[i]->type->name);
+		}
+		return n;
+	}
 	if (action_lookup(name) >= 0)
 		serr(s, e->line, "%s( ) may not be used in an expression", name);
 	serr(s, e->line, "undefined function name: %s", name);
