@@ -7,6 +7,7 @@
  * uses such a built-in, and once per run.
  */
 #include <bpf/btf.h>
+#include <stdlib.h>
 #include <bpf/libbpf.h>
 #include <stdio.h>
 #include <string.h>
@@ -64,19 +65,181 @@ static int path_offset(const struct btf *btf, const char *sname, const char *pat
 	return total;
 }
 
+static struct btf *get_btf(dtrace_hdl_t *dtp)
+{
+	if (!dtp->btf_loaded) {
+		dtp->btf_loaded = 1;
+		struct btf *btf = btf__load_vmlinux_btf();
+		dtp->btf = libbpf_get_error(btf) ? NULL : btf;
+		if (dtp->btf) {
+			dtp->nbtf_types = btf__type_cnt(dtp->btf);
+			dtp->btf_types = calloc(dtp->nbtf_types, sizeof(struct dt_type *));
+			if (!dtp->btf_types) {
+				btf__free(dtp->btf);
+				dtp->btf = NULL;
+			}
+		}
+	}
+	return dtp->btf;
+}
+
+void dt_btf_close(dtrace_hdl_t *dtp)
+{
+	btf__free(dtp->btf);
+	free(dtp->btf_types);
+	dtp->btf = NULL;
+	dtp->btf_types = NULL;
+}
+
 int dt_btf_task_offset(dtrace_hdl_t *dtp, enum dt_btf_field f)
 {
 	static const char *const paths[DT_BTF_NFIELDS] = {
 		"real_parent", "tgid", "se.sum_exec_runtime"
 	};
-	if (!dtp->btf_loaded) {
-		dtp->btf_loaded = 1;
-		struct btf *btf = btf__load_vmlinux_btf();
-		if (libbpf_get_error(btf))
-			btf = NULL;
+	if (!dtp->btf_off_done) {
+		dtp->btf_off_done = 1;
+		struct btf *btf = get_btf(dtp);
 		for (int i = 0; i < DT_BTF_NFIELDS; i++)
 			dtp->btf_off[i] = btf ? path_offset(btf, "task_struct", paths[i]) : -1;
-		btf__free(btf);
 	}
 	return dtp->btf_off[f];
+}
+
+/* A BTF type as a D type; struct/union members come later, on use. */
+static struct dt_type *convert(dtrace_hdl_t *dtp, __u32 id)
+{
+	struct btf *btf = dtp->btf;
+	struct dt_typetab *tt = &dtp->types;
+	if (id == 0)
+		return tt->t_void;
+	if (id >= dtp->nbtf_types)
+		return tt->t_void;
+	if (dtp->btf_types[id])
+		return dtp->btf_types[id];
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	struct dt_type *r = tt->t_void;
+	char nm[300];
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT: {
+		int sgn = (btf_int_encoding(t) & BTF_INT_SIGNED) != 0;
+		const char *n = btf__name_by_offset(btf, t->name_off);
+		if (t->size == 1 && n && !strcmp(n, "char"))
+			r = tt->t_char;
+		else if (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8)
+			r = dt_int_type(tt, (int)t->size, sgn);
+		break;
+	}
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		r = dt_int_type(tt, (int)(t->size ? t->size : 4), 1);
+		break;
+	case BTF_KIND_PTR: {
+		struct dt_type *to = convert(dtp, t->type);
+		r = dt_type_ptr(tt, to);
+		if (!r)
+			r = tt->t_voidp;
+		break;
+	}
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *a = btf_array(t);
+		struct dt_type *el = convert(dtp, a->type);
+		r = el->size ? dt_type_array(tt, el, a->nelems) : tt->t_void;
+		if (!r)
+			r = tt->t_void;
+		break;
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION: {
+		const char *n = btf__name_by_offset(btf, t->name_off);
+		int su = btf_kind(t) == BTF_KIND_UNION;
+		snprintf(nm, sizeof(nm), "%s %s", su ? "union" : "struct", n && *n ? n : "<anon>");
+		r = dt_type_new(tt, su ? DT_TK_UNION : DT_TK_STRUCT, nm, t->size);
+		if (!r)
+			return tt->t_void;
+		r->btf_id = (int32_t)id;
+		r->align = 8;
+		break;
+	}
+	case BTF_KIND_FWD: {
+		const char *n = btf__name_by_offset(btf, t->name_off);
+		snprintf(nm, sizeof(nm), "struct %s", n ? n : "<anon>");
+		r = dt_type_new(tt, DT_TK_STRUCT, nm, 0);
+		if (r)
+			r->complete = 0;
+		else
+			r = tt->t_void;
+		break;
+	}
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		r = convert(dtp, t->type);
+		break;
+	default:
+		break;
+	}
+	dtp->btf_types[id] = r;
+	return r;
+}
+
+struct dt_type *dt_btf_tagged(dtrace_hdl_t *dtp, enum dt_tkind kind, const char *name)
+{
+	struct btf *btf = get_btf(dtp);
+	if (!btf)
+		return NULL;
+	int bk = kind == DT_TK_UNION ? BTF_KIND_UNION : kind == DT_TK_ENUM ? BTF_KIND_ENUM :
+	    BTF_KIND_STRUCT;
+	int id = btf__find_by_name_kind(btf, name, (__u32)bk);
+	if (id <= 0)
+		return NULL;
+	return convert(dtp, (__u32)id);
+}
+
+static int find_member(dtrace_hdl_t *dtp, __u32 sid, const char *name, uint32_t base,
+    uint32_t *off, __u32 *mtid, uint32_t *bits)
+{
+	const struct btf_type *t = btf__type_by_id(dtp->btf, sid);
+	if (!t || (!btf_is_struct(t) && !btf_is_union(t)))
+		return -1;
+	const struct btf_member *m = btf_members(t);
+	for (int i = 0; i < btf_vlen(t); i++, m++) {
+		uint32_t bo = btf_member_bit_offset(t, (__u32)i);
+		const char *mn = btf__name_by_offset(dtp->btf, m->name_off);
+		if (mn && *mn) {
+			if (strcmp(mn, name))
+				continue;
+			*off = base + bo / 8;
+			*mtid = m->type;
+			*bits = btf_member_bitfield_size(t, (__u32)i);
+			return 0;
+		}
+		__u32 inner = (__u32)btf__resolve_type(dtp->btf, m->type);
+		if (find_member(dtp, inner, name, base + bo / 8, off, mtid, bits) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
+    uint32_t *off, struct dt_type **mt, uint32_t *bits)
+{
+	__u32 mtid;
+	if (!t->btf_id || !get_btf(dtp))
+		return -1;
+	if (t->btf_id < 0) {
+		/* a placeholder named before BTF was loaded (curthread's type) */
+		const char *n = strchr(t->name, ' ');
+		int id = n ? btf__find_by_name_kind(dtp->btf, n + 1,
+		    t->kind == DT_TK_UNION ? BTF_KIND_UNION : BTF_KIND_STRUCT) : -1;
+		if (id <= 0)
+			return -1;
+		t->btf_id = id;
+		t->size = btf__type_by_id(dtp->btf, (__u32)id)->size;
+	}
+	if (find_member(dtp, (__u32)t->btf_id, name, 0, off, &mtid, bits) < 0)
+		return -1;
+	*mt = convert(dtp, mtid);
+	return 0;
 }

@@ -11,4 +11,13 @@ enum dt_btf_field { DT_BTF_REAL_PARENT, DT_BTF_TGID, DT_BTF_SUM_EXEC, DT_BTF_NFI
 /* Byte offset of a task_struct field, or -1 if the kernel has no BTF. */
 int dt_btf_task_offset(dtrace_hdl_t *dtp, enum dt_btf_field f);
 
+/* The D type of a kernel struct/union/enum ("task_struct"), from BTF;
+ * NULL if the kernel has none by that name.  Loads BTF on first use. */
+struct dt_type *dt_btf_tagged(dtrace_hdl_t *dtp, enum dt_tkind kind, const char *name);
+/* Member name of kernel struct/union t (t->btf_id != 0): its offset in
+ * bytes, type and bit-field width (0 if none).  -1 if there is none. */
+int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
+    uint32_t *off, struct dt_type **mt, uint32_t *bits);
+void dt_btf_close(dtrace_hdl_t *dtp);
+
 #endif

@@ -56,6 +56,25 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		store_bytes(cg, n->str, n->slen, off, size);
 		return;
 	}
+	if (n->kind == DN_KSTR) {
+		/* a char array in kernel memory */
+		dt_cg_expr(cg, n->l, R0);
+		int as = dt_cg_slot_alloc(cg);
+		emit(cg, STX_MEM(BPF_DW, R10, R0, as));
+		emit(cg, MOV64_REG(R3, R0));
+		emit(cg, MOV64_REG(R1, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R1, off));
+		int n1 = (int)n->ival + 1 < size ? (int)n->ival + 1 : size;
+		emit(cg, MOV64_IMM(R2, n1));
+		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
+		int ok = asm_new_label(&cg->a);
+		asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
+		emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
+		dt_cg_fault(cg, DTFLT_BADADDR, R1);
+		asm_place(&cg->a, ok);
+		dt_cg_slot_free(cg);
+		return;
+	}
 	if (n->kind == DN_CALL && n->func == DT_F_COPYINSTR) {
 		/* user memory, NUL-terminated, at most size (or the length) */
 		if (n->nargs > 1) {

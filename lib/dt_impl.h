@@ -22,6 +22,7 @@ struct dt_probe;
 struct dt_cg;
 struct dt_pfargv;
 struct ast_prog;
+struct btf;
 
 /* ---- options (options.c) ---- */
 enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR };
@@ -225,7 +226,11 @@ struct dtrace_hdl {
 	int npfs;
 	const char *cur_name;		/* program being compiled */
 	int cur_is_file;
-	int btf_loaded;
+	int btf_loaded, btf_off_done;
+	struct btf *btf;
+	struct dt_type **btf_types;
+	uint32_t nbtf_types;
+	struct dt_type *task_type;	/* struct task_struct, from BTF, lazily */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;
 	struct dt_dvar *dvars;

@@ -20,6 +20,7 @@
 #include "parse.h"
 #include "printf.h"
 #include "sema.h"
+#include "btf.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -133,6 +134,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->macros.argc; i++)
 		free(dtp->macros.argv[i]);
 	free(dtp->macros.argv);
+	dt_btf_close(dtp);
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
 		ast_arena_free(dtp->arena);

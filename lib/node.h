@@ -29,6 +29,7 @@ enum dt_nkind {
 	DN_COMMA,		/* l, r */
 	DN_CALL,		/* subr: func id, args */
 	DN_DVAR,		/* dynamic variable: dvar, keys in args */
+	DN_KSTR,		/* string in kernel memory at address l (char[ival]) */
 	/* statements */
 	DN_S_EXPR,		/* l; action index in act */
 	DN_S_ACTION,		/* trace/printf/exit: func, args, act */

@@ -17,6 +17,7 @@
 #include "node.h"
 #include "printf.h"
 #include "sema.h"
+#include "btf.h"
 
 struct match_ctx {
 	dtrace_hdl_t *dtp;
@@ -131,6 +132,12 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 	int is_union = ds->base == AST_T_UNION;
 	enum dt_tkind k = is_union ? DT_TK_UNION : DT_TK_STRUCT;
 	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, k, ds->name) : NULL;
+	if (!t && ds->name && !ds->has_body) {
+		/* a kernel type: struct file, union bpf_attr ... */
+		t = dt_btf_tagged(s->dtp, k, ds->name);
+		if (t)
+			return t;
+	}
 	if (!t) {
 		char nm[300];
 		snprintf(nm, sizeof(nm), "%s %s", is_union ? "union" : "struct",
@@ -393,7 +400,18 @@ static struct dt_type *builtin_type(struct sema *s, int id)
 	case DT_BI_TIMESTAMP: case DT_BI_VTIMESTAMP: case DT_BI_WALLTIMESTAMP:
 		return dt_typedef_lookup(tt, "uint64_t");
 	case DT_BI_ERRNO: return tt->t_int;
-	case DT_BI_CURTHREAD: return tt->t_voidp;
+	case DT_BI_CURTHREAD:
+		/* struct task_struct *: its members come from kernel BTF, which
+		 * is only read if a member is used */
+		if (!s->dtp->task_type) {
+			struct dt_type *t = dt_type_new(tt, DT_TK_STRUCT, "struct task_struct", 0);
+			if (!t)
+				return tt->t_voidp;
+			t->btf_id = -1;
+			t->align = 8;
+			s->dtp->task_type = dt_type_ptr(tt, t);
+		}
+		return s->dtp->task_type ? s->dtp->task_type : tt->t_voidp;
 	}
 	return tt->t_int;
 }
@@ -720,6 +738,54 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 
 static struct dt_node *call_expr(struct sema *s, struct ast_expr *e);
 
+/*
+ * Member m of the struct/union st at address addr: a scalar is a safe
+ * load; a char array a kernel string; a nested struct an unevaluated
+ * reference for '.'.
+ */
+static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
+    struct dt_node *addr, struct dt_type *st)
+{
+	const char *name = e->member.name;
+	uint32_t off = 0, bits = 0;
+	struct dt_type *mt = NULL;
+	if (st->btf_id) {
+		if (dt_btf_member(s->dtp, st, name, &off, &mt, &bits) < 0)
+			serr(s, e->line, "%s is not a member of %s", name, st->name);
+	} else {
+		if (!st->complete)
+			serr(s, e->line, "operator %s cannot be applied to a forward declaration: no %s definition is available",
+			    e->member.arrow ? "->" : ".", st->name);
+		for (int i = 0; i < st->nmembers && !mt; i++)
+			if (!strcmp(st->members[i].name, name)) {
+				mt = st->members[i].type;
+				off = st->members[i].offset;
+				bits = st->members[i].bits;
+			}
+		if (!mt)
+			serr(s, e->line, "%s is not a member of %s", name, st->name);
+	}
+	if (bits)
+		serr(s, e->line, "bit-field member %s is not supported yet", name);
+	struct dt_node *a = nnew(s, DN_BINARY, e->line, dt_type_ptr(s->tt, mt));
+	a->op = DT_OP_ADD;
+	a->l = cast_to(s, addr, s->tt->t_ulong);
+	a->r = nconst(s, e->line, s->tt->t_ulong, off);
+	if (mt->kind == DT_TK_ARRAY && mt->ref->kind == DT_TK_INT && mt->ref->size == 1) {
+		struct dt_node *n = nnew(s, DN_KSTR, e->line, s->tt->t_string);
+		n->l = a;
+		n->ival = mt->nelems;
+		return n;
+	}
+	if (!(dt_is_scalar(mt) && (mt->size == 1 || mt->size == 2 || mt->size == 4 || mt->size == 8)) &&
+	    mt->kind != DT_TK_STRUCT && mt->kind != DT_TK_UNION)
+		serr(s, e->line, "member %s of type %s is not supported yet", name, mt->name);
+	struct dt_node *n = nnew(s, DN_UNARY, e->line, mt);
+	n->op = DT_OP_DEREF;
+	n->l = a;
+	return n;
+}
+
 /* x++ on a dynamic variable never assigned declares it int64_t */
 static void implicit_dvar(struct sema *s, struct ast_expr *o, int line)
 {
@@ -997,39 +1063,39 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 				    b, e->member.name);
 			return dvar_ref(s, v, NULL, 0, e->line);
 		}
-		if (e->member.arrow) {
+		{
 			struct dt_node *b = expr(s, e->member.base);
-			struct dt_type *st = b->type->kind == DT_TK_PTR ? b->type->ref : NULL;
-			if (!st || (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION))
-				serr(s, e->line, "operator -> cannot be applied to a %s", b->type->name);
-			if (!st->complete)
-				serr(s, e->line, "operator -> cannot be applied to a forward declaration: no %s definition is available",
-				    st->name);
-			for (int i = 0; i < st->nmembers; i++) {
-				struct dt_member *m = &st->members[i];
-				if (strcmp(m->name, e->member.name))
-					continue;
-				struct dt_type *mt = m->type;
-				if (!dt_is_scalar(mt) || m->bits ||
-				    (mt->size != 1 && mt->size != 2 && mt->size != 4 && mt->size != 8))
-					serr(s, e->line, "member %s of type %s is not supported yet", m->name, mt->name);
-				/* *(mt *)((char *)b + offset) */
-				struct dt_node *addr = nnew(s, DN_BINARY, e->line, dt_type_ptr(s->tt, mt));
-				addr->op = DT_OP_ADD;
-				addr->l = cast_to(s, b, s->tt->t_ulong);
-				addr->r = nconst(s, e->line, s->tt->t_ulong, m->offset);
-				struct dt_node *n = nnew(s, DN_UNARY, e->line, mt);
-				n->op = DT_OP_DEREF;
-				n->l = addr;
-				return n;
+			struct dt_node *addr;
+			struct dt_type *st;
+			if (e->member.arrow) {
+				st = b->type->kind == DT_TK_PTR ? b->type->ref : NULL;
+				if (!st || (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION))
+					serr(s, e->line, "operator -> cannot be applied to an operand of type \"%s\"",
+					    b->type->name);
+				addr = b;
+			} else {
+				st = b->type;
+				if (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION)
+					serr(s, e->line, "operator . cannot be applied to an operand of type \"%s\"",
+					    b->type->name);
+				if (b->kind != DN_UNARY || b->op != DT_OP_DEREF)
+					serr(s, e->line, "operator . is not supported on this %s yet", st->name);
+				addr = b->l;
 			}
-			serr(s, e->line, "%s is not a member of %s", e->member.name, st->name);
+			return member_ref(s, e, addr, st);
 		}
 		serr(s, e->line, "operator %s is not supported yet", e->member.arrow ? "->" : ".");
 	case AST_E_OFFSETOF: {
 		struct dt_type *t = resolve_type(s, e->offs.type);
 		if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
 			serr(s, e->line, "offsetof( ) requires a struct or union type");
+		if (t->btf_id) {
+			uint32_t off, bits;
+			struct dt_type *mt;
+			if (dt_btf_member(s->dtp, t, e->offs.member, &off, &mt, &bits) < 0)
+				serr(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
+			return nconst(s, e->line, tt->t_ulong, off);
+		}
 		for (int i = 0; i < t->nmembers; i++)
 			if (!strcmp(t->members[i].name, e->offs.member))
 				return nconst(s, e->line, tt->t_ulong, t->members[i].offset);

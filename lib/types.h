@@ -35,6 +35,8 @@ struct dt_type {
 	int complete;			/* struct/union defined */
 	struct dt_member *members;
 	int nmembers;
+	int32_t btf_id;			/* kernel struct/union: its BTF id (members
+					   are read from BTF when used), else 0 */
 	struct dt_type *next;		/* every type, for freeing */
 };
 
