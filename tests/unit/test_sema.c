@@ -71,7 +71,10 @@ int main(void)
 	    "invalid probe specifier BEGIN { printf(\"%d %d\\n\", 1); }: in action list: printf( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value argument", 0);
 	bad("#pragma D option nosuch\nBEGIN { }", "failed to compile script t.d: line 1: failed to set option 'nosuch': Invalid option name", 1);
 	bad("BEGIN", "failed to compile script t.d: line 1: expected predicate and/or actions following probe description", 1);
-	bad("BEGIN { trace(x->y); }", "invalid probe specifier BEGIN { trace(x->y); }: in action list: operator -> is not supported yet", 0);
+	bad("BEGIN { x = 1; trace(x->y); }", "invalid probe specifier BEGIN { x = 1; trace(x->y); }: in action list: operator -> cannot be applied to an operand of type \"int\"", 0);
+	bad("BEGIN { trace(*(void *)0); }", "invalid probe specifier BEGIN { trace(*(void *)0); }: in action list: cannot dereference a pointer to void", 0);
+	bad("BEGIN { self->x = 1; trace(a[1]); }", "invalid probe specifier BEGIN { self->x = 1; trace(a[1]); }: in action list: failed to resolve a: Unknown variable name", 0);
+	ok("BEGIN { a[1, \"s\"] = 2; self->t = timestamp; this->u = a[1, \"s\"]; }");
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
