@@ -50,6 +50,26 @@ static void store_bytes(struct dt_cg *cg, const char *s, size_t len, int off, in
 	}
 }
 
+/*
+ * Read a string at address R0 (R2 bytes at most, NUL included) into
+ * R9 + off with the given helper; a failed read faults with the address.
+ */
+static void read_str(struct dt_cg *cg, int helper, int off)
+{
+	int as = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, as));
+	emit(cg, MOV64_REG(R3, R0));
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
+	emit(cg, CALL_HELPER(helper));
+	int ok = asm_new_label(&cg->a);
+	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
+	dt_cg_fault(cg, DTFLT_BADADDR, R1);
+	asm_place(&cg->a, ok);
+	dt_cg_slot_free(cg);
+}
+
 void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 {
 	if (n->kind == DN_STR) {
@@ -59,20 +79,9 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	if (n->kind == DN_KSTR) {
 		/* a char array in kernel memory */
 		dt_cg_expr(cg, n->l, R0);
-		int as = dt_cg_slot_alloc(cg);
-		emit(cg, STX_MEM(BPF_DW, R10, R0, as));
-		emit(cg, MOV64_REG(R3, R0));
-		emit(cg, MOV64_REG(R1, R9));
-		emit(cg, ALU64_IMM(BPF_ADD, R1, off));
 		int n1 = (int)n->ival + 1 < size ? (int)n->ival + 1 : size;
 		emit(cg, MOV64_IMM(R2, n1));
-		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
-		int ok = asm_new_label(&cg->a);
-		asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
-		emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
-		dt_cg_fault(cg, DTFLT_BADADDR, R1);
-		asm_place(&cg->a, ok);
-		dt_cg_slot_free(cg);
+		read_str(cg, BPF_FUNC_probe_read_kernel_str, off);
 		return;
 	}
 	if (n->kind == DN_CALL && n->func == DT_F_COPYINSTR) {
@@ -93,18 +102,7 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 			dt_cg_expr(cg, n->args[0], R0);
 			emit(cg, MOV64_IMM(R2, size));
 		}
-		int as = dt_cg_slot_alloc(cg);
-		emit(cg, STX_MEM(BPF_DW, R10, R0, as));
-		emit(cg, MOV64_REG(R3, R0));
-		emit(cg, MOV64_REG(R1, R9));
-		emit(cg, ALU64_IMM(BPF_ADD, R1, off));
-		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_user_str));
-		int ok = asm_new_label(&cg->a);
-		asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
-		emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
-		dt_cg_fault(cg, DTFLT_BADADDR, R1);
-		asm_place(&cg->a, ok);
-		dt_cg_slot_free(cg);
+		read_str(cg, BPF_FUNC_probe_read_user_str, off);
 		return;
 	}
 	if (n->kind == DN_ARG && !cg->in_error && cg->probe->ops->cg_argstr) {
