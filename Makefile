@@ -30,7 +30,7 @@ build/libdtrace.a: $(LIB_OBJ)
 build/dtrace: cmd/dtrace.c build/libdtrace.a
 	$(CC) $(ALL_CFLAGS) -rdynamic -o $@ $< build/libdtrace.a $(LDLIBS)
 
-build/tests/%: tests/unit/%.c build/libdtrace.a | build/tests
+build/tests/%: tests/unit/%.c tests/unit/check.h build/libdtrace.a | build/tests
 	$(CC) $(ALL_CFLAGS) -o $@ $< build/libdtrace.a $(LDLIBS)
 
 build/lib build/tests:

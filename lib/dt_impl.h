@@ -196,7 +196,6 @@ struct dt_gvar {			/* a global D variable */
 };
 
 struct dtrace_hdl {
-	int err;
 	char errmsg[1024];
 	uint64_t opt[DTOPT_MAX];
 	int optset[DTOPT_MAX];
@@ -212,7 +211,6 @@ struct dtrace_hdl {
 	int populated[8];
 
 	/* program */
-	struct ast_prog *ast;
 	int nstmts;
 	struct dt_stmt **stmts;
 	struct dt_ecb *ecbs;		/* by epid; [0] unused */
@@ -238,6 +236,7 @@ struct dtrace_hdl {
 	uint32_t dv_tuple;		/* largest key tuple */
 	int fd_dvars;			/* the dynamic variable hash map */
 	uint64_t dvdrops;		/* reported so far */
+	void *gbuf;			/* copy of the globals map value */
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */
 	uint32_t scratch_size;
@@ -257,19 +256,13 @@ struct dtrace_hdl {
 	int *attach_fds;
 	int nattach, attachcap;
 	struct perf_buffer *pb;
-	int list_only;
 
 	/* consumer */
 	FILE *out;
 	int quiet;
 	int exiting;			/* exit() seen or stop requested */
 	int exit_status;
-	int stopped;
 	int ended;
-	int need_newline;
-	uint64_t drops_reported;
-	uint32_t last_epid;
-	struct dtrace_probeinfo *pinfo;
 	FILE *dump;			/* -S */
 	int heading;			/* CPU ID FUNCTION:NAME printed */
 	int stop_requested;
@@ -320,7 +313,6 @@ extern const struct dt_provider_ops dt_prov_sdt;
 extern const struct dt_provider_ops dt_prov_profile;
 int dt_profile_start_ticks(dtrace_hdl_t *dtp);
 void dt_profile_stop_ticks(dtrace_hdl_t *dtp);
-int dt_profile_parse_rate(const char *s, uint64_t *ns);
 
 /* attachments */
 int dt_attach_add(dtrace_hdl_t *dtp, int fd);

@@ -125,6 +125,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		dt_printf_free(dtp->pfs[i]);
 	free(dtp->pfs);
 	free(dtp->gvars);
+	free(dtp->gbuf);
 	free(dtp->ecbs);
 	for (int i = 0; i < dtp->nasts; i++)
 		ast_prog_free(dtp->asts[i]);

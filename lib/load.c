@@ -282,10 +282,10 @@ void dt_unload(dtrace_hdl_t *dtp)
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 {
 	uint32_t key = 0;
-	uint32_t gsize = DT_G_VARS + dtp->gsize;
-	uint8_t *g = malloc(gsize);
-	if (!g)
+	/* polled every 50 ms: one buffer for the handle's life */
+	if (!dtp->gbuf && !(dtp->gbuf = malloc(DT_G_VARS + dtp->gsize)))
 		return -1;
+	uint8_t *g = dtp->gbuf;
 	int rc = bpf_map_lookup_elem(dtp->fd_globals, &key, g);
 	if (rc == 0) {
 		memcpy(state, g + DT_G_STATE, 8);
@@ -299,6 +299,5 @@ int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 			dtp->dvdrops = drops;
 		}
 	}
-	free(g);
 	return rc;
 }

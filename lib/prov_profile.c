@@ -32,11 +32,6 @@ static const char *const dflt_probes[] = {
 	NULL
 };
 
-int dt_profile_parse_rate(const char *s, uint64_t *ns)
-{
-	return dt_parse_rate(s, ns);
-}
-
 static struct dt_probe *profile_provide(dtrace_hdl_t *dtp, const char *mod,
     const char *func, const char *name)
 {

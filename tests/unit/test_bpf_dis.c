@@ -10,19 +10,7 @@
 
 #include "bpf_dis.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...)						\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);	\
-			printf(__VA_ARGS__);				\
-			putchar('\n');					\
-		}							\
-	} while (0)
+#include "check.h"
 
 #define INSN(c, d, s, o, i)						\
 	((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s),	\

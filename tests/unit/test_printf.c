@@ -12,18 +12,7 @@
 
 #include "printf.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do {						\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);	\
-			printf(__VA_ARGS__);				\
-			printf("\n");					\
-		}							\
-	} while (0)
+#include "check.h"
 
 /* value constructors */
 static struct dt_pfval

@@ -19,19 +19,7 @@
 
 #include "tp.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...)						\
-	do {								\
-		if (cond) {						\
-			passed++;					\
-		} else {						\
-			failed++;					\
-			printf("FAIL %s:%d: ", __FILE__, __LINE__);	\
-			printf(__VA_ARGS__);				\
-			putchar('\n');					\
-		}							\
-	} while (0)
+#include "check.h"
 
 #define STREQ(a, b) ((a) && (b) && !strcmp((a), (b)))
 #define S(x) ((x) ? (x) : "(null)")
