@@ -243,3 +243,12 @@ int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
 	*mt = convert(dtp, mtid);
 	return 0;
 }
+
+int dt_btf_kfunc(dtrace_hdl_t *dtp, const char *name)
+{
+	struct btf *btf = get_btf(dtp);
+	if (!btf)
+		return -1;
+	int id = btf__find_by_name_kind(btf, name, BTF_KIND_FUNC);
+	return id > 0 ? id : -1;
+}

@@ -18,6 +18,8 @@ struct dt_type *dt_btf_tagged(dtrace_hdl_t *dtp, enum dt_tkind kind, const char 
  * bytes, type and bit-field width (0 if none).  -1 if there is none. */
 int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
     uint32_t *off, struct dt_type **mt, uint32_t *bits);
+/* BTF id of the kernel function (kfunc) name, or -1. */
+int dt_btf_kfunc(dtrace_hdl_t *dtp, const char *name);
 void dt_btf_close(dtrace_hdl_t *dtp);
 
 #endif

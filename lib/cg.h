@@ -30,6 +30,7 @@ struct dt_cg {
 	int lbl_next;			/* end of current clause */
 	int lbl_out;			/* end of all clauses (epilogue) */
 	int nslots;			/* stack temporaries in use */
+	int nstmp;			/* string temporaries in use */
 	int maxslots;
 	int in_error;			/* generating ERROR clauses */
 	int faults;			/* current clause can fault */
@@ -45,17 +46,33 @@ static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 
 /* cg_prog.c */
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out);
-/* frame offset of string temporary k (0 or 1), strsize + 1 bytes */
+/* frame offsets: string temporary k (2 * DT_STRAREA bytes each), the
+ * dynamic variable key and value, this-> variable at byte off, loop cell
+ * k (8 bytes), the strtok() state, the alloca() scratch space */
 int dt_cg_tmp(dtrace_hdl_t *dtp, int k);
-/* frame offsets of the dynamic variable key, value and this-> slots */
 int dt_cg_key(dtrace_hdl_t *dtp);
 int dt_cg_val(dtrace_hdl_t *dtp);
-int dt_cg_this(dtrace_hdl_t *dtp, uint32_t slot);
+int dt_cg_this(dtrace_hdl_t *dtp, uint32_t off);
+int dt_cg_cell(dtrace_hdl_t *dtp, int k);
+int dt_cg_strtok(dtrace_hdl_t *dtp);
+int dt_cg_scratch(dtrace_hdl_t *dtp);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
+#define DT_NSTRTMP 6		/* string temporaries per frame */
+#define DT_NCELLS 12		/* loop cells per frame */
+#define DT_SCRATCH 1024		/* alloca()/copyin() bytes per clause */
+/* cg_loop.c: for (R0 = 0; R0 < count; R0++) { body } with the body
+ * between begin and end; jumping to lp->done breaks out */
+struct dt_loop { int slot, head, done; };
+void dt_cg_loop_begin(struct dt_cg *cg, struct dt_loop *lp, int count);
+void dt_cg_loop_end(struct dt_cg *cg, struct dt_loop *lp);
 /* cg_dvar.c */
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n);
 /* value in R0; keeps R0 */
 void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n);
+/* R0 = address of n's value in the map, or 0 */
+void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n);
+/* n = the string at R9 + src */
+void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
 /* cg_expr.c */
 void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);
@@ -63,6 +80,17 @@ int dt_cg_slot_alloc(struct dt_cg *cg);
 void dt_cg_slot_free(struct dt_cg *cg);
 /* cg_act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
+/* cg_str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */
 void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int dst_off, int size);
+int dt_cg_stmp_alloc(struct dt_cg *cg);
+void dt_cg_stmp_free(struct dt_cg *cg);
+/* R0 = length of the string at R9 + off (at most size - 1) */
+void dt_cg_strlen_at(struct dt_cg *cg, int off, int size);
+/* integer-valued string subroutines (strlen, index, rindex) into R0 */
+void dt_cg_str_int(struct dt_cg *cg, struct dt_node *n);
+/* the assignment of a string to a variable */
+void dt_cg_str_assign(struct dt_cg *cg, struct dt_node *n);
+/* cg_mem.c: integer and memory subroutines into R0 */
+void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
 
 #endif

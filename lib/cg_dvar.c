@@ -14,19 +14,32 @@
 #include "cg.h"
 #include "node.h"
 
+/* May string key k be written straight into the key area? */
+static int simple_str(struct dt_node *k)
+{
+	return k->kind == DN_STR || k->kind == DN_BUILTIN || k->kind == DN_ARG;
+}
+
 /* Build the key of n in the frame's key area; clobbers R0-R5. */
 static void build_key(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	struct dt_dvar *v = n->dvar;
 	int key = dt_cg_key(dtp);
-	int slots[DT_DV_MAXKEYS];
+	int slots[DT_DV_MAXKEYS], tmps[DT_DV_MAXKEYS];
+	int sz = (int)DT_STRAREA(dtp);
 
-	/* integer keys first, parked on the stack: evaluating them may use
-	 * the key area (a[b[1]]) */
+	/* keys are evaluated first, integers parked on the stack and
+	 * computed strings in temporaries: evaluating them may use the key
+	 * area (a[b[1]]) */
 	for (int i = 0; i < n->nargs; i++) {
-		if (v->keys[i]->kind == DT_TK_STRING)
+		if (v->keys[i]->kind == DT_TK_STRING) {
+			if (simple_str(n->args[i]))
+				continue;
+			tmps[i] = dt_cg_stmp_alloc(cg);
+			dt_cg_store_str(cg, n->args[i], tmps[i], sz);
 			continue;
+		}
 		dt_cg_expr(cg, n->args[i], R0);
 		slots[i] = dt_cg_slot_alloc(cg);
 		emit(cg, STX_MEM(BPF_DW, R10, R0, slots[i]));
@@ -42,8 +55,16 @@ static void build_key(struct dt_cg *cg, struct dt_node *n)
 	int off = key + DT_DV_KEYHDR;
 	for (int i = 0; i < n->nargs; i++) {
 		if (v->keys[i]->kind == DT_TK_STRING) {
-			int sz = (int)(((uint32_t)dtp->opt[DTOPT_STRSIZE] + 8) & ~7u);
-			dt_cg_store_str(cg, n->args[i], off, sz);
+			if (simple_str(n->args[i])) {
+				dt_cg_store_str(cg, n->args[i], off, sz);
+			} else {
+				emit(cg, MOV64_REG(R1, R9));
+				emit(cg, ALU64_IMM(BPF_ADD, R1, off));
+				emit(cg, MOV64_IMM(R2, sz));
+				emit(cg, MOV64_REG(R3, R9));
+				emit(cg, ALU64_IMM(BPF_ADD, R3, tmps[i]));
+				emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
+			}
 			off += sz;
 		} else {
 			emit(cg, LDX_MEM(BPF_DW, R1, R10, slots[i]));
@@ -51,15 +72,56 @@ static void build_key(struct dt_cg *cg, struct dt_node *n)
 			off += 8;
 		}
 	}
-	for (int i = n->nargs - 1; i >= 0; i--)
+	for (int i = n->nargs - 1; i >= 0; i--) {
 		if (v->keys[i]->kind != DT_TK_STRING)
 			dt_cg_slot_free(cg);
+		else if (!simple_str(n->args[i]))
+			dt_cg_stmp_free(cg);
+	}
+}
+
+/* R0 = the address of n's value in the map, or 0 if it has none. */
+void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n)
+{
+	build_key(cg, n);
+	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(cg->dtp)));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+}
+
+/* A string variable n = the string at R9 + src: copied into the value
+ * area, then stored (strings are never deleted by assignment). */
+void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	int val = dt_cg_val(dtp);
+	int done = asm_new_label(&cg->a);
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, val));
+	emit(cg, MOV64_IMM(R2, (int32_t)DT_STRAREA(dtp)));
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, src));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
+	build_key(cg, n);
+	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, val));
+	emit(cg, MOV64_IMM(R4, BPF_ANY));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+	emit(cg, MOV64_IMM(R2, 1));
+	emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DVDROPS));
+	asm_place(&cg->a, done);
 }
 
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n)
 {
 	if (n->dvar->kind == DT_DV_THIS) {
-		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)dt_cg_this(cg->dtp, n->dvar->this_slot)));
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)dt_cg_this(cg->dtp, n->dvar->this_off)));
 		return;
 	}
 	build_key(cg, n);
@@ -75,7 +137,7 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	if (n->dvar->kind == DT_DV_THIS) {
-		emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)dt_cg_this(dtp, n->dvar->this_slot)));
+		emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)dt_cg_this(dtp, n->dvar->this_off)));
 		return;
 	}
 	int val = dt_cg_val(dtp);

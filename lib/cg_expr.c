@@ -223,9 +223,12 @@ static int jmp_op(int op, int sgn);
 static void strcompare(struct dt_cg *cg, struct dt_node *n)
 {
 	int size = (int)cg->dtp->opt[DTOPT_STRSIZE] + 1;
-	int ta = dt_cg_tmp(cg->dtp, 0), tb = dt_cg_tmp(cg->dtp, 1);
+	int ta = dt_cg_stmp_alloc(cg);
 	dt_cg_store_str(cg, n->l, ta, size);
+	int tb = dt_cg_stmp_alloc(cg);
 	dt_cg_store_str(cg, n->r, tb, size);
+	dt_cg_stmp_free(cg);
+	dt_cg_stmp_free(cg);
 	int loop = asm_new_label(&cg->a), diff = asm_new_label(&cg->a);
 	int eq = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R9));
@@ -414,7 +417,17 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 	case DN_DVAR:
 		dt_cg_dvar_load(cg, n);
 		break;
+	case DN_CALL:
+		if (n->func == DT_F_STRLEN || n->func == DT_F_INDEX || n->func == DT_F_RINDEX)
+			dt_cg_str_int(cg, n);
+		else
+			dt_cg_subr(cg, n);
+		break;
 	case DN_ASSIGN:
+		if (n->type->kind == DT_TK_STRING) {
+			dt_cg_str_assign(cg, n);
+			break;
+		}
 		dt_cg_expr(cg, n->r, R0);
 		if (n->l && n->l->kind == DN_DVAR) {
 			dt_cg_dvar_store(cg, n->l);

@@ -30,16 +30,17 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
 }
 
-/* frame: header, record buffer, two string temporaries */
+/*
+ * frame: header | record | string temporaries | dynamic variable key |
+ * value | this-> variables | loop cells | strtok state | scratch space.
+ * String areas are 2 * DT_STRAREA so that a copy to a bounded variable
+ * offset with a bounded length stays inside them as far as the verifier
+ * can tell; the map has the same slack after the last frame.
+ */
 static uint32_t rec_area(dtrace_hdl_t *dtp)
 {
 	uint32_t rec = dtp->maxrec < 48 ? 48 : dtp->maxrec;
 	return (rec + 7) & ~7u;
-}
-
-static uint32_t str_area(dtrace_hdl_t *dtp)
-{
-	return ((uint32_t)dtp->opt[DTOPT_STRSIZE] + 8) & ~7u;
 }
 
 static uint32_t key_area(dtrace_hdl_t *dtp)
@@ -47,21 +48,38 @@ static uint32_t key_area(dtrace_hdl_t *dtp)
 	return dtp->ndvars ? DT_DV_KEYHDR + ((dtp->dv_tuple + 7) & ~7u) : 0;
 }
 
-/* frame: header | record | string temp 0 | temp 1 | key | value | this-> */
-static uint32_t frame_size(dtrace_hdl_t *dtp)
+static uint32_t val_area(dtrace_hdl_t *dtp)
 {
-	return DT_MS_BUF + rec_area(dtp) + 2 * str_area(dtp) + key_area(dtp) + 8 +
-	    8 * dtp->nthis;
+	return dtp->dv_valsize > 8 ? dtp->dv_valsize : 8;
+}
+
+static uint32_t strtok_area(dtrace_hdl_t *dtp)
+{
+	/* buffer, position, 32-byte delimiter map */
+	return dtp->uses_strtok ? 2 * DT_STRAREA(dtp) + 8 + 32 : 0;
+}
+
+static uint32_t scratch_area(dtrace_hdl_t *dtp)
+{
+	/* bump offset, then the space (twice: bounded offset + length) */
+	return dtp->uses_scratch ? 8 + 2 * DT_SCRATCH : 0;
+}
+
+/* a string temporary: twice a string, and room for lltostr's digits */
+static uint32_t tmp_area(dtrace_hdl_t *dtp)
+{
+	uint32_t t = 2 * DT_STRAREA(dtp);
+	return t < 160 ? 160 : t;
 }
 
 int dt_cg_tmp(dtrace_hdl_t *dtp, int k)
 {
-	return (int)(DT_MS_BUF + rec_area(dtp) + (uint32_t)k * str_area(dtp));
+	return (int)(DT_MS_BUF + rec_area(dtp) + (uint32_t)k * tmp_area(dtp));
 }
 
 int dt_cg_key(dtrace_hdl_t *dtp)
 {
-	return dt_cg_tmp(dtp, 2);
+	return dt_cg_tmp(dtp, DT_NSTRTMP);
 }
 
 int dt_cg_val(dtrace_hdl_t *dtp)
@@ -69,9 +87,29 @@ int dt_cg_val(dtrace_hdl_t *dtp)
 	return dt_cg_key(dtp) + (int)key_area(dtp);
 }
 
-int dt_cg_this(dtrace_hdl_t *dtp, uint32_t slot)
+int dt_cg_this(dtrace_hdl_t *dtp, uint32_t off)
 {
-	return dt_cg_val(dtp) + 8 + 8 * (int)slot;
+	return dt_cg_val(dtp) + (int)val_area(dtp) + (int)off;
+}
+
+int dt_cg_cell(dtrace_hdl_t *dtp, int k)
+{
+	return dt_cg_this(dtp, dtp->this_size) + 8 * k;
+}
+
+int dt_cg_strtok(dtrace_hdl_t *dtp)
+{
+	return dt_cg_cell(dtp, DT_NCELLS);
+}
+
+int dt_cg_scratch(dtrace_hdl_t *dtp)
+{
+	return dt_cg_strtok(dtp) + (int)strtok_area(dtp);
+}
+
+static uint32_t frame_size(dtrace_hdl_t *dtp)
+{
+	return (uint32_t)dt_cg_scratch(dtp) + scratch_area(dtp);
 }
 
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)
@@ -135,6 +173,8 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	cg->faults = 0;
 	cg->has_exit = 0;
 	cg->action = 0;
+	if (cg->dtp->uses_scratch)	/* alloca() space is per clause */
+		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_scratch(cg->dtp), 0));
 	if (st->pred) {
 		dt_cg_expr(cg, st->pred, R0);
 		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
@@ -211,9 +251,12 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
 	}
 	if (dtp->uses_errno)
 		emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
-	/* this-> variables start each probe firing at 0 */
-	for (uint32_t i = 0; i < dtp->nthis; i++)
-		emit(&cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_this(dtp, i), 0));
+	/* this-> variables start each probe firing at 0 (or "") */
+	for (struct dt_dvar *v = dtp->dvars; v; v = v->next)
+		if (v->kind == DT_DV_THIS)
+			emit(&cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_this(dtp, v->this_off), 0));
+	if (dtp->uses_strtok)		/* no saved strtok() string */
+		emit(&cg, ST_MEM(BPF_DW, R9, (int16_t)(dt_cg_strtok(dtp) + 2 * (int)DT_STRAREA(dtp)), -1));
 	int nargs = 0;
 	for (int i = 0; i < p->nclauses; i++)
 		if (p->clauses[i]->uses_args > nargs)
@@ -274,5 +317,5 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp)
 {
-	return 2 * frame_size(dtp);
+	return 2 * frame_size(dtp) + 2 * DT_STRAREA(dtp);
 }

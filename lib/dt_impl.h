@@ -163,6 +163,10 @@ enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED =
 #define DT_MS_ERRNO	128		/* u64 errno of this firing */
 #define DT_MS_BUF	136		/* record buffer */
 
+/* bytes a string takes in the frame, variables and keys: strsize + NUL,
+ * rounded to 8 */
+#define DT_STRAREA(dtp) ((((uint32_t)(dtp)->opt[DTOPT_STRSIZE]) + 8) & ~7u)
+
 /* BPF fault codes, as DTrace numbers them */
 enum {
 	DTFLT_UNKNOWN = 0, DTFLT_BADADDR = 1, DTFLT_BADALIGN = 2,
@@ -183,7 +187,7 @@ struct dt_dvar {
 	int nkeys;			/* DT_DV_ASSOC */
 	struct dt_type *keys[DT_DV_MAXKEYS];
 	uint32_t tuple;			/* bytes of the key tuple */
-	uint32_t this_slot;		/* DT_DV_THIS: index of its frame slot */
+	uint32_t this_off;		/* DT_DV_THIS: byte offset in the this-> area */
 	struct dt_dvar *next;
 };
 #define DT_DV_KEYHDR 16			/* u32 id, u32 0, u64 thread */
@@ -233,7 +237,13 @@ struct dtrace_hdl {
 	int uses_errno;
 	struct dt_dvar *dvars;
 	uint32_t ndvars, nthis;
+	uint32_t this_size;		/* bytes of this-> variables */
 	uint32_t dv_tuple;		/* largest key tuple */
+	uint32_t dv_valsize;		/* largest dynamic variable value (>= 8) */
+	int uses_strtok;		/* the frame keeps strtok() state */
+	int uses_scratch;		/* alloca/copyin scratch space */
+	int uses_loops;			/* string loops (kfunc iterators) */
+	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
 	uint64_t dvdrops;		/* reported so far */
 	void *gbuf;			/* copy of the globals map value */

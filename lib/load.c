@@ -100,9 +100,11 @@ static int create_maps(dtrace_hdl_t *dtp)
 		return dt_set_err(dtp, "cannot create the scratch map: %s", strerror(errno));
 
 	if (dtp->ndvars > dtp->nthis) {
-		uint32_t ksize = dt_cg_key_size(dtp), entry = ksize + 8 + 64;
+		uint32_t ksize = dt_cg_key_size(dtp);
+		uint32_t vsize = dtp->dv_valsize > 8 ? dtp->dv_valsize : 8;
+		uint32_t entry = ksize + vsize + 64;
 		uint64_t n = dtp->opt[DTOPT_DYNVARSIZE] / entry;
-		dtp->fd_dvars = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dvars", ksize, 8,
+		dtp->fd_dvars = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dvars", ksize, vsize,
 		    (uint32_t)(n ? n : 1), &o);
 		if (dtp->fd_dvars < 0)
 			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",

@@ -267,7 +267,8 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
     struct dt_type *t, int line)
 {
 	dtrace_hdl_t *dtp = s->dtp;
-	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM)
+	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
+	    t->kind != DT_TK_STRING)
 		serr(s, line, "variables of type %s are not supported yet: %s", t->name, name);
 	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
 	if (!ng)
@@ -279,7 +280,7 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 	g->type = t;
 	g->line = line;
 	g->offset = dtp->gsize;
-	dtp->gsize += 8;
+	dtp->gsize += t->kind == DT_TK_STRING ? DT_STRAREA(dtp) : 8;
 	return g;
 }
 
@@ -305,7 +306,8 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 {
 	dtrace_hdl_t *dtp = s->dtp;
 	static const char *const kname[] = { "self->", "this->", "" };
-	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM)
+	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
+	    t->kind != DT_TK_STRING)
 		serr(s, line, "%s%s: variables of type %s are not supported yet",
 		    kname[kind], name, t->name);
 	if (nkeys > DT_DV_MAXKEYS)
@@ -324,8 +326,14 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 	}
 	if (v->tuple > dtp->dv_tuple)
 		dtp->dv_tuple = v->tuple;
-	if (kind == DT_DV_THIS)
-		v->this_slot = dtp->nthis++;
+	uint32_t vsize = t->kind == DT_TK_STRING ? DT_STRAREA(dtp) : 8;
+	if (kind == DT_DV_THIS) {
+		v->this_off = dtp->this_size;
+		dtp->this_size += vsize;
+		dtp->nthis++;
+	} else if (vsize > dtp->dv_valsize) {
+		dtp->dv_valsize = vsize;
+	}
 	v->next = dtp->dvars;
 	dtp->dvars = v;
 	return v;
@@ -433,6 +441,24 @@ static struct dt_node *cast_to(struct sema *s, struct dt_node *n,
 	struct dt_node *c = nnew(s, DN_CAST, n->line, t);
 	c->l = n;
 	return c;
+}
+
+/*
+ * n as a string value: strings as they are, char arrays and char pointers
+ * (D's promotions) as the kernel string at that address; else NULL.
+ */
+static struct dt_node *as_string(struct sema *s, struct dt_node *n)
+{
+	struct dt_type *t = n->type;
+	if (t->kind == DT_TK_STRING)
+		return n;
+	if (t->kind == DT_TK_PTR && t->ref->kind == DT_TK_INT && t->ref->size == 1) {
+		struct dt_node *k = nnew(s, DN_KSTR, n->line, s->tt->t_string);
+		k->l = n;
+		k->ival = (int64_t)s->dtp->opt[DTOPT_STRSIZE];
+		return k;
+	}
+	return NULL;
 }
 
 static const char *opname(enum ast_op op)
@@ -635,6 +661,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name))
 			return nconst(s, e->line, c->type, c->value);
+	if (!strcmp(name, "NULL"))
+		return nconst(s, e->line, s->tt->t_voidp, 0);
 	if (!strcmp(name, "self") || !strcmp(name, "this"))
 		serr(s, e->line, "%s-> variables are not supported yet", name);
 	serr(s, e->line, "failed to resolve %s: Unknown variable name", name);
@@ -724,6 +752,17 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		serr(s, e->line, "operator %s requires modifiable lvalue as an operand", opname(op));
 	}
 	struct dt_node *val = r;
+	if (l->type->kind == DT_TK_STRING) {
+		struct dt_node *sv = op == AST_OP_ASSIGN ? as_string(s, r) : NULL;
+		if (!sv)
+			serr(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    l->type->name, opname(op), r->type->name);
+		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, l->type);
+		n->var = l->var;
+		n->l = l;
+		n->r = sv;
+		return n;
+	}
 	if (op != AST_OP_ASSIGN)
 		val = binop(s, e->line, op, l, r);
 	if (!(dt_is_scalar(l->type) && dt_is_scalar(val->type)))
@@ -923,7 +962,13 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			struct dt_node *v = expr(s, e->unary.operand);
 			if (v->type->kind == DT_TK_STRING)
 				return v;
-			serr(s, e->line, "stringof( ) of %s is not supported yet", v->type->name);
+			if (!dt_is_scalar(v->type))
+				serr(s, e->line, "cannot apply stringof to a value of type %s", v->type->name);
+			/* a scalar is the address of a string in kernel memory */
+			struct dt_node *k = nnew(s, DN_KSTR, e->line, tt->t_string);
+			k->l = v;
+			k->ival = (int64_t)s->dtp->opt[DTOPT_STRSIZE];
+			return k;
 		}
 		struct dt_node *v = expr(s, e->unary.operand);
 		if (op == AST_OP_LNOT) {
@@ -998,10 +1043,13 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			t = b->type;
 		else
 			serr(s, e->line, "operator ?: operands must have compatible types");
-		if (t->kind == DT_TK_STRING)
-			serr(s, e->line, "operator ?: on strings is not supported yet");
-		a = cast_to(s, a, t);
-		b = cast_to(s, b, t);
+		if (t->kind == DT_TK_STRING) {
+			a = as_string(s, a);
+			b = as_string(s, b);
+		} else {
+			a = cast_to(s, a, t);
+			b = cast_to(s, b, t);
+		}
 		if (c->kind == DN_CONST)
 			return c->ival ? a : b;
 		struct dt_node *n = nnew(s, DN_TERNARY, e->line, t);
@@ -1127,30 +1175,125 @@ static int action_lookup(const char *name)
 	return -1;
 }
 
+/*
+ * Subroutine prototypes.  Argument kinds: S a string (char * and char[]
+ * promote), I an integer, P a pointer or integer address, Z a string or
+ * NULL (strtok's first argument).
+ */
+static const struct {
+	const char *name;
+	int func;
+	const char *ret;
+	int minargs, maxargs;
+	const char *kinds;
+	const char *proto[3];
+} subrs[] = {
+	{ "copyinstr", DT_F_COPYINSTR, "string", 1, 2, "PI", { "uintptr_t", "size_t" } },
+	{ "strlen", DT_F_STRLEN, "size_t", 1, 1, "S", { "const char *" } },
+	{ "strjoin", DT_F_STRJOIN, "string", 2, 2, "SS", { "const char *", "const char *" } },
+	{ "substr", DT_F_SUBSTR, "string", 2, 3, "SII", { "const char *", "int", "int" } },
+	{ "index", DT_F_INDEX, "int", 2, 3, "SSI", { "const char *", "const char *", "int" } },
+	{ "rindex", DT_F_RINDEX, "int", 2, 3, "SSI", { "const char *", "const char *", "int" } },
+	{ "strstr", DT_F_STRSTR, "string", 2, 2, "SS", { "const char *", "const char *" } },
+	{ "strchr", DT_F_STRCHR, "string", 2, 2, "SI", { "const char *", "char" } },
+	{ "strrchr", DT_F_STRRCHR, "string", 2, 2, "SI", { "const char *", "char" } },
+	{ "strtok", DT_F_STRTOK, "string", 2, 2, "ZS", { "const char *", "const char *" } },
+	{ "lltostr", DT_F_LLTOSTR, "string", 1, 2, "II", { "int64_t", "int" } },
+	{ "toupper", DT_F_TOUPPER, "string", 1, 1, "S", { "const char *" } },
+	{ "tolower", DT_F_TOLOWER, "string", 1, 1, "S", { "const char *" } },
+	{ "basename", DT_F_BASENAME, "string", 1, 1, "S", { "const char *" } },
+	{ "dirname", DT_F_DIRNAME, "string", 1, 1, "S", { "const char *" } },
+	{ "cleanpath", DT_F_CLEANPATH, "string", 1, 1, "S", { "const char *" } },
+	{ "inet_ntoa", DT_F_INET_NTOA, "string", 1, 1, "P", { "ipaddr_t *" } },
+	{ "inet_ntoa6", DT_F_INET_NTOA6, "string", 1, 1, "P", { "struct in6_addr *" } },
+	{ "inet_ntop", DT_F_INET_NTOP, "string", 2, 2, "IP", { "int", "void *" } },
+	{ "htons", DT_F_HTONS, "uint16_t", 1, 1, "I", { "uint16_t" } },
+	{ "htonl", DT_F_HTONL, "uint32_t", 1, 1, "I", { "uint32_t" } },
+	{ "htonll", DT_F_HTONLL, "uint64_t", 1, 1, "I", { "uint64_t" } },
+	{ "ntohs", DT_F_NTOHS, "uint16_t", 1, 1, "I", { "uint16_t" } },
+	{ "ntohl", DT_F_NTOHL, "uint32_t", 1, 1, "I", { "uint32_t" } },
+	{ "ntohll", DT_F_NTOHLL, "uint64_t", 1, 1, "I", { "uint64_t" } },
+	{ "rand", DT_F_RAND, "int", 0, 0, "", { NULL } },
+	{ "copyin", DT_F_COPYIN, "void *", 2, 2, "PI", { "uintptr_t", "size_t" } },
+	{ "copyinto", DT_F_COPYINTO, "void", 3, 3, "PIP", { "uintptr_t", "size_t", "void *" } },
+	{ "alloca", DT_F_ALLOCA, "void *", 1, 1, "I", { "size_t" } },
+	{ "bcopy", DT_F_BCOPY, "void", 3, 3, "PPI", { "void *", "void *", "size_t" } },
+};
+
+static struct dt_type *subr_type(struct sema *s, const char *name)
+{
+	struct dt_typetab *tt = s->tt;
+	if (!strcmp(name, "string"))
+		return tt->t_string;
+	if (!strcmp(name, "void"))
+		return tt->t_void;
+	if (!strcmp(name, "void *"))
+		return tt->t_voidp;
+	struct dt_type *t = dt_type_from_name(tt, name);
+	return t ? t : dt_typedef_lookup(tt, "int64_t");
+}
+
 static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 {
 	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";
-	if (!strcmp(name, "copyinstr")) {
-		if (e->call.nargs < 1 || e->call.nargs > 2)
-			serr(s, e->line, "copyinstr( ) prototype mismatch: %d arg%s passed, 1 or 2 expected",
-			    e->call.nargs, e->call.nargs == 1 ? "" : "s");
-		struct dt_node *n = nnew(s, DN_CALL, e->line, s->tt->t_string);
-		n->func = DT_F_COPYINSTR;
-		n->nargs = e->call.nargs;
-		n->args = dt_alloc(s->dtp, sizeof(*n->args) * 2);
-		int i = 0;
-		for (struct ast_expr *a = e->call.args; a; a = a->next, i++) {
-			n->args[i] = expr(s, a);
-			if (!dt_is_scalar(n->args[i]->type))
-				serr(s, e->line, "copyinstr( ) argument #%d is incompatible with prototype:\n"
-				    "\tprototype: %s\n\t argument: %s", i + 1, i ? "size_t" : "uintptr_t",
-				    n->args[i]->type->name);
-		}
-		return n;
+	size_t k;
+	for (k = 0; k < sizeof(subrs) / sizeof(subrs[0]); k++)
+		if (!strcmp(subrs[k].name, name))
+			break;
+	if (k == sizeof(subrs) / sizeof(subrs[0])) {
+		if (action_lookup(name) >= 0)
+			serr(s, e->line, "%s( ) may not be used in an expression", name);
+		serr(s, e->line, "undefined function name: %s", name);
 	}
-	if (action_lookup(name) >= 0)
-		serr(s, e->line, "%s( ) may not be used in an expression", name);
-	serr(s, e->line, "undefined function name: %s", name);
+	int na = e->call.nargs;
+	if (na < subrs[k].minargs)
+		serr(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
+		    name, na, na == 1 ? " " : "s ", subrs[k].minargs);
+	if (na > subrs[k].maxargs)
+		serr(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+		    name, na, na == 1 ? " " : "s ",
+		    subrs[k].maxargs > subrs[k].minargs ? "at most " : "", subrs[k].maxargs);
+	struct dt_node *n = nnew(s, DN_CALL, e->line, subr_type(s, subrs[k].ret));
+	n->func = subrs[k].func;
+	n->nargs = na;
+	n->args = dt_alloc(s->dtp, sizeof(*n->args) * 3);
+	int i = 0;
+	for (struct ast_expr *a = e->call.args; a; a = a->next, i++) {
+		struct dt_node *v = expr(s, a), *c = NULL;
+		switch (subrs[k].kinds[i]) {
+		case 'Z':
+			if (v->kind == DN_CONST && v->ival == 0) {
+				c = v;
+				break;
+			}
+			/* fallthrough */
+		case 'S':
+			c = as_string(s, v);
+			break;
+		case 'I':
+			if (dt_is_int(v->type))
+				c = cast_to(s, v, subr_type(s, subrs[k].proto[i]));
+			break;
+		case 'P':
+			if (dt_is_scalar(v->type))
+				c = cast_to(s, v, s->tt->t_ulong);
+			break;
+		}
+		if (!c)
+			serr(s, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
+			    "\tprototype: %s\n\t argument: %s", name, i + 1, subrs[k].proto[i],
+			    v->type->name);
+		n->args[i] = c;
+	}
+	switch (n->func) {
+	case DT_F_STRTOK:
+		s->dtp->uses_strtok = 1;
+		break;
+	case DT_F_COPYIN: case DT_F_COPYINTO: case DT_F_ALLOCA: case DT_F_BCOPY:
+		s->dtp->uses_scratch = 1;
+		break;
+	}
+	return n;
 }
 
 static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
@@ -1277,11 +1420,13 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		for (int k = 0; k < na; k++) {
 			struct dt_type *t = n->args[k + 1]->type;
 			if (ps[k].kind == DT_PFSTORE_STRING) {
-				if (t->kind != DT_TK_STRING) {
+				struct dt_node *sv = as_string(s, n->args[k + 1]);
+				if (!sv) {
 					free(pt);
 					free(ps);
 					serr(s, e->line, "printf( ) of %s as a string is not supported yet", t->name);
 				}
+				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize, NULL);
 			} else {
 				if (!dt_is_scalar(t)) {

@@ -1,0 +1,162 @@
+/*
+ * cg_mem.c - code generation for the integer and memory subroutines.
+ *
+ * Byte-order conversions (BPF's byte-swap instructions), rand(), and
+ * DTrace's scratch memory: alloca() hands out 8-byte aligned pieces of
+ * the clause's scratch space in the mstate frame (reset at every clause,
+ * as DTrace resets its scratch per enabling), copyin() is alloca() plus a
+ * user read, copyinto() and bcopy() write only into scratch space.
+ * Scratch pointers are plain kernel addresses, so every later load
+ * through them is the usual safe load; a full scratch space faults with
+ * "out of scratch space", a bad source with "invalid address".
+ */
+#include "cg.h"
+#include "node.h"
+
+/* R(reg) = the frame's scratch base address as a plain integer */
+static void scratch_base(struct dt_cg *cg, int reg)
+{
+	int scr = dt_cg_scratch(cg->dtp);
+	int cell = dt_cg_cell(cg->dtp, DT_NCELLS - 1);
+	emit(cg, MOV64_REG(reg, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, reg, scr + 8));
+	/* through memory: the verifier then sees a number, not a pointer */
+	emit(cg, STX_MEM(BPF_DW, R9, reg, (int16_t)cell));
+	emit(cg, LDX_MEM(BPF_DW, reg, R9, (int16_t)cell));
+}
+
+/*
+ * Allocate the size in R(sz) bytes: R1 = the offset in scratch space
+ * (verifiably in [0, DT_SCRATCH]), R(sz) unchanged and <= DT_SCRATCH;
+ * faults when the space is exhausted.  Clobbers R1, R2.
+ */
+static void alloc(struct dt_cg *cg, int sz)
+{
+	int scr = dt_cg_scratch(cg->dtp);
+	int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
+	asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
+	emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)scr));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, 7));
+	emit(cg, ALU64_IMM(BPF_AND, R1, ~7));
+	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
+	emit(cg, MOV64_REG(R2, R1));
+	emit(cg, ALU64_REG(BPF_ADD, R2, sz));
+	asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
+	asm_place(&cg->a, bad);
+	dt_cg_fault(cg, DTFLT_NOSCRATCH, -1);
+	asm_place(&cg->a, ok);
+	emit(cg, STX_MEM(BPF_DW, R9, R2, (int16_t)scr));
+}
+
+/*
+ * R1 = the scratch offset of the destination address in R(dst) for
+ * R(sz) bytes, faulting with that address unless the whole range lies in
+ * scratch space.  Clobbers R1, R2.
+ */
+static void in_scratch(struct dt_cg *cg, int dst, int sz)
+{
+	int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
+	scratch_base(cg, R2);
+	emit(cg, MOV64_REG(R1, dst));
+	emit(cg, ALU64_REG(BPF_SUB, R1, R2));
+	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
+	asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
+	emit(cg, MOV64_REG(R2, R1));
+	emit(cg, ALU64_REG(BPF_ADD, R2, sz));
+	asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
+	asm_place(&cg->a, bad);
+	dt_cg_fault(cg, DTFLT_BADADDR, dst);
+	asm_place(&cg->a, ok);
+}
+
+/* Read R(sz) bytes from the address in R(src) to scratch offset R1 with
+ * the given helper, faulting with the source address on failure. */
+static void read_into(struct dt_cg *cg, int helper, int src, int sz)
+{
+	int scr = dt_cg_scratch(cg->dtp);
+	int as = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, src, as));
+	emit(cg, MOV64_REG(R3, src));
+	emit(cg, MOV64_REG(R2, sz));
+	emit(cg, ALU64_REG(BPF_ADD, R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, scr + 8));
+	emit(cg, CALL_HELPER(helper));
+	int ok = asm_new_label(&cg->a);
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
+	dt_cg_fault(cg, DTFLT_BADADDR, R1);
+	asm_place(&cg->a, ok);
+	dt_cg_slot_free(cg);
+}
+
+/* Evaluate the arguments into stack slots: slot[i] */
+static void args_to_slots(struct dt_cg *cg, struct dt_node *n, int *slot)
+{
+	for (int i = 0; i < n->nargs; i++) {
+		dt_cg_expr(cg, n->args[i], R0);
+		slot[i] = dt_cg_slot_alloc(cg);
+		emit(cg, STX_MEM(BPF_DW, R10, R0, slot[i]));
+	}
+}
+
+void dt_cg_subr(struct dt_cg *cg, struct dt_node *n)
+{
+	int slot[3];
+	switch (n->func) {
+	case DT_F_HTONS: case DT_F_NTOHS:
+	case DT_F_HTONL: case DT_F_NTOHL:
+	case DT_F_HTONLL: case DT_F_NTOHLL: {
+		int bits = n->type->size * 8;
+		dt_cg_expr(cg, n->args[0], R0);
+		emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, bits));
+		return;
+	}
+	case DT_F_RAND:
+		emit(cg, CALL_HELPER(BPF_FUNC_get_prandom_u32));
+		emit(cg, ALU64_IMM(BPF_LSH, R0, 32));
+		emit(cg, ALU64_IMM(BPF_ARSH, R0, 32));
+		return;
+	case DT_F_ALLOCA:
+		dt_cg_expr(cg, n->args[0], R0);
+		emit(cg, MOV64_REG(R3, R0));
+		alloc(cg, R3);
+		scratch_base(cg, R0);
+		emit(cg, ALU64_REG(BPF_ADD, R0, R1));
+		return;
+	case DT_F_COPYIN:
+		args_to_slots(cg, n, slot);
+		emit(cg, LDX_MEM(BPF_DW, R4, R10, slot[1]));
+		alloc(cg, R4);
+		emit(cg, STX_MEM(BPF_DW, R10, R1, slot[1]));	/* offset; size in R4 */
+		emit(cg, LDX_MEM(BPF_DW, R5, R10, slot[0]));
+		read_into(cg, BPF_FUNC_probe_read_user, R5, R4);
+		emit(cg, LDX_MEM(BPF_DW, R1, R10, slot[1]));
+		scratch_base(cg, R0);
+		emit(cg, ALU64_REG(BPF_ADD, R0, R1));
+		dt_cg_slot_free(cg);
+		dt_cg_slot_free(cg);
+		return;
+	case DT_F_COPYINTO:		/* copyinto(uaddr, size, dst) */
+	case DT_F_BCOPY: {		/* bcopy(src, dst, size) */
+		int cp = n->func == DT_F_COPYINTO;
+		args_to_slots(cg, n, slot);
+		int ss = slot[0], sz = cp ? slot[1] : slot[2], sd = cp ? slot[2] : slot[1];
+		emit(cg, LDX_MEM(BPF_DW, R4, R10, sz));
+		emit(cg, LDX_MEM(BPF_DW, R3, R10, sd));
+		in_scratch(cg, R3, R4);
+		emit(cg, LDX_MEM(BPF_DW, R4, R10, sz));
+		emit(cg, LDX_MEM(BPF_DW, R5, R10, ss));
+		/* R1 (the offset) and R4 are bounded by in_scratch's checks */
+		emit(cg, JMP_IMM(BPF_JLE, R4, DT_SCRATCH, 1));
+		emit(cg, MOV64_IMM(R4, 0));
+		read_into(cg, cp ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, R5, R4);
+		for (int i = 0; i < 3; i++)
+			dt_cg_slot_free(cg);
+		emit(cg, MOV64_IMM(R0, 0));
+		return;
+	}
+	}
+	cg->failed = 1;
+	snprintf(cg->errmsg, sizeof(cg->errmsg),
+	    "line %d: a string subroutine cannot be used as a number", n->line);
+}
