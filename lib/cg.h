@@ -92,5 +92,8 @@ void dt_cg_str_int(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_str_assign(struct dt_cg *cg, struct dt_node *n);
 /* cg_mem.c: integer and memory subroutines into R0 */
 void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
+/* *addr = R0 for the dereference lv, which must hit scratch memory;
+ * keeps R0 */
+void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv);
 
 #endif

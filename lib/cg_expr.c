@@ -433,6 +433,10 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 			dt_cg_dvar_store(cg, n->l);
 			break;
 		}
+		if (n->l && n->l->kind == DN_UNARY) {
+			dt_cg_deref_store(cg, n->l);
+			break;
+		}
 		var_addr(cg, R1, n->var);
 		emit(cg, STX_MEM(BPF_DW, R1, R0, 0));
 		break;
@@ -440,13 +444,19 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		int64_t step = 1;
 		if (n->type->kind == DT_TK_PTR && n->type->ref->size)
 			step = n->type->ref->size;
-		if (n->l && n->l->kind == DN_DVAR) {
-			dt_cg_dvar_load(cg, n->l);
+		if (n->l && (n->l->kind == DN_DVAR || n->l->kind == DN_UNARY)) {
+			if (n->l->kind == DN_DVAR)
+				dt_cg_dvar_load(cg, n->l);
+			else
+				dt_cg_expr(cg, n->l, R0);
 			int slot = dt_cg_slot_alloc(cg);
 			emit(cg, STX_MEM(BPF_DW, R10, R0, slot));
 			emit(cg, ALU64_IMM(n->op == '+' ? BPF_ADD : BPF_SUB, R0, (int32_t)step));
 			normalize(cg, R0, n->type);
-			dt_cg_dvar_store(cg, n->l);
+			if (n->l->kind == DN_DVAR)
+				dt_cg_dvar_store(cg, n->l);
+			else
+				dt_cg_deref_store(cg, n->l);
 			if (n->ival)
 				emit(cg, LDX_MEM(BPF_DW, R0, R10, slot));
 			dt_cg_slot_free(cg);

@@ -160,3 +160,20 @@ void dt_cg_subr(struct dt_cg *cg, struct dt_node *n)
 	snprintf(cg->errmsg, sizeof(cg->errmsg),
 	    "line %d: a string subroutine cannot be used as a number", n->line);
 }
+
+void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv)
+{
+	int size = (int)(lv->type->kind == DT_TK_PTR ? 8 : lv->type->size);
+	int sz = size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B;
+	int vs = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, vs));
+	dt_cg_expr(cg, lv->l, R0);
+	emit(cg, MOV64_REG(R3, R0));
+	emit(cg, MOV64_IMM(R4, size));
+	in_scratch(cg, R3, R4);
+	emit(cg, ALU64_REG(BPF_ADD, R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, dt_cg_scratch(cg->dtp) + 8));
+	emit(cg, LDX_MEM(BPF_DW, R0, R10, vs));
+	emit(cg, STX_MEM(sz, R1, R0, 0));
+	dt_cg_slot_free(cg);
+}

@@ -428,7 +428,10 @@ static struct dt_type *builtin_type(struct sema *s, int id)
 
 static int is_lvalue(struct dt_node *n)
 {
-	return n->kind == DN_VAR || n->kind == DN_DVAR;
+	/* *p and p->m too: stores are checked to hit scratch memory at run
+	 * time, as DTrace does */
+	return n->kind == DN_VAR || n->kind == DN_DVAR ||
+	    (n->kind == DN_UNARY && n->op == DT_OP_DEREF && dt_is_scalar(n->type));
 }
 
 static struct dt_node *cast_to(struct sema *s, struct dt_node *n,
