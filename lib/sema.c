@@ -370,6 +370,13 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 	return n;
 }
 
+/* Is e `self->name` used as an array (self->name[k])? */
+static int self_array(struct ast_expr *e)
+{
+	return e->kind == AST_E_MEMBER && e->member.arrow &&
+	    e->member.base->kind == AST_E_IDENT && !strcmp(e->member.base->ident.name, "self");
+}
+
 /* The type of a key expression as the key of an implicit array. */
 static struct dt_type *key_type(struct sema *s, struct dt_node *k)
 {
@@ -726,6 +733,19 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			    0, NULL, e->line);
 		}
 		l = dvar_ref(s, v, NULL, 0, le->line);
+	} else if (le->kind == AST_E_INDEX && self_array(le->index.base)) {
+		const char *name = le->index.base->member.name;
+		struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
+		if (!v) {
+			struct dt_type *kt[DT_DV_MAXKEYS];
+			int nk = 0;
+			for (struct ast_expr *k = le->index.keys; k && nk < DT_DV_MAXKEYS; k = k->next)
+				kt[nk++] = key_type(s, expr(s, k));
+			v = dvar_add(s, DT_DV_SELF, name,
+			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
+			    le->index.nkeys, kt, e->line);
+		}
+		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
 	} else if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_IDENT &&
 	    strcmp(le->index.base->ident.name, "args") != 0 &&
 	    !gvar_lookup(s->dtp, le->index.base->ident.name)) {
@@ -1093,6 +1113,14 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		if (e->index.base->kind == AST_E_IDENT &&
 		    !strcmp(e->index.base->ident.name, "args"))
 			return args_ref(s, e);
+		if (self_array(e->index.base)) {
+			/* a thread-local associative array: self->a[k] */
+			const char *name = e->index.base->member.name;
+			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
+			if (!v)
+				serr(s, e->line, "failed to resolve self->%s: Unknown variable name", name);
+			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
+		}
 		if (e->index.base->kind == AST_E_IDENT) {
 			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
 			if (v)
@@ -1376,7 +1404,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		struct dt_node *v = n->args[0];
 		a->kind = DT_ACT_TRACE;
 		if (v->type->kind == DT_TK_STRING)
-			add_field(s, a, DT_RV_STR, strsize, NULL);
+			add_field(s, a, DT_RV_STR, strsize + 1, NULL);
 		else if (dt_is_scalar(v->type))
 			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);
 		else
@@ -1430,7 +1458,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 					serr(s, e->line, "printf( ) of %s as a string is not supported yet", t->name);
 				}
 				n->args[k + 1] = sv;
-				add_field(s, a, DT_RV_STR, strsize, NULL);
+				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
 			} else {
 				if (!dt_is_scalar(t)) {
 					free(pt);

@@ -1,0 +1,2 @@
+/* a string subroutine given too few arguments */
+BEGIN { trace(strjoin("a")); }

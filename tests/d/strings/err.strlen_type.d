@@ -1,0 +1,2 @@
+/* a string subroutine given an integer */
+BEGIN { trace(strlen(1)); }
