@@ -53,6 +53,28 @@ int main(void)
 	ok("provider p { probe q(int, char *); }; BEGIN { }");
 	ok("#pragma D option quiet\nBEGIN { }");
 
+	/* strings and subroutines */
+	ok("string s; self string t; this string u; BEGIN { s = \"a\"; self->t = s; this->u = strjoin(s, self->t); a[s] = this->u; }");
+	ok("BEGIN { trace(strlen(execname) + index(execname, \"t\") + rindex(\"ab\", \"b\", 1)); }");
+	ok("BEGIN { trace(substr(\"abc\", 1)); trace(substr(\"abc\", 1, 1)); trace(strtok(NULL, \",\")); }");
+	ok("BEGIN { trace(basename(dirname(cleanpath(\"/a/b\")))); trace(toupper(tolower(\"x\"))); }");
+	ok("BEGIN { trace(lltostr(1)); trace(lltostr(1, 16)); trace(strchr(\"a\", 'a')); trace(strrchr(\"a\", 'a')); }");
+	ok("BEGIN { trace(htons(1) + htonl(1) + htonll(1) + ntohs(1) + ntohl(1) + ntohll(1) + rand()); }");
+	ok("BEGIN { p = (int *)alloca(4); *p = 1; bcopy(p, alloca(4), 4); copyinto(0, 4, p); trace(copyin(0, 4)); }");
+	ok("BEGIN { s = 1 ? \"a\" : \"b\"; trace(stringof(curthread)); self->a[1, \"k\"] = 2; }");
+	bad("BEGIN { trace(strlen(1)); }", "invalid probe specifier BEGIN { trace(strlen(1)); }: in action list: "
+	    "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int", 0);
+	bad("BEGIN { trace(strjoin(\"a\")); }", "invalid probe specifier BEGIN { trace(strjoin(\"a\")); }: in action list: "
+	    "strjoin( ) prototype mismatch: 1 arg passed, 2 expected", 0);
+	bad("BEGIN { trace(substr(\"a\", 1, 2, 3)); }", "invalid probe specifier BEGIN { trace(substr(\"a\", 1, 2, 3)); }: in action list: "
+	    "substr( ) prototype mismatch: 4 args passed, at most 3 expected", 0);
+	bad("BEGIN { s = \"a\"; s = 1; }", "invalid probe specifier BEGIN { s = \"a\"; s = 1; }: in action list: "
+	    "operands have incompatible types: \"string\" = \"int\"", 0);
+	bad("BEGIN { x = nosuch(1); }", "invalid probe specifier BEGIN { x = nosuch(1); }: in action list: "
+	    "undefined function name: nosuch", 0);
+	bad("BEGIN { trace(stringof(curthread->se)); }", "invalid probe specifier BEGIN { trace(stringof(curthread->se)); }: in action list: "
+	    "cannot apply stringof to a value of type struct sched_entity", 0);
+
 	bad("BEGIN { trace(1 + ); }", "invalid probe specifier BEGIN { trace(1 + ); }: syntax error near \")\"", 0);
 	bad("BEGIN\n{\n\ttrace(1 + );\n}\n", "failed to compile script t.d: line 3: syntax error near \")\"", 1);
 	bad("BEGIN { trace(y); }", "invalid probe specifier BEGIN { trace(y); }: in action list: failed to resolve y: Unknown variable name", 0);
