@@ -15,6 +15,7 @@
  * type is compiled: their input is typically a kernel type whose BTF is
  * not read unless a script needs it.
  */
+#include <stdio.h>
 #include <string.h>
 #include "ast.h"
 #include "btf.h"
@@ -202,9 +203,12 @@ static void check(struct sema *s, struct dt_xlator *x)
 		bind(s, a->in_name, placeholder(s, x->in, m->line), m->line);
 		struct dt_node *v = dt_sema_expr(s, m->value);
 		unbind(s);
-		if (!argcompat(mt, v))
+		if (!argcompat(mt, v)) {
+			char vt[64];	/* a kernel char array is still one */
+			snprintf(vt, sizeof(vt), "char [%lld]", (long long)v->ival);
 			dt_sema_err(s, m->line, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
-			    m->name, mt->name, v->type->name);
+			    m->name, mt->name, v->kind == DN_KSTR ? vt : v->type->name);
+		}
 	}
 	dt_sema_leave(s, &save);
 	x->state = DT_XL_READY;
