@@ -111,7 +111,7 @@ static void translators(void)
 	bad(IN_OUT "\ntranslator struct out_t < struct in_t *P > {\n\ta = P->x;\n\tz = 1;\n};",
 	    "failed to compile script t.d: line 4: translator member z is not a member of struct out_t");
 	bad(IN_OUT "\ntranslator struct out_t < struct in_t *P > {\n\ta = P->s;\n};",
-	    "failed to compile script t.d: line 3: translator member a definition uses incompatible types: \"int\" = \"string\"");
+	    "failed to compile script t.d: line 3: translator member a definition uses incompatible types: \"int\" = \"char [8]\"");
 	bad(IN_OUT "\ntranslator struct out_t < struct in_t *P > {\n\tn = P->x;\n};",
 	    "failed to compile script t.d: line 3: translator member n definition uses incompatible types: \"char [8]\" = \"int\"");
 	bad(IN_OUT "\ntranslator struct out_t < struct in_t *P > {\n\ta = P->nosuch;\n};",
