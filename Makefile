@@ -21,6 +21,11 @@ build/lib/%.o: lib/%.c $(wildcard lib/*.h include/*.h) | build/lib
 
 build/lib/prov_syscall.o: build/syscall_nr.h
 
+# the D library directory of an installed dtrace (dlib.c also finds the
+# source tree's dlib/ from build/dtrace, and PREFIX/lib/dtrace from
+# PREFIX/sbin/dtrace whatever PREFIX was at build time)
+build/lib/dlib.o: ALL_CFLAGS += -DDT_LIBDIR='"$(PREFIX)/lib/dtrace"'
+
 build/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt | build/lib
 	scripts/gen-syscall-nr.sh "$(CC)" > $@.tmp && mv $@.tmp $@
 
@@ -56,7 +61,9 @@ demo: setup
 
 install: build/dtrace
 	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+	install -d $(DESTDIR)$(PREFIX)/lib/dtrace
 	install -m 755 build/dtrace $(DESTDIR)$(PREFIX)/sbin/dtrace
+	install -m 644 dlib/*.d $(DESTDIR)$(PREFIX)/lib/dtrace/
 	install -m 644 build/libdtrace.a $(DESTDIR)$(PREFIX)/lib/libdtrace.a
 	install -m 644 include/dtrace.h $(DESTDIR)$(PREFIX)/include/dtrace.h
 

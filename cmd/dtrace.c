@@ -34,7 +34,7 @@ struct pspec {
 static void usage(FILE *fp)
 {
 	fprintf(fp, "Usage: %s [-CeFlqSvVZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
-	    "\t[-I path] [-o output] [-p pid] [-s script] [-U name]\n"
+	    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 	    "\t[-x opt[=val]] [-P provider [[ predicate ] action ]]\n"
 	    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
 	    "\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
@@ -51,6 +51,7 @@ static void usage(FILE *fp)
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add include directory to preprocessor search path\n"
 	    "\t-l  list probes matching specified criteria\n"
+	    "\t-L  add library directory to library search path\n"
 	    "\t-m  enable or list probes matching the specified module name\n"
 	    "\t-n  enable or list probes matching the specified probe name\n"
 	    "\t-o  set output file\n"
@@ -246,7 +247,7 @@ int main(int argc, char **argv)
 	}
 
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lm:n:o:p:P:qs:SU:vVwx:Z")) != -1) {
+	while ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z")) != -1) {
 		switch (c) {
 		case 'b':
 			if (dtrace_setopt(dtp, "bufsize", optarg) < 0) {
@@ -274,6 +275,12 @@ int main(int argc, char **argv)
 		case 'h': usage(stdout); return E_SUCCESS;
 		case 'i': specs[nspecs++] = (struct pspec){ P_ID, optarg }; break;
 		case 'l': lflag = 1; break;
+		case 'L':
+			if (dtrace_setopt(dtp, "libdir", optarg) < 0) {
+				err("failed to add -L %s: %s", optarg, dtrace_errmsg(dtp));
+				return E_USAGE;
+			}
+			break;
 		case 'm': specs[nspecs++] = (struct pspec){ P_MOD, optarg }; break;
 		case 'n': specs[nspecs++] = (struct pspec){ P_NAME, optarg }; break;
 		case 'o': ofile = optarg; break;
@@ -312,7 +319,7 @@ int main(int argc, char **argv)
 		}
 		case 'Z': cflags |= DTRACE_C_ZDEFS; break;
 		default:
-			if (optopt && strchr("bcDfiImnopPsUx", optopt))
+			if (optopt && strchr("bcDfiILmnopPsUx", optopt))
 				err("option requires an argument -- %c", optopt);
 			else
 				err("illegal option -- %c", optopt);

@@ -22,7 +22,11 @@ struct dt_probe;
 struct dt_cg;
 struct dt_pfargv;
 struct ast_prog;
+struct ast_item;
 struct btf;
+struct dt_xlator;
+struct dt_xlbind;
+struct dlib_load;
 
 /* ---- options (options.c) ---- */
 enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR };
@@ -282,15 +286,32 @@ struct dtrace_hdl {
 	int nasts;
 	struct dt_macros macros;
 	void *tick;			/* prov_profile's tick state */
+
+	/* translators (xlate.c) and D libraries (dlib.c) */
+	struct dt_xlator *xlators;	/* in declaration order */
+	struct dt_xlbind *xlbinds;	/* translator inputs in scope */
+	int nxlbinds, xlbindcap;
+	char **libdirs;			/* -L / -x libdir, searched first */
+	int nlibdirs;
+	int libs_loaded;		/* libraries loaded (first compile) */
+	const char *cur_libtag;		/* library file being compiled */
+	struct dlib_load *dlib_cur;	/* the library load in progress */
+	int dep_error;			/* the last error was a depends_on */
 };
 
+/* An inline.  Library inlines are lowered on first use (value NULL until
+ * then), so a library naming kernel types costs nothing unless used. */
 struct dt_inline {
 	char *name;
 	struct dt_node *value;
 	struct dt_inline *next;
+	struct ast_item *item;		/* lazy: the declaration */
+	const char *libtag;		/* lazy: its library file */
+	int lowering;			/* lazy: being lowered (cycle guard) */
 };
 
 /* errors and memory (dtrace.c) */
+/* A compile error at line (of library cur_libtag if set; -1: no line). */
 void dt_compile_error(dtrace_hdl_t *dtp, int line, const char *msg);
 void *dt_alloc(dtrace_hdl_t *dtp, size_t size);
 void dt_register_pf(dtrace_hdl_t *dtp, struct dt_pfargv *pf);

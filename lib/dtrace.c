@@ -21,6 +21,8 @@
 #include "printf.h"
 #include "sema.h"
 #include "btf.h"
+#include "dlib.h"
+#include "xlate.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -44,11 +46,15 @@ const char *dtrace_errmsg(dtrace_hdl_t *dtp)
 
 void dt_compile_error(dtrace_hdl_t *dtp, int line, const char *msg)
 {
+	char where[1100] = "";
+	if (dtp->cur_libtag && line >= 0)
+		snprintf(where, sizeof(where), "\"%s\", line %d: ", dtp->cur_libtag, line);
+	else if (dtp->cur_is_file && line >= 0)
+		snprintf(where, sizeof(where), "line %d: ", line);
 	if (dtp->cur_is_file)
-		dt_set_err(dtp, "failed to compile script %s: line %d: %s",
-		    dtp->cur_name, line, msg);
+		dt_set_err(dtp, "failed to compile script %s: %s%s", dtp->cur_name, where, msg);
 	else
-		dt_set_err(dtp, "invalid probe specifier %s: %s", dtp->cur_name, msg);
+		dt_set_err(dtp, "invalid probe specifier %s: %s%s", dtp->cur_name, where, msg);
 }
 
 void *dt_alloc(dtrace_hdl_t *dtp, size_t size)
@@ -135,6 +141,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->macros.argc; i++)
 		free(dtp->macros.argv[i]);
 	free(dtp->macros.argv);
+	dt_xlate_free(dtp);
+	dt_dlib_free(dtp);
 	dt_btf_close(dtp);
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
@@ -258,6 +266,10 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 
 	dtp->cur_name = name;
 	dtp->cur_is_file = (flags & DTRACE_C_FILE) != 0;
+	dtp->cur_libtag = NULL;
+	dt_xlate_reset(dtp);
+	if (dt_dlib_load(dtp) < 0)
+		return -1;
 	if (flags & DTRACE_C_ZDEFS)
 		dtp->opt[DTOPT_ZDEFS] = 1;
 	if ((flags & DTRACE_C_CPP) || dtp->opt[DTOPT_CPP]) {

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include "types.h"
 
+struct dt_xlator;
+
 enum dt_nkind {
 	DN_CONST,		/* ival */
 	DN_STR,			/* str/slen: string constant */
@@ -30,6 +32,9 @@ enum dt_nkind {
 	DN_CALL,		/* subr: func id, args */
 	DN_DVAR,		/* dynamic variable: dvar, keys in args */
 	DN_KSTR,		/* string in kernel memory at address l (char[ival]) */
+	DN_XLATE,		/* xlate <type> (l) by translator xlator: only
+				   its members are used (sema rewrites them),
+				   never reaches codegen */
 	/* statements */
 	DN_S_EXPR,		/* l; action index in act */
 	DN_S_ACTION,		/* trace/printf/exit: func, args, act */
@@ -82,6 +87,7 @@ struct dt_node {
 	int func;
 	int act;			/* 1-based action index */
 	struct dt_action *action;	/* record layout of an action */
+	struct dt_xlator *xlator;	/* DN_XLATE */
 };
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dt_impl.h"
+#include "dlib.h"
 
 #define NANOSEC 1000000000ULL
 
@@ -107,6 +108,8 @@ int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val)
 	int i = dt_opt_lookup(name);
 	uint64_t v = 0;
 
+	if (!strcmp(name, "libdir"))		/* a D library directory (-L) */
+		return dt_dlib_add_dir(dtp, val);
 	if (i < 0)
 		return dt_set_err(dtp, "failed to set -x %s: Invalid option name", name);
 	const struct dt_optdesc *d = &dt_optdescs[i];

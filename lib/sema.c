@@ -18,6 +18,9 @@
 #include "printf.h"
 #include "sema.h"
 #include "btf.h"
+#include "dlib.h"
+#include "sema_int.h"
+#include "xlate.h"
 
 struct match_ctx {
 	dtrace_hdl_t *dtp;
@@ -634,10 +637,15 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 	return n;
 }
 
+static struct dt_node *lazy_inline(struct sema *s, struct dt_inline *in, int line);
+
 static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 {
 	const char *name = e->ident.name;
 	dtrace_hdl_t *dtp = s->dtp;
+	struct dt_node *bound = dt_xlate_binding(dtp, name);
+	if (bound)
+		return bound;	/* a translator's input */
 
 	/* argN */
 	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' &&
@@ -667,7 +675,7 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 	}
 	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
 		if (!strcmp(in->name, name))
-			return in->value;
+			return in->value ? in->value : lazy_inline(s, in, e->line);
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name))
 			return nconst(s, e->line, c->type, c->value);
@@ -967,6 +975,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		}
 		if (op == AST_OP_DEREF) {
 			struct dt_node *v = expr(s, e->unary.operand);
+			if (v->kind == DN_XLATE && v->type->kind == DT_TK_PTR)
+				return dt_xlate_deref(s, v);
 			if (v->type->kind != DT_TK_PTR)
 				serr(s, e->line, "operator * requires an operand of pointer type");
 			struct dt_type *t = v->type->ref;
@@ -1146,6 +1156,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			struct dt_node *b = expr(s, e->member.base);
 			struct dt_node *addr;
 			struct dt_type *st;
+			if (b->kind == DN_XLATE)
+				return dt_xlate_member(s, b, e->member.name, e->member.arrow, e->line);
 			if (e->member.arrow) {
 				st = b->type->kind == DT_TK_PTR ? b->type->ref : NULL;
 				if (!st || (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION))
@@ -1181,7 +1193,7 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		serr(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
 	}
 	case AST_E_XLATE:
-		serr(s, e->line, "xlate is not supported yet");
+		return dt_xlate_expr(s, e);
 	}
 	serr(s, e->line, "invalid expression");
 }
@@ -1663,9 +1675,11 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 	s->region = 2;
 	st->body = stmt_list(s, c->body);
 	fix_actions(st, st->body);
+	dt_xlate_check(s, st->body);
 	if (c->pred) {
 		s->region = 1;
 		st->pred = expr(s, c->pred);
+		dt_xlate_check(s, st->pred);
 		if (!dt_is_scalar(st->pred->type))
 			serr(s, c->pred->line, "predicate result must be of scalar type");
 	}
@@ -1687,8 +1701,14 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 static void pragma(struct sema *s, struct ast_item *it)
 {
 	struct ast_pragma *p = &it->pragma;
+	if (p->kind == AST_PRAGMA_DEPENDS_ON) {
+		char msg[512];
+		if (dt_dlib_depends(s->dtp, p, msg, sizeof(msg)) < 0)
+			serr(s, it->line, "%s", msg);
+		return;
+	}
 	if (p->kind != AST_PRAGMA_OPTION)
-		return;		/* attributes, binding, depends_on: accepted */
+		return;		/* attributes, binding: accepted */
 	if (dt_opt_set(s->dtp, p->opt, p->val) < 0) {
 		char msg[512];
 		/* dt_opt_set wrote "failed to set -x NAME: REASON" */
@@ -1748,7 +1768,8 @@ static void decl(struct sema *s, struct ast_item *it)
 	}
 }
 
-static void inline_decl(struct sema *s, struct ast_item *it)
+/* The value of an inline declaration, checked against its type. */
+static struct dt_node *inline_value(struct sema *s, struct ast_item *it)
 {
 	struct ast_inline *in = &it->inl;
 	struct dt_type *t = apply_declarator(s, resolve_spec(s, in->spec), in->decl);
@@ -1757,14 +1778,40 @@ static void inline_decl(struct sema *s, struct ast_item *it)
 	s->stmt = &dummy;
 	struct dt_node *v = expr(s, in->value);
 	s->stmt = save;
-	if (dt_is_scalar(t) && dt_is_scalar(v->type))
+	if (v->kind == DN_XLATE && v->type->kind == t->kind && v->type->name &&
+	    !strcmp(v->type->name, t->name))
+		return v;	/* a translation: its members are used */
+	if (dt_is_scalar(t) && dt_is_scalar(v->type) && v->kind != DN_XLATE)
 		v = cast_to(s, v, t);
 	else if (!(t->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING))
 		serr(s, it->line, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
 		    in->decl->name, t->name, v->type->name);
+	return v;
+}
+
+/* A library inline is lowered when a program first uses it. */
+static struct dt_node *lazy_inline(struct sema *s, struct dt_inline *in, int line)
+{
+	struct dt_sema_ctx save;
+	if (in->lowering)
+		serr(s, line, "inline %s is defined in terms of itself", in->name);
+	in->lowering = 1;
+	dt_sema_enter(s, in->libtag, 1, &save);
+	in->value = inline_value(s, in->item);
+	dt_sema_leave(s, &save);
+	in->lowering = 0;
+	return in->value;
+}
+
+static void inline_decl(struct sema *s, struct ast_item *it)
+{
 	struct dt_inline *di = dt_alloc(s->dtp, sizeof(*di));
-	di->name = in->decl->name;
-	di->value = v;
+	di->name = it->inl.decl->name;
+	if (s->dtp->cur_libtag) {
+		di->item = it;		/* a library's: lowered on first use */
+		di->libtag = s->dtp->cur_libtag;
+	} else
+		di->value = inline_value(s, it);
 	di->next = s->dtp->inlines;
 	s->dtp->inlines = di;
 }
@@ -1785,14 +1832,73 @@ int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
 			pragma(&s, it);
 	for (struct ast_item *it = prog->items; it; it = it->next) {
 		switch (it->kind) {
-		case AST_ITEM_CLAUSE: clause(&s, it, is_file); break;
+		case AST_ITEM_CLAUSE:
+			if (!dtp->cur_libtag)	/* a library's clauses are ignored */
+				clause(&s, it, is_file);
+			break;
 		case AST_ITEM_DECL: decl(&s, it); break;
 		case AST_ITEM_INLINE: inline_decl(&s, it); break;
-		case AST_ITEM_TRANSLATOR:
+		case AST_ITEM_TRANSLATOR: dt_xlate_declare(&s, it); break;
 		case AST_ITEM_PROVIDER:
 		case AST_ITEM_PRAGMA:
 			break;
 		}
 	}
 	return 0;
+}
+
+/* ---- what helper modules (sema_int.h) may use ---- */
+
+dtrace_hdl_t *dt_sema_hdl(struct sema *s)
+{
+	return s->dtp;
+}
+
+void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	serr(s, line, "%s", msg);
+}
+
+struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
+{
+	return expr(s, e);
+}
+
+struct dt_type *dt_sema_type(struct sema *s, struct ast_type *t)
+{
+	return resolve_type(s, t);
+}
+
+struct dt_node *dt_sema_node(struct sema *s, enum dt_nkind k, int line, struct dt_type *t)
+{
+	return nnew(s, k, line, t);
+}
+
+struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n, struct dt_type *t)
+{
+	return cast_to(s, n, t);
+}
+
+void dt_sema_enter(struct sema *s, const char *libtag, int scratch, struct dt_sema_ctx *save)
+{
+	save->stmt = s->stmt;
+	save->noregion = s->noregion;
+	save->libtag = s->dtp->cur_libtag;
+	if (scratch)
+		s->stmt = dt_alloc(s->dtp, sizeof(*s->stmt));
+	if (libtag)
+		s->noregion = 1;
+	s->dtp->cur_libtag = libtag;
+}
+
+void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save)
+{
+	s->stmt = save->stmt;
+	s->noregion = save->noregion;
+	s->dtp->cur_libtag = save->libtag;
 }

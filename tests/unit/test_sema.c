@@ -49,7 +49,7 @@ int main(void)
 	ok("profile-97, tick-1s { trace(arg0 + arg1); }");
 	ok("BEGIN { printf(\"%d %s %x %c %5.2s %*d %p %Y\\n\", 1, \"s\", 2u, 'c', execname, 3, 4, curthread, walltimestamp); }");
 	ok("self int x; this int y; BEGIN { }");
-	ok("translator struct t < int x > { a = x; }; BEGIN { }");
+	ok("struct t { int a; }; translator struct t < int x > { a = x; }; BEGIN { }");
 	ok("provider p { probe q(int, char *); }; BEGIN { }");
 	ok("#pragma D option quiet\nBEGIN { }");
 

@@ -1,0 +1,23 @@
+/*
+ * dlib.h - D library files: the library path, loading, depends_on.
+ */
+#ifndef DT_DLIB_H
+#define DT_DLIB_H
+
+#include <stddef.h>
+#include "dt_impl.h"
+
+struct ast_pragma;
+
+/* Add a directory searched before the default one (-L, -x libdir). */
+int dt_dlib_add_dir(dtrace_hdl_t *dtp, const char *dir);
+/* Load every library once, at the first compile: declarations only
+ * (types, inlines, translators).  -1 with the error in dtp->errmsg. */
+int dt_dlib_load(dtrace_hdl_t *dtp);
+/* #pragma D depends_on CLASS NAME: 0 if satisfied, else -1 with dtrace's
+ * message in msg (and dtp->dep_error set for an unmet dependency). */
+int dt_dlib_depends(dtrace_hdl_t *dtp, const struct ast_pragma *p, char *msg,
+    size_t len);
+void dt_dlib_free(dtrace_hdl_t *dtp);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * sema_int.h - what the semantic pass lends to its helper modules.
+ *
+ * sema.c keeps its state (struct sema) private; modules that lower parts
+ * of the language for it (xlate.c: translators) use these entry points to
+ * lower expressions and types, build nodes and report errors with sema's
+ * conventions (dtrace's message format, the -n region prefix).
+ */
+#ifndef DT_SEMA_INT_H
+#define DT_SEMA_INT_H
+
+#include "dt_impl.h"
+#include "node.h"
+
+struct sema;
+struct ast_expr;
+struct ast_type;
+
+dtrace_hdl_t *dt_sema_hdl(struct sema *s);
+void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e);
+struct dt_type *dt_sema_type(struct sema *s, struct ast_type *t);
+struct dt_node *dt_sema_node(struct sema *s, enum dt_nkind k, int line,
+    struct dt_type *t);
+struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n,
+    struct dt_type *t);
+/* Lower text of library file libtag (NULL: the program) with errors
+ * reported at its lines and no region prefix; with scratch, outside the
+ * current clause (declarations).  dt_sema_leave() restores the context. */
+struct dt_sema_ctx { struct dt_stmt *stmt; int noregion; const char *libtag; };
+void dt_sema_enter(struct sema *s, const char *libtag, int scratch,
+    struct dt_sema_ctx *save);
+void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save);
+
+#endif
