@@ -11,7 +11,36 @@
  *   quantize               DT_QUANTIZE_NBUCKETS words (bucket counts)
  *   lquantize              levels + 2 words: < base, levels, >= limit
  *   llquantize             dt_llquantize_nbuckets() words
- * Each word is summed across CPUs when merging except min and max.
+ * Each word is summed across CPUs when merging except min and max (and
+ * the stddev sum of squares, added as one 128-bit number: dt_agg_merge).
+ *
+ * Bucket indexes (what the BPF code computes and increments in-kernel;
+ * the dt_*_bucket functions below are the reference, bit for bit the
+ * same as illumos/Solaris dtrace.c dtrace_aggregate_{,l,ll}quantize):
+ *
+ *   quantize     0..126.  Bucket 63 holds 0.  Bucket 63+k (k = 1..63)
+ *                holds [2^(k-1), 2^k) (126 also everything >= 2^62).
+ *                Bucket 63-k holds (-2^k, -2^(k-1)] (0 also everything
+ *                <= -2^62, INT64_MIN included).  The printed row label is
+ *                dt_quantize_bucket_min(b): 0, 2^(k-1) or -2^(k-1).
+ *   lquantize    levels = (limit - base) / step.  The value is first
+ *                truncated to 32 bits (int32_t), as dtrace.c does.
+ *                0 holds v < base; 1 + (v - base) / step for
+ *                base <= v < base + levels * step; levels + 1 holds the
+ *                rest (">= base + levels * step", not ">= limit" when
+ *                step does not divide limit - base).
+ *   llquantize   0 holds v < factor^low (negative values included);
+ *                then, per magnitude m = low..high, the buckets of width
+ *                factor^(m+1) / nsteps (1 if that is 0) from factor^m up
+ *                to factor^(m+1); the last bucket holds v >=
+ *                factor^(high+1).  nbuckets = last index + 1.
+ *
+ * Keys: the fields are packed at koff[i] in the entry's key bytes.  An
+ * integer field of 1, 2, 4 or 8 bytes is read in host byte order.  A
+ * string field must be NUL-padded to its full size (as dtrace's kernel
+ * pads it; equal strings must be equal keys anyway): a string followed by
+ * anything but NULs is printed as a hex dump, exactly as dtrace does, and
+ * so is the empty string.
  */
 #ifndef DT_AGG_H
 #define DT_AGG_H
@@ -35,9 +64,17 @@ struct dt_aggdesc {
 	int64_t base, limit, step;
 	int64_t factor, low, high, nsteps;
 	uint32_t nwords;		/* words of value per key */
+	/* normalize() divisor applied when printing (0 or 1: none); sorting
+	 * ignores it, as in dtrace */
+	uint64_t normal;
 };
 
-/* A key field: an integer of size 1/2/4/8 (signed or not) or a string. */
+/*
+ * A key field: an integer of size 1/2/4/8 or a string (any size).
+ * is_signed is informational: dtrace prints 8- and 4-byte integer keys as
+ * signed and 2- and 1-byte keys as unsigned whatever their type, and
+ * sorts all of them as unsigned numbers; we do the same.
+ */
 struct dt_aggkeyfield {
 	int is_string;
 	uint32_t size;			/* bytes in the key (strings: strsize+1) */
@@ -61,8 +98,59 @@ int dt_llquantize_bucket(const struct dt_aggdesc *d, int64_t v);
 /* The lower bound printed for a bucket. */
 int64_t dt_quantize_bucket_min(int b);
 
-/* The value an entry sorts by (count, sum, avg rounded as printed, ...). */
+/* A fresh value (min: INT64_MAX, max: INT64_MIN, others 0). */
+void dt_agg_init(const struct dt_aggdesc *d, int64_t *val);
+/* Merge one CPU's value into dst (sum / min / max; 128-bit sum of
+ * squares with carry). */
+void dt_agg_merge(const struct dt_aggdesc *d, int64_t *dst, const int64_t *src);
+
+/* The avg and stddev dtrace prints (normalized by d->normal); 0 when the
+ * count is 0.  stddev is sqrt(sumsq/n - (total/n)^2) in integers. */
+int64_t dt_agg_avg(const struct dt_aggdesc *d, const int64_t *val);
+uint64_t dt_agg_stddev(const struct dt_aggdesc *d, const int64_t *val);
+
+/* The value an entry sorts by (count, sum, avg rounded as printed, ...).
+ * For the quantize family this is dtrace's weighted bucket sum, clamped to
+ * the int64 range; ties there are broken by the zero bucket, which
+ * dt_agg_valcmp and dt_agg_sort do and this number cannot. */
 int64_t dt_agg_sortval(const struct dt_aggdesc *d, const int64_t *val);
+/* dtrace's value comparison: <0, 0, >0 (no aggsortrev). */
+int dt_agg_valcmp(const struct dt_aggdesc *d, const int64_t *a, const int64_t *b);
+
+/*
+ * Sorting options (dtrace -x aggsortkey, aggsortrev, aggsortpos,
+ * aggsortkeypos).  All zero: dtrace's default, by value ascending, ties
+ * by key.
+ *   keysort  sort by key only (keys compared field by field: integers as
+ *            unsigned numbers of their size, other fields byte by byte)
+ *   rev      reverse every comparison (so the whole order)
+ *   keypos   compare key fields starting at this index, wrapping around
+ *            (ignored when >= the number of key fields)
+ *   sortpos  which aggregation of a multi-aggregation printa() sorts;
+ *            meaningless for one aggregation, so dt_agg_sort ignores it
+ */
+struct dt_aggsortopt {
+	int keysort;
+	int rev;
+	int keypos;
+	int sortpos;
+};
+
+/* Sort entries as dtrace does before printing (opt NULL: defaults). */
+void dt_agg_sort(struct dt_aggentry *e, int n, const struct dt_aggdesc *d,
+    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
+    const struct dt_aggsortopt *opt);
+
+/* Print the key columns of one entry as dtrace does: " %16lld", " %8d",
+ * " %5d", " %3d" by size, strings "  %-50s" (or a hex dump). */
+int dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
+    const uint32_t *koff, const uint8_t *key);
+
+/* Print just the value part in the default format, what printa("%@d")
+ * shows: " %16lld" for count/sum/min/max/avg, " %16llu" for stddev, the
+ * distribution table (starting with a newline) for the quantize family.
+ * No trailing newline after a scalar.  Returns 0, -1 on output error. */
+int dt_agg_print_value(FILE *out, const struct dt_aggdesc *d, const int64_t *val);
 
 /*
  * Print one aggregation's entries as dtrace(1M) does at exit or for
@@ -71,9 +159,40 @@ int64_t dt_agg_sortval(const struct dt_aggdesc *d, const int64_t *val);
  * (count/sum/min/max/avg/stddev in one column; quantize family as a
  * distribution table).  An aggregation with no keys prints one line/table.
  * Returns 0, -1 on output error.
+ *
+ * Output: a blank line (as printa() prints), then per entry the keys,
+ * the value and a newline (after a table that newline leaves a blank
+ * line).  dt_agg_print sorts e in place with the default options.
  */
 int dt_agg_print(FILE *out, const struct dt_aggdesc *d,
     const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
     struct dt_aggentry *e, int n);
+
+/*
+ * dt_agg_print with options.  DT_AGGP_NOBLANK leaves out the leading
+ * blank line: at exit dtrace(1M) prints one "\n" and then every
+ * aggregation not yet printed by printa(), in aggregation id order, with
+ * no line between them.  DT_AGGP_NOSORT prints e in the order given
+ * (otherwise it is sorted in place with opt, NULL for the defaults).
+ */
+#define DT_AGGP_NOBLANK	0x1
+#define DT_AGGP_NOSORT	0x2
+int dt_agg_print_ext(FILE *out, const struct dt_aggdesc *d,
+    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
+    struct dt_aggentry *e, int n, const struct dt_aggsortopt *opt,
+    int flags);
+
+/*
+ * A merge table: the consumer's copy of one aggregation, keyed by the
+ * packed key bytes, into which every CPU's (key, value) pairs are merged.
+ * dt_aggtab_entries returns the entries (owned by the table, valid until
+ * the next merge, clear or destroy), ready for dt_agg_sort/dt_agg_print.
+ */
+struct dt_aggtab;
+struct dt_aggtab *dt_aggtab_create(const struct dt_aggdesc *d, uint32_t keysize);
+int dt_aggtab_merge(struct dt_aggtab *t, const void *key, const int64_t *val);
+int dt_aggtab_entries(struct dt_aggtab *t, struct dt_aggentry **ep);
+void dt_aggtab_clear(struct dt_aggtab *t);
+void dt_aggtab_destroy(struct dt_aggtab *t);
 
 #endif
