@@ -50,6 +50,11 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		for (int i = 1; i < n->nargs; i++)
 			store_value(cg, n->args[i], &a->fields[i - 1]);
 		break;
+	case DT_F_TRUNC:
+	case DT_F_NORMALIZE:
+		if (a->nfields)
+			store_value(cg, n->args[1], &a->fields[0]);
+		break;
 	case DT_F_EXIT:
 		store_value(cg, n->args[0], &a->fields[0]);
 		/* the status also goes to the globals for the consumer */
@@ -71,6 +76,10 @@ void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n)
 			break;
 		case DN_S_ACTION:
 			action(cg, n);
+			break;
+		case DN_S_AGG:
+			cg->action = n->act;
+			dt_cg_agg(cg, n);
 			break;
 		case DN_S_IF: {
 			int lelse = asm_new_label(&cg->a), end = asm_new_label(&cg->a);

@@ -20,43 +20,48 @@ static int simple_str(struct dt_node *k)
 	return k->kind == DN_STR || k->kind == DN_BUILTIN || k->kind == DN_ARG;
 }
 
-/* Build the key of n in the frame's key area; clobbers R0-R5. */
-static void build_key(struct dt_cg *cg, struct dt_node *n)
+/*
+ * Build a key at R9 + key: size bytes zeroed, then for a dynamic variable
+ * v its header { id, 0, thread }, then the tuple of args typed by types
+ * (after the header, or at key for an aggregation).  Clobbers R0-R5.
+ */
+void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
+    struct dt_type *const *types, int key, uint32_t size, struct dt_dvar *v)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
-	struct dt_dvar *v = n->dvar;
-	int key = dt_cg_key(dtp);
 	int slots[DT_DV_MAXKEYS], tmps[DT_DV_MAXKEYS];
 	int sz = (int)DT_STRAREA(dtp);
 
 	/* keys are evaluated first, integers parked on the stack and
 	 * computed strings in temporaries: evaluating them may use the key
 	 * area (a[b[1]]) */
-	for (int i = 0; i < n->nargs; i++) {
-		if (v->keys[i]->kind == DT_TK_STRING) {
-			if (simple_str(n->args[i]))
+	for (int i = 0; i < nargs; i++) {
+		if (types[i]->kind == DT_TK_STRING) {
+			if (simple_str(args[i]))
 				continue;
 			tmps[i] = dt_cg_stmp_alloc(cg);
-			dt_cg_store_str(cg, n->args[i], tmps[i], sz);
+			dt_cg_store_str(cg, args[i], tmps[i], sz);
 			continue;
 		}
-		dt_cg_expr(cg, n->args[i], R0);
+		dt_cg_expr(cg, args[i], R0);
 		slots[i] = dt_cg_slot_alloc(cg);
 		emit(cg, STX_MEM(BPF_DW, R10, R0, slots[i]));
 	}
-	uint32_t size = dt_cg_key_size(dtp);
 	for (uint32_t o = 0; o < size; o += 8)
 		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(key + (int)o), 0));
-	emit(cg, ST_MEM(BPF_W, R9, (int16_t)key, (int32_t)v->id));
-	if (v->kind == DT_DV_SELF) {
-		emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
-		emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)(key + 8)));
+	int off = key;
+	if (v) {
+		emit(cg, ST_MEM(BPF_W, R9, (int16_t)key, (int32_t)v->id));
+		if (v->kind == DT_DV_SELF) {
+			emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+			emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)(key + 8)));
+		}
+		off += DT_DV_KEYHDR;
 	}
-	int off = key + DT_DV_KEYHDR;
-	for (int i = 0; i < n->nargs; i++) {
-		if (v->keys[i]->kind == DT_TK_STRING) {
-			if (simple_str(n->args[i])) {
-				dt_cg_store_str(cg, n->args[i], off, sz);
+	for (int i = 0; i < nargs; i++) {
+		if (types[i]->kind == DT_TK_STRING) {
+			if (simple_str(args[i])) {
+				dt_cg_store_str(cg, args[i], off, sz);
 			} else {
 				emit(cg, MOV64_REG(R1, R9));
 				emit(cg, ALU64_IMM(BPF_ADD, R1, off));
@@ -72,12 +77,20 @@ static void build_key(struct dt_cg *cg, struct dt_node *n)
 			off += 8;
 		}
 	}
-	for (int i = n->nargs - 1; i >= 0; i--) {
-		if (v->keys[i]->kind != DT_TK_STRING)
+	for (int i = nargs - 1; i >= 0; i--) {
+		if (types[i]->kind != DT_TK_STRING)
 			dt_cg_slot_free(cg);
-		else if (!simple_str(n->args[i]))
+		else if (!simple_str(args[i]))
 			dt_cg_stmp_free(cg);
 	}
+}
+
+/* Build the key of n in the frame's key area; clobbers R0-R5. */
+static void build_key(struct dt_cg *cg, struct dt_node *n)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	dt_cg_tuple(cg, n->args, n->nargs, n->dvar->keys, dt_cg_key(dtp),
+	    dt_cg_key_size(dtp), n->dvar);
 }
 
 /* R0 = the address of n's value in the map, or 0 if it has none. */

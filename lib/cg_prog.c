@@ -43,14 +43,19 @@ static uint32_t rec_area(dtrace_hdl_t *dtp)
 	return (rec + 7) & ~7u;
 }
 
+/* dynamic variable keys and aggregation keys are built here */
 static uint32_t key_area(dtrace_hdl_t *dtp)
 {
-	return dtp->ndvars ? DT_DV_KEYHDR + ((dtp->dv_tuple + 7) & ~7u) : 0;
+	uint32_t k = dtp->ndvars ? DT_DV_KEYHDR + ((dtp->dv_tuple + 7) & ~7u) : 0;
+	uint32_t a = (dtp->agg_tuple + 7) & ~7u;
+	return k > a ? k : a;
 }
 
+/* dynamic variable values and new aggregation entries */
 static uint32_t val_area(dtrace_hdl_t *dtp)
 {
-	return dtp->dv_valsize > 8 ? dtp->dv_valsize : 8;
+	uint32_t v = dtp->dv_valsize > 8 ? dtp->dv_valsize : 8;
+	return v > dtp->agg_valsize ? v : dtp->agg_valsize;
 }
 
 static uint32_t strtok_area(dtrace_hdl_t *dtp)
@@ -179,7 +184,7 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 		dt_cg_expr(cg, st->pred, R0);
 		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
 	}
-	int record = st->nactions > 0 || !cg->dtp->quiet;
+	int record = st->nactions > 0 || (!cg->dtp->quiet && !st->has_agg);
 	if (record) {
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "dt_impl.h"
+#include "agg_consume.h"
 #include "printf.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
@@ -151,6 +152,11 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			break;
 		case DT_ACT_PRINTF:
 			print_printf(dtp, d, a);
+			break;
+		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC:
+		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
+			dt_agg_action(dtp, a, a->nfields > 0,
+			    a->nfields ? (int64_t)rd(d + a->fields[0].offset, 8, 1) : 0);
 			break;
 		case DT_ACT_EXIT:
 			dtp->exiting = 1;

@@ -14,6 +14,7 @@
 #include <linux/bpf.h>
 #include "dtrace.h"
 #include "types.h"
+#include "agg.h"
 #include "parse.h"
 
 struct dt_node;
@@ -33,7 +34,7 @@ enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR 
 enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
-	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_MAX
+	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE, DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -101,7 +102,12 @@ enum dt_actkind {
 	DT_ACT_EXPR,			/* a statement with no record */
 	DT_ACT_TRACE,
 	DT_ACT_PRINTF,
-	DT_ACT_EXIT
+	DT_ACT_EXIT,
+	DT_ACT_PRINTA,			/* aggs[]: print now; pf: its format */
+	DT_ACT_CLEAR,
+	DT_ACT_TRUNC,			/* fields[0]: how many to keep, if any */
+	DT_ACT_NORMALIZE,		/* fields[0]: the factor */
+	DT_ACT_DENORMALIZE
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
@@ -120,6 +126,8 @@ struct dt_action {
 	struct dt_recfield *fields;
 	struct dt_pfargv *pf;		/* printf */
 	struct dt_node *node;		/* the statement's IR */
+	struct dt_agg **aggs;		/* aggregation actions: their operands */
+	int naggs;
 	int cond;			/* inside if/else: bit in the header mask */
 };
 
@@ -131,6 +139,7 @@ struct dt_stmt {
 	int nactions;
 	struct dt_action *actions;
 	uint32_t recsize;		/* bytes incl. the header */
+	int has_agg;			/* aggregates: no default trace record */
 	int uses_args;			/* highest argN used + 1 */
 	struct dt_probe **probes;	/* the probes it enables, in match order */
 	int nprobes;
@@ -165,7 +174,8 @@ enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED =
 #define DT_MS_FACT	112		/* u64 action index */
 #define DT_MS_TS	120		/* u64 timestamp of this firing */
 #define DT_MS_ERRNO	128		/* u64 errno of this firing */
-#define DT_MS_BUF	136		/* record buffer */
+#define DT_MS_AGGDROPS	136		/* u64 aggregation drops on this CPU */
+#define DT_MS_BUF	144		/* record buffer */
 
 /* bytes a string takes in the frame, variables and keys: strsize + NUL,
  * rounded to 8 */
@@ -195,6 +205,21 @@ struct dt_dvar {
 	struct dt_dvar *next;
 };
 #define DT_DV_KEYHDR 16			/* u32 id, u32 0, u64 thread */
+
+/* an aggregation (sema_agg.c, cg_agg.c, agg_consume.c) */
+struct dt_agg {
+	char *name;			/* without '@'; "" for @ */
+	int id;
+	int line;
+	struct dt_aggdesc desc;
+	int nkeys;
+	struct dt_type *keys[DT_DV_MAXKEYS];
+	struct dt_aggkeyfield kf[DT_DV_MAXKEYS];
+	uint32_t koff[DT_DV_MAXKEYS];
+	uint32_t ksize;			/* map key bytes (>= 8) */
+	int fd;				/* its PERCPU_HASH map */
+	int printed;			/* by printa(): not printed at exit */
+};
 
 struct dt_gvar {			/* a global D variable */
 	char *name;
@@ -247,6 +272,11 @@ struct dtrace_hdl {
 	int uses_strtok;		/* the frame keeps strtok() state */
 	int uses_scratch;		/* alloca/copyin scratch space */
 	int uses_loops;			/* string loops (kfunc iterators) */
+	struct dt_agg **aggs;		/* in order of introduction */
+	int naggs;
+	uint32_t agg_tuple;		/* largest aggregation key tuple */
+	uint32_t agg_valsize;		/* largest aggregation value */
+	uint64_t *aggdrops;		/* reported so far, per CPU */
 	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
 	uint64_t dvdrops;		/* reported so far */

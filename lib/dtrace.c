@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "ast.h"
 #include "dt_impl.h"
+#include "agg_consume.h"
 #include "parse.h"
 #include "printf.h"
 #include "sema.h"
@@ -131,6 +132,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		dt_printf_free(dtp->pfs[i]);
 	free(dtp->pfs);
 	free(dtp->gvars);
+	free(dtp->aggs);
+	free(dtp->aggdrops);
 	free(dtp->gbuf);
 	free(dtp->ecbs);
 	for (int i = 0; i < dtp->nasts; i++)
@@ -401,6 +404,8 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dt_consume(dtp);
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
 		dt_consume(dtp);
+		dt_agg_drops(dtp);
+		dt_agg_print_exit(dtp);
 	}
 	fflush(out);
 	return dtp->exiting ? dtp->exit_status : 0;

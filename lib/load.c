@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "bpf_dis.h"
 #include "cg.h"
+#include "agg_consume.h"
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
@@ -109,6 +110,17 @@ static int create_maps(dtrace_hdl_t *dtp)
 		if (dtp->fd_dvars < 0)
 			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",
 			    strerror(errno));
+	}
+	for (int i = 0; i < dtp->naggs; i++) {
+		struct dt_agg *a = dtp->aggs[i];
+		uint32_t vsize = a->desc.nwords * 8;
+		uint64_t n = dtp->opt[DTOPT_AGGSIZE] / ((uint64_t)(a->ksize + vsize) * (uint64_t)dtp->ncpus + 64);
+		char name[16];
+		snprintf(name, sizeof(name), "dt_agg_%d", a->id);
+		a->fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, name, a->ksize, vsize,
+		    (uint32_t)(n ? n : 1), &o);
+		if (a->fd < 0)
+			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}
 	uint8_t *g = calloc(1, gsize);
 	if (!g)
@@ -277,6 +289,11 @@ void dt_unload(dtrace_hdl_t *dtp)
 			close(dtp->fd_scprogs[i]);
 	if (dtp->fd_dvars > 0)
 		close(dtp->fd_dvars);
+	for (int i = 0; i < dtp->naggs; i++) {
+		if (dtp->aggs[i]->fd >= 0)
+			close(dtp->aggs[i]->fd);
+		dtp->aggs[i]->fd = -1;
+	}
 	dtp->fd_dvars = 0;
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
@@ -300,6 +317,7 @@ int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 			    (unsigned long long)(drops - dtp->dvdrops), drops - dtp->dvdrops == 1 ? "" : "s");
 			dtp->dvdrops = drops;
 		}
+		dt_agg_drops(dtp);
 	}
 	return rc;
 }

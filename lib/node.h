@@ -39,6 +39,7 @@ enum dt_nkind {
 	DN_S_EXPR,		/* l; action index in act */
 	DN_S_ACTION,		/* trace/printf/exit: func, args, act */
 	DN_S_IF,		/* x cond, l then-list, r else-list */
+	DN_S_AGG,		/* @agg[args] = func(l[, r increment]) */
 };
 
 enum dt_builtin {
@@ -59,6 +60,8 @@ enum dt_func {
 	DT_F_HTONS, DT_F_HTONL, DT_F_HTONLL, DT_F_NTOHS, DT_F_NTOHL,
 	DT_F_NTOHLL, DT_F_RAND, DT_F_COPYIN, DT_F_COPYINTO, DT_F_ALLOCA,
 	DT_F_BCOPY,
+	/* aggregation actions (sema_agg.c) */
+	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
 };
 
 /* binary operator codes (op field) */
@@ -83,6 +86,7 @@ struct dt_node {
 	int nargs;
 	struct dt_gvar *var;
 	struct dt_dvar *dvar;
+	struct dt_agg *agg;
 	int builtin;
 	int func;
 	int act;			/* 1-based action index */

@@ -26,6 +26,8 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_BUFPOLICY]   = { "bufpolicy", DT_OPT_STR, 0, 0, 0 },
 	[DTOPT_CPP]         = { "cpp", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_DYNVARSIZE]  = { "dynvarsize", DT_OPT_SIZE, 1ULL << 20, 1024, 1ULL << 32 },
+	[DTOPT_AGGSIZE]     = { "aggsize", DT_OPT_SIZE, 4ULL << 20, 1024, 1ULL << 32 },
+	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 1000, 3600 * NANOSEC },
 };
 
 int dt_opt_lookup(const char *name)

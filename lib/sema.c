@@ -771,7 +771,7 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
 	} else {
 		if (le->kind == AST_E_AGG)
-			serr(s, e->line, "aggregations are not supported yet");
+			serr(s, e->line, "aggregating actions may not be used in an expression");
 		if (le->kind == AST_E_IDENT && implicit_ok(s, le->ident.name) &&
 		    dt_is_int(r->type))
 			gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
@@ -944,7 +944,7 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 	case AST_E_IDENT:
 		return ident(s, e);
 	case AST_E_AGG:
-		serr(s, e->line, "aggregations are not supported yet");
+		serr(s, e->line, "aggregation @%s may not be used as a value", e->agg.name);
 	case AST_E_UNARY: {
 		enum ast_op op = e->unary.op;
 		if (op == AST_OP_PREINC || op == AST_OP_PREDEC ||
@@ -1208,6 +1208,11 @@ static const struct {
 	{ "trace", DT_F_TRACE, 1, 1 },
 	{ "printf", DT_F_PRINTF, 1, 1000 },
 	{ "exit", DT_F_EXIT, 1, 1 },
+	{ "printa", DT_F_PRINTA, 1, 1000 },
+	{ "clear", DT_F_CLEAR, 1, 1 },
+	{ "trunc", DT_F_TRUNC, 1, 2 },
+	{ "normalize", DT_F_NORMALIZE, 2, 2 },
+	{ "denormalize", DT_F_DENORMALIZE, 1, 1 },
 };
 
 static int action_lookup(const char *name)
@@ -1286,6 +1291,8 @@ static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 	if (k == sizeof(subrs) / sizeof(subrs[0])) {
 		if (action_lookup(name) >= 0)
 			serr(s, e->line, "%s( ) may not be used in an expression", name);
+		if (dt_sema_is_aggfunc(name))
+			serr(s, e->line, "aggregating function %s( ) may only be assigned to an aggregation", name);
 		serr(s, e->line, "undefined function name: %s", name);
 	}
 	int na = e->call.nargs;
@@ -1408,10 +1415,15 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 	n->args = dt_alloc(s->dtp, sizeof(*n->args) * (size_t)(nargs ? nargs : 1));
 	n->nargs = nargs;
 	int i = 0;
+	int aggact = n->func >= DT_F_PRINTA && n->func <= DT_F_DENORMALIZE;
 	for (struct ast_expr *x = e->call.args; x; x = x->next)
-		n->args[i++] = expr(s, x);
+		n->args[i++] = aggact ? NULL : expr(s, x);
 
 	switch (n->func) {
+	case DT_F_PRINTA: case DT_F_CLEAR: case DT_F_TRUNC:
+	case DT_F_NORMALIZE: case DT_F_DENORMALIZE:
+		dt_sema_aggact(s, n, e, a);
+		break;
 	case DT_F_TRACE: {
 		struct dt_node *v = n->args[0];
 		a->kind = DT_ACT_TRACE;
@@ -1515,6 +1527,14 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 		struct ast_expr *e = st->expr;
 		s->act++;
 		s->line = st->line;
+		if (e->kind == AST_E_BINARY && e->binary.op >= AST_OP_ASSIGN &&
+		    e->binary.op <= AST_OP_OR_ASSIGN && e->binary.left->kind == AST_E_AGG)
+		{
+			struct dt_node *an = dt_sema_aggregate(s, e, e->binary.op == AST_OP_ASSIGN);
+			an->act = s->act;
+			s->stmt->has_agg = 1;
+			return an;
+		}
 		if (e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT) {
 			int ai = action_lookup(e->call.fn->ident.name);
 			if (ai >= 0) {
@@ -1901,4 +1921,14 @@ void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save)
 	s->stmt = save->stmt;
 	s->noregion = save->noregion;
 	s->dtp->cur_libtag = save->libtag;
+}
+
+void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
+{
+	add_field(s, a, DT_RV_INT, 8, t);
+}
+
+void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
+{
+	pf_type(t, pt);
 }

@@ -33,4 +33,16 @@ void dt_sema_enter(struct sema *s, const char *libtag, int scratch,
     struct dt_sema_ctx *save);
 void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save);
 
+struct dt_pfarg_type;
+/* t as printf's checker sees it */
+void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt);
+/* an 8-byte integer record field of action a */
+void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t);
+/* sema_agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
+ * aggregation actions' operands */
+struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);
+void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a);
+int dt_sema_is_aggfunc(const char *name);
+
 #endif

@@ -1,0 +1,27 @@
+/*
+ * agg_consume.h - the consumer's aggregation work (agg_consume.c).
+ */
+#ifndef DT_AGG_CONSUME_H
+#define DT_AGG_CONSUME_H
+
+#include "dt_impl.h"
+
+/* one aggregation's merged entries */
+struct dt_aggsnap {
+	uint8_t *keys;
+	int64_t *vals;
+	struct dt_aggentry *ents;
+	int n;
+};
+
+/* print a's current contents as dtrace does (blank: the leading blank
+ * line printa() prints) */
+int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank);
+/* an aggregation action's record (n: trunc/normalize's operand) */
+void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, int64_t n);
+/* at exit: every aggregation printa() did not print, in order */
+void dt_agg_print_exit(dtrace_hdl_t *dtp);
+/* report new aggregation drops, per CPU */
+void dt_agg_drops(dtrace_hdl_t *dtp);
+
+#endif

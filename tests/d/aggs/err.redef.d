@@ -1,0 +1,2 @@
+BEGIN { @a = count(); }
+BEGIN { @a = sum(1); }
