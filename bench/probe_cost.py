@@ -24,7 +24,13 @@ tracer, paired per round (median over rounds of tracer - none of the same
 round) and of the minima; and the ratios of the overheads.  All in one run
 on one machine: compare the ratios, not the ns.
 
+With --agg count the tracers aggregate instead: bpftrace
+'@[comm] = count()' against dtrace '@[execname] = count()'; with --agg
+quantize, bpftrace '@ = hist(nsecs)' against dtrace '@ = quantize(timestamp)'
+(getppid has no arguments to bucket; the time stamp varies as arg2 would).
+
 Usage: bench/probe_cost.py [-n N] [-r R] [--cpu CPU] [--dtrace PATH]
+                           [--agg count|quantize]
        (as root; defaults N = 5000000, R = 5)
 """
 import argparse, json, os, re, shutil, signal, statistics, subprocess, sys
@@ -306,6 +312,8 @@ def main():
     ap.add_argument("--cpu", type=int, default=None,
                     help="CPU for the workload (default: the last one)")
     ap.add_argument("--dtrace", default=os.path.join(top, "build", "dtrace"))
+    ap.add_argument("--agg", choices=("count", "quantize"), default=None,
+                    help="aggregate instead of counting in a variable")
     a = ap.parse_args()
     if os.geteuid() != 0:
         die("must run as root")
@@ -332,14 +340,19 @@ def main():
                Tracer("libbpf-raw",
                       [os.path.join(bdir, "libbpf_count"), "--raw"],
                       ready=r"^ready", count_re=r"count (\d+)")]
+    bt_body = {None: "@ = count();", "count": "@[comm] = count();",
+               "quantize": "@ = hist(nsecs);"}[a.agg]
+    dt_body = {None: "n++;", "count": "@[execname] = count();",
+               "quantize": "@ = quantize(timestamp);"}[a.agg]
     if shutil.which("bpftrace"):
         tracers.append(Tracer(
             "bpftrace", ["bpftrace", "-e", "tracepoint:syscalls:"
-                         "sys_enter_getppid { @ = count(); }"],
-            ready=r"Attaching", count_re=r"@: (\d+)"))
+                         "sys_enter_getppid { " + bt_body + " }"],
+            ready=r"Attaching",
+            count_re=r"@: (\d+)" if a.agg is None else None))
     else:
         print("bpftrace: not available (not installed)")
-    dt = Tracer("dtrace", [a.dtrace, "-qn", "syscall::getppid:entry { n++; }"])
+    dt = Tracer("dtrace", [a.dtrace, "-qn", "syscall::getppid:entry { " + dt_body + " }"])
     if os.access(a.dtrace, os.X_OK):
         tracers.append(dt)
     else:
