@@ -59,7 +59,7 @@ int main(void)
 	bad("BEGIN { exit(); }", "invalid probe specifier BEGIN { exit(); }: in action list: exit( ) prototype mismatch: 0 args passed, 1 expected", 0);
 	bad("BEGIN { trace(1, 2); }", "invalid probe specifier BEGIN { trace(1, 2); }: in action list: trace( ) prototype mismatch: 2 args passed, 1 expected", 0);
 	bad("BEGIN { x = 1 / 0; }", "invalid probe specifier BEGIN { x = 1 / 0; }: expression contains division by zero", 0);
-	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: in action list: operator + requires operands of arithmetic type", 0);
+	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: in action list: operands have incompatible types: \"string\" + \"int\"", 0);
 	bad("BEGIN { x = 1 % \"a\"; }", "invalid probe specifier BEGIN { x = 1 % \"a\"; }: in action list: operator % requires operands of integral type", 0);
 	bad("BEGIN { pid = 1; }", "invalid probe specifier BEGIN { pid = 1; }: in action list: operator = can only be applied to a writable variable", 0);
 	bad("BEGIN { 1++; }", "invalid probe specifier BEGIN { 1++; }: in action list: operator ++ requires modifiable lvalue as an operand", 0);
@@ -72,7 +72,7 @@ int main(void)
 	bad("#pragma D option nosuch\nBEGIN { }", "failed to compile script t.d: line 1: failed to set option 'nosuch': Invalid option name", 1);
 	bad("BEGIN", "failed to compile script t.d: line 1: expected predicate and/or actions following probe description", 1);
 	bad("BEGIN { x = 1; trace(x->y); }", "invalid probe specifier BEGIN { x = 1; trace(x->y); }: in action list: operator -> cannot be applied to an operand of type \"int\"", 0);
-	bad("BEGIN { trace(*(void *)0); }", "invalid probe specifier BEGIN { trace(*(void *)0); }: in action list: cannot dereference a pointer to void", 0);
+	bad("BEGIN { trace(*(void *)0); }", "invalid probe specifier BEGIN { trace(*(void *)0); }: in action list: cannot dereference pointer to void", 0);
 	bad("BEGIN { self->x = 1; trace(a[1]); }", "invalid probe specifier BEGIN { self->x = 1; trace(a[1]); }: in action list: failed to resolve a: Unknown variable name", 0);
 	ok("BEGIN { a[1, \"s\"] = 2; self->t = timestamp; this->u = a[1, \"s\"]; }");
 
