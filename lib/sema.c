@@ -108,12 +108,17 @@ static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
 		case AST_D_ARRAY:
 			if (p->assoc)
 				return t;	/* associative: handled by the declaration */
+			if (t->kind == DT_TK_VOID)
+				serr(s, p->line, "cannot declare array of void");
 			if (!p->dim)
 				serr(s, p->line, "array dimension must be given");
-			int64_t dim = const_int(s, p->dim, "array dimension");
-			if (dim <= 0)
-				serr(s, p->line, "array dimension must be a positive integer constant");
-			t = dt_type_array(s->tt, t, (uint32_t)dim);
+			struct dt_node *dn = expr(s, p->dim);
+			if (dn->kind != DN_CONST || !dt_is_int(dn->type) || dn->ival <= 0)
+				serr(s, p->line, "positive integral constant expression or tuple signature expected as array declaration subscript");
+			if ((uint64_t)dn->ival > UINT32_MAX ||
+			    (uint64_t)dn->ival * (t->size ? t->size : 1) > UINT32_MAX)
+				serr(s, p->line, "array dimension too big");
+			t = dt_type_array(s->tt, t, (uint32_t)dn->ival);
 			break;
 		case AST_D_FUNC: {
 			struct dt_type *f = dt_type_new(s->tt, DT_TK_FUNC, "function", 0);
