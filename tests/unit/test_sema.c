@@ -53,6 +53,20 @@ int main(void)
 	ok("provider p { probe q(int, char *); }; BEGIN { }");
 	ok("#pragma D option quiet\nBEGIN { }");
 
+	ok("struct bf { int a:3; unsigned b:5; long :0; char c; }; BEGIN { trace(sizeof (struct bf)); }");
+	ok("struct s { int a[4][3]; }; BEGIN { trace(sizeof (struct s)); trace(sizeof (D`int)); trace((C`long)1); }");
+	ok("struct s { int a[4][3]; }; BEGIN { p = (struct s *)0; trace(p->a[1][2]); trace(&p->a[1] - &p->a[0]); }");
+	ok("BEGIN { p = (int *)8; q = p + 1; trace(q - p); trace(2 + p); trace(p[1]); trace(*&p[1]); }");
+	bad("struct bf { int a:40; };", "invalid probe specifier struct bf { int a:40; };: bit-field too big for type: a", 0);
+	bad("struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }",
+	    "invalid probe specifier struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }: in action list: cannot take offset of a bit-field: a", 0);
+	bad("BEGIN { trace((void *)8 + 1); }",
+	    "invalid probe specifier BEGIN { trace((void *)8 + 1); }: in action list: operands have incompatible types: \"void *\" + \"int\"", 0);
+	bad("BEGIN { trace((int *)8 - (char *)8); }",
+	    "invalid probe specifier BEGIN { trace((int *)8 - (char *)8); }: in action list: operands have incompatible types: \"int *\" - \"char *\"", 0);
+	bad("BEGIN { trace(sizeof (D`nosuch_t)); }",
+	    "invalid probe specifier BEGIN { trace(sizeof (D`nosuch_t)); }: in action list: failed to resolve D`nosuch_t: Unknown module name", 0);
+	bad("struct s { int a[0]; };", "invalid probe specifier struct s { int a[0]; };: positive integral constant expression or tuple signature expected as array declaration subscript", 0);
 	bad("BEGIN { trace(1 + ); }", "invalid probe specifier BEGIN { trace(1 + ); }: syntax error near \")\"", 0);
 	bad("BEGIN\n{\n\ttrace(1 + );\n}\n", "failed to compile script t.d: line 3: syntax error near \")\"", 1);
 	bad("BEGIN { trace(y); }", "invalid probe specifier BEGIN { trace(y); }: in action list: failed to resolve y: Unknown variable name", 0);
