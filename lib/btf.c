@@ -198,7 +198,7 @@ struct dt_type *dt_btf_tagged(dtrace_hdl_t *dtp, enum dt_tkind kind, const char 
 }
 
 static int find_member(dtrace_hdl_t *dtp, __u32 sid, const char *name, uint32_t base,
-    uint32_t *off, __u32 *mtid, uint32_t *bits)
+    uint32_t *bitpos, __u32 *mtid, uint32_t *bits)
 {
 	const struct btf_type *t = btf__type_by_id(dtp->btf, sid);
 	if (!t || (!btf_is_struct(t) && !btf_is_union(t)))
@@ -210,22 +210,23 @@ static int find_member(dtrace_hdl_t *dtp, __u32 sid, const char *name, uint32_t 
 		if (mn && *mn) {
 			if (strcmp(mn, name))
 				continue;
-			*off = base + bo / 8;
+			*bitpos = base + bo;
 			*mtid = m->type;
 			*bits = btf_member_bitfield_size(t, (__u32)i);
 			return 0;
 		}
 		__u32 inner = (__u32)btf__resolve_type(dtp->btf, m->type);
-		if (find_member(dtp, inner, name, base + bo / 8, off, mtid, bits) == 0)
+		if (find_member(dtp, inner, name, base + bo, bitpos, mtid, bits) == 0)
 			return 0;
 	}
 	return -1;
 }
 
 int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
-    uint32_t *off, struct dt_type **mt, uint32_t *bits)
+    uint32_t *off, struct dt_type **mt, uint32_t *bits, uint32_t *bitoff)
 {
 	__u32 mtid;
+	uint32_t bitpos;
 	if (!t->btf_id || !get_btf(dtp))
 		return -1;
 	if (t->btf_id < 0) {
@@ -238,9 +239,15 @@ int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
 		t->btf_id = id;
 		t->size = btf__type_by_id(dtp->btf, (__u32)id)->size;
 	}
-	if (find_member(dtp, (__u32)t->btf_id, name, 0, off, &mtid, bits) < 0)
+	if (find_member(dtp, (__u32)t->btf_id, name, 0, &bitpos, &mtid, bits) < 0)
 		return -1;
 	*mt = convert(dtp, mtid);
+	if (*bits && (*mt)->kind != DT_TK_INT && (*mt)->size) {
+		/* a bit-field of an enum type: read as the enum's integer */
+		*mt = dt_int_type(&dtp->types, (int)(*mt)->size, 0);
+	}
+	*off = bitpos / 8;
+	*bitoff = bitpos % 8;
 	return 0;
 }
 
@@ -251,4 +258,39 @@ int dt_btf_kfunc(dtrace_hdl_t *dtp, const char *name)
 		return -1;
 	int id = btf__find_by_name_kind(btf, name, BTF_KIND_FUNC);
 	return id > 0 ? id : -1;
+}
+
+struct dt_type *dt_btf_named(dtrace_hdl_t *dtp, const char *name)
+{
+	struct btf *btf = get_btf(dtp);
+	if (!btf)
+		return NULL;
+	static const __u32 kinds[] = { BTF_KIND_TYPEDEF, BTF_KIND_INT, BTF_KIND_FLOAT };
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		int id = btf__find_by_name_kind(btf, name, kinds[i]);
+		if (id > 0)
+			return convert(dtp, (__u32)id);
+	}
+	return NULL;
+}
+
+struct dt_type *dt_btf_var(dtrace_hdl_t *dtp, const char *name, int *percpu)
+{
+	struct btf *btf = get_btf(dtp);
+	*percpu = 0;
+	if (!btf)
+		return NULL;
+	int id = btf__find_by_name_kind(btf, name, BTF_KIND_VAR);
+	if (id <= 0)
+		return NULL;
+	/* is it in the per-CPU data section? */
+	int sec = btf__find_by_name_kind(btf, ".data..percpu", BTF_KIND_DATASEC);
+	if (sec > 0) {
+		const struct btf_type *ds = btf__type_by_id(btf, (__u32)sec);
+		const struct btf_var_secinfo *vi = btf_var_secinfos(ds);
+		for (int i = 0; i < btf_vlen(ds); i++, vi++)
+			if (vi->type == (__u32)id)
+				*percpu = 1;
+	}
+	return convert(dtp, btf__type_by_id(btf, (__u32)id)->type);
 }

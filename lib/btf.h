@@ -15,9 +15,15 @@ int dt_btf_task_offset(dtrace_hdl_t *dtp, enum dt_btf_field f);
  * NULL if the kernel has none by that name.  Loads BTF on first use. */
 struct dt_type *dt_btf_tagged(dtrace_hdl_t *dtp, enum dt_tkind kind, const char *name);
 /* Member name of kernel struct/union t (t->btf_id != 0): its offset in
- * bytes, type and bit-field width (0 if none).  -1 if there is none. */
+ * bytes, type, and for a bit-field its width and the offset of its first
+ * bit past *off (bits 0 and bitoff 0 otherwise).  -1 if there is none. */
 int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
-    uint32_t *off, struct dt_type **mt, uint32_t *bits);
+    uint32_t *off, struct dt_type **mt, uint32_t *bits, uint32_t *bitoff);
+/* A kernel typedef or base type by name ("u32", "int"), or NULL. */
+struct dt_type *dt_btf_named(dtrace_hdl_t *dtp, const char *name);
+/* The type of kernel variable name from a BTF VAR entry, or NULL;
+ * *percpu is set if it lives in the per-CPU section. */
+struct dt_type *dt_btf_var(dtrace_hdl_t *dtp, const char *name, int *percpu);
 /* BTF id of the kernel function (kfunc) name, or -1. */
 int dt_btf_kfunc(dtrace_hdl_t *dtp, const char *name);
 void dt_btf_close(dtrace_hdl_t *dtp);

@@ -228,6 +228,12 @@ struct dt_gvar {			/* a global D variable */
 	int line;
 };
 
+struct dt_extern {		/* extern TYPE NAME; gives a kernel symbol a type */
+	char *name;
+	struct dt_type *type;
+	struct dt_extern *next;
+};
+
 struct dtrace_hdl {
 	char errmsg[1024];
 	uint64_t opt[DTOPT_MAX];
@@ -262,6 +268,9 @@ struct dtrace_hdl {
 	struct dt_type **btf_types;
 	uint32_t nbtf_types;
 	struct dt_type *task_type;	/* struct task_struct, from BTF, lazily */
+	char *ksyms;			/* /proc/kallsyms text, read on first use */
+	int ksyms_loaded;
+	struct dt_extern *externs;	/* extern declarations of kernel symbols */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;
 	struct dt_dvar *dvars;

@@ -24,6 +24,7 @@
 #include "btf.h"
 #include "dlib.h"
 #include "xlate.h"
+#include "ksyms.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -147,6 +148,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_xlate_free(dtp);
 	dt_dlib_free(dtp);
 	dt_btf_close(dtp);
+	dt_ksyms_close(dtp);
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
 		ast_arena_free(dtp->arena);
@@ -261,6 +263,18 @@ static char *run_cpp(dtrace_hdl_t *dtp, const char *src)
 	return out;
 }
 
+/* The parser asks about names it does not know as types: a name scoped
+ * by the kernel (vmlinux`u32) is one if kernel BTF has it.  Unscoped
+ * names never load BTF. */
+static int kernel_typename(void *arg, const char *name)
+{
+	const char *bq = strrchr(name, '`');
+	if (!bq || (strncmp(name, "vmlinux`", 8) && strncmp(name, "genunix`", 8)) ||
+	    bq != name + 7)
+		return 0;
+	return dt_btf_named(arg, bq + 1) != NULL;
+}
+
 int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
     int flags, int *nmatched)
 {
@@ -297,7 +311,9 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	}
 	dtp->macros.defaultargs = (int)dtp->opt[DTOPT_DEFAULTARGS];
 	memset(&perr, 0, sizeof(perr));
+	dt_parse_set_typename_lookup(kernel_typename, dtp);
 	struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);
+	dt_parse_set_typename_lookup(NULL, NULL);
 	free(pre);
 	if (!prog) {
 		dt_compile_error(dtp, perr.line, perr.msg);

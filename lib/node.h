@@ -92,6 +92,9 @@ struct dt_node {
 	int act;			/* 1-based action index */
 	struct dt_action *action;	/* record layout of an action */
 	struct dt_xlator *xlator;	/* DN_XLATE */
+	uint32_t bitfield;		/* width of the bit-field this value was
+					   read from (sizeof, & and offsetof refuse
+					   it), else 0 */
 };
 
 #endif

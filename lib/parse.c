@@ -195,10 +195,38 @@ prog_add_type(struct parser *P, char *name)
 	P->types[h] = tn;
 }
 
+static int prog_has_type(struct parser *P, const char *name);
+
+/*
+ * A type name scoped by a module, as the guide's "Type Namespaces"
+ * spells them: D`int, vmlinux`uint32_t, vmlinux`u32 (a kernel typedef,
+ * asked of the registered lookup).  "mod`struct" starts a scoped tag.
+ */
+static int
+scoped_typename(struct parser *P, const char *name)
+{
+	static const char *const kw[] = { "int", "char", "short", "long",
+		"void", "float", "double", "signed", "unsigned", "string",
+		"struct", "union", "enum" };
+	const char *bq = strrchr(name, '`');
+	size_t i;
+
+	if (bq == NULL || bq == name || bq[-1] == '`' || bq[1] == '\0')
+		return 0;
+	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++) {
+		if (strcmp(kw[i], bq + 1) == 0)
+			return 1;
+	}
+	if (prog_has_type(P, bq + 1) || dt_parse_is_typename(bq + 1))
+		return 1;
+	return reg_fn != NULL && reg_fn(reg_arg, name);
+}
+
 static int
 is_typename(struct parser *P, const char *name)
 {
-	return prog_has_type(P, name) || dt_parse_is_typename(name);
+	return prog_has_type(P, name) || dt_parse_is_typename(name) ||
+	    (strchr(name, '`') != NULL && scoped_typename(P, name));
 }
 
 static int
@@ -476,6 +504,13 @@ cast_start(struct parser *P)
 		return is_type_kw(t1->kw);
 	if (!is_typename(P, t1->str))
 		return 0;
+	if (strchr(t1->str, '`') != NULL) {	/* mod`struct tag */
+		const char *bq = strrchr(t1->str, '`') + 1;
+
+		if (!strcmp(bq, "struct") || !strcmp(bq, "union") ||
+		    !strcmp(bq, "enum"))
+			return 1;
+	}
 	t2 = peek_n(P, 2);
 	return t2->kind == T_RPAR || t2->kind == T_STAR ||
 	    (t2->kind == T_IDENT && (t2->kw == KW_CONST ||
@@ -727,10 +762,34 @@ parse_declspec(struct parser *P, int flags)
 		case KW_STRUCT: case KW_UNION: case KW_ENUM:
 			parse_tagged(P, ds, &tok);
 			break;
-		case KW_NONE:
+		case KW_NONE: {
+			/* mod`struct tag: a tag in module mod's namespace */
+			const char *bq = strrchr(tok.str, '`');
+			enum kw tk = KW_NONE;
+
+			if (bq != NULL && bq != tok.str) {
+				tk = !strcmp(bq + 1, "struct") ? KW_STRUCT :
+				    !strcmp(bq + 1, "union") ? KW_UNION :
+				    !strcmp(bq + 1, "enum") ? KW_ENUM : KW_NONE;
+			}
+			if (tk != KW_NONE) {
+				struct token tag = expect_ident(P);
+				size_t ml = (size_t)(bq - tok.str) + 1;
+				size_t tl = strlen(tag.str);
+				char *nm = alloc(P, ml + tl + 1);
+
+				memcpy(nm, tok.str, ml);
+				memcpy(nm + ml, tag.str, tl + 1);
+				set_base(P, ds, tk == KW_STRUCT ? AST_T_STRUCT :
+				    tk == KW_UNION ? AST_T_UNION : AST_T_ENUM,
+				    tok.line);
+				ds->name = nm;
+				break;
+			}
 			set_base(P, ds, AST_T_TYPEDEF, tok.line);
 			ds->name = tok.str;
 			break;
+		}
 		default:
 			break;
 		}

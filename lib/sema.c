@@ -21,6 +21,7 @@
 #include "dlib.h"
 #include "sema_int.h"
 #include "xlate.h"
+#include "ksyms.h"
 
 struct match_ctx {
 	dtrace_hdl_t *dtp;
@@ -110,12 +111,17 @@ static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
 		case AST_D_ARRAY:
 			if (p->assoc)
 				return t;	/* associative: handled by the declaration */
+			if (t->kind == DT_TK_VOID)
+				serr(s, p->line, "cannot declare array of void");
 			if (!p->dim)
 				serr(s, p->line, "array dimension must be given");
-			int64_t dim = const_int(s, p->dim, "array dimension");
-			if (dim <= 0)
-				serr(s, p->line, "array dimension must be a positive integer constant");
-			t = dt_type_array(s->tt, t, (uint32_t)dim);
+			struct dt_node *dn = expr(s, p->dim);
+			if (dn->kind != DN_CONST || !dt_is_int(dn->type) || dn->ival <= 0)
+				serr(s, p->line, "positive integral constant expression or tuple signature expected as array declaration subscript");
+			if ((uint64_t)dn->ival > UINT32_MAX ||
+			    (uint64_t)dn->ival * (t->size ? t->size : 1) > UINT32_MAX)
+				serr(s, p->line, "array dimension too big");
+			t = dt_type_array(s->tt, t, (uint32_t)dn->ival);
 			break;
 		case AST_D_FUNC: {
 			struct dt_type *f = dt_type_new(s->tt, DT_TK_FUNC, "function", 0);
@@ -130,10 +136,14 @@ static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
 	return t;
 }
 
+static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k);
+
 static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 {
 	int is_union = ds->base == AST_T_UNION;
 	enum dt_tkind k = is_union ? DT_TK_UNION : DT_TK_STRUCT;
+	if (ds->name && strchr(ds->name, '`'))
+		return scoped_tag(s, ds, k);
 	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, k, ds->name) : NULL;
 	if (!t && ds->name && !ds->has_body) {
 		/* a kernel type: struct file, union bpf_attr ... */
@@ -155,11 +165,48 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 		serr(s, ds->line, "%s redeclared", t->name);
 	int cap = 0, n = 0;
 	struct dt_member *m = NULL;
-	uint32_t off = 0, align = 1, size = 0;
+	/* C's layout (System V x86-64): a bit-field is placed in the next
+	 * bits unless it would straddle a unit of its type's size; a
+	 * zero-width one pads to the next unit; named members align the
+	 * struct */
+	uint64_t bitpos = 0;
+	uint32_t align = 1, size = 0;
 	for (struct ast_member *am = ds->members; am; am = am->next) {
 		struct dt_type *base = resolve_spec(s, am->spec);
 		for (struct ast_declarator *d = am->decls; d; d = d->next) {
 			struct dt_type *mt = apply_declarator(s, base, d);
+			const char *idname = d->name ? d->name : "(anon)";
+			if (d->name && strchr(d->name, '`'))
+				serr(s, d->line, "D scoping operator may not be used in a member name (%s)",
+				    d->name);
+			if (mt->kind == DT_TK_VOID)
+				serr(s, d->line, "cannot have void member: %s", idname);
+			if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) && !mt->complete)
+				serr(s, d->line, "incomplete struct/union/enum %s: %s", mt->name, idname);
+			uint32_t a = mt->align ? mt->align : 1;
+			uint32_t w = 0;
+			if (d->bitfield) {
+				struct dt_node *bw = expr(s, d->bitfield);
+				if (bw->kind != DN_CONST || !dt_is_int(bw->type) || bw->ival < 0 ||
+				    (bw->ival == 0 && d->name))
+					serr(s, d->line, "positive integral constant expression expected as bit-field size");
+				if (!dt_is_int(mt))
+					serr(s, d->line, "invalid type for bit-field: %s", idname);
+				if ((uint64_t)bw->ival > mt->size * 8)
+					serr(s, d->line, "bit-field too big for type: %s", idname);
+				w = (uint32_t)bw->ival;
+				uint32_t unit = mt->size * 8;
+				if (is_union)
+					bitpos = 0;
+				if (w == 0 || bitpos % unit + w > unit)
+					bitpos = (bitpos + unit - 1) / unit * unit;
+				if (!d->name) {		/* unnamed: padding only */
+					bitpos += w;
+					continue;
+				}
+			} else if (!d->name) {
+				continue;
+			}
 			if (n == cap) {
 				cap = cap ? cap * 2 : 8;
 				m = realloc(m, (size_t)cap * sizeof(*m));
@@ -167,20 +214,23 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 					serr(s, am->line, "out of memory");
 			}
 			memset(&m[n], 0, sizeof(m[n]));
-			m[n].name = strdup(d->name ? d->name : "");
+			m[n].name = strdup(d->name);
 			m[n].type = mt;
-			uint32_t a = mt->align ? mt->align : 1;
-			if (d->bitfield) {
-				int64_t w = const_int(s, d->bitfield, "bit-field width");
-				m[n].bits = (uint32_t)w;
+			if (w) {
+				uint32_t unit = mt->size * 8;
+				m[n].offset = (uint32_t)(bitpos / unit * mt->size);
+				m[n].bits = w;
+				m[n].bitoff = (uint32_t)(bitpos - (uint64_t)m[n].offset * 8);
+				bitpos += w;
+				if (mt->size > size)
+					size = mt->size;
+			} else {
+				uint64_t off = is_union ? 0 : ((bitpos + 7) / 8 + a - 1) / a * a;
+				m[n].offset = (uint32_t)off;
+				bitpos = (off + mt->size) * 8;
+				if (mt->size > size)
+					size = mt->size;
 			}
-			if (!is_union)
-				off = (off + a - 1) / a * a;
-			m[n].offset = is_union ? 0 : off;
-			if (!is_union)
-				off += mt->size;
-			if (mt->size > size)
-				size = mt->size;
 			if (a > align)
 				align = a;
 			n++;
@@ -189,13 +239,16 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 	t->members = m;
 	t->nmembers = n;
 	t->align = align;
-	t->size = is_union ? (size + align - 1) / align * align : (off + align - 1) / align * align;
+	uint32_t bytes = is_union ? size : (uint32_t)((bitpos + 7) / 8);
+	t->size = (bytes + align - 1) / align * align;
 	t->complete = 1;
 	return t;
 }
 
 static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
 {
+	if (ds->name && strchr(ds->name, '`'))
+		return scoped_tag(s, ds, DT_TK_ENUM);
 	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, DT_TK_ENUM, ds->name) : NULL;
 	if (!t) {
 		char nm[300];
@@ -219,6 +272,80 @@ static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
 	return t;
 }
 
+/* ---- type namespaces: D`int, vmlinux`u32, struct vmlinux`file ---- */
+
+/* Split "mod`name" at its last backquote into mod (NULL for none). */
+static const char *scope_split(const char *full, char *mod, size_t msz, const char **modp)
+{
+	const char *bq = strrchr(full, '`');
+	size_t ml = (size_t)(bq - full);
+	if (ml > 0 && full[ml - 1] == '`')
+		ml--;		/* ``sym: a user symbol; no user modules here */
+	snprintf(mod, msz, "%.*s", (int)ml, full);
+	*modp = ml ? mod : NULL;
+	return bq + 1;
+}
+
+static int is_kernel_scope(const char *mod)
+{
+	return !strcmp(mod, "vmlinux") || !strcmp(mod, "genunix");
+}
+
+static int is_d_scope(const char *mod)
+{
+	return !strcmp(mod, "D") || !strcmp(mod, "C");
+}
+
+/* The error for a name not found in module mod's type namespace. */
+static void __attribute__((noreturn)) scope_fail(struct sema *s, int line, const char *shown,
+    const char *mod)
+{
+	struct dt_ksym k;
+	int known = is_kernel_scope(mod) || is_d_scope(mod) ||
+	    dt_ksym_lookup(s->dtp, mod, "", &k) != DT_KSYM_NOMOD;
+	serr(s, line, "failed to resolve type %s: %s", shown,
+	    known ? "Unknown type name" : "Unknown module name");
+}
+
+static struct dt_type *scoped_type(struct sema *s, struct ast_declspec *ds)
+{
+	char mod[128];
+	const char *modp, *name = scope_split(ds->name, mod, sizeof(mod), &modp);
+	struct dt_type *t = NULL;
+	if (!modp)
+		serr(s, ds->line, "failed to resolve type %s: %s", ds->name, "Improper use of scoping operator in type name");
+	if (is_d_scope(mod))
+		t = dt_type_from_name(s->tt, name);
+	else if (is_kernel_scope(mod))
+		t = dt_btf_named(s->dtp, name);
+	if (!t)
+		scope_fail(s, ds->line, ds->name, mod);
+	return t;
+}
+
+static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k)
+{
+	char mod[128], shown[300];
+	const char *modp, *name = scope_split(ds->name, mod, sizeof(mod), &modp);
+	const char *kw = k == DT_TK_UNION ? "union" : k == DT_TK_ENUM ? "enum" : "struct";
+	snprintf(shown, sizeof(shown), "%s %s", kw, ds->name);
+	if (ds->has_body)
+		serr(s, ds->line, "D scoping operator may not be used in a type name");
+	if (!modp)
+		serr(s, ds->line, "failed to resolve type %s: %s", shown, "Improper use of scoping operator in type name");
+	struct dt_type *t = NULL;
+	if (is_d_scope(mod)) {
+		struct ast_declspec plain = *ds;
+		plain.name = (char *)name;
+		return k == DT_TK_ENUM ? resolve_enum(s, &plain) : resolve_su(s, &plain);
+	}
+	if (is_kernel_scope(mod))
+		t = dt_btf_tagged(s->dtp, k, name);
+	if (!t)
+		scope_fail(s, ds->line, shown, mod);
+	return t;
+}
+
 static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds)
 {
 	struct dt_typetab *tt = s->tt;
@@ -231,6 +358,8 @@ static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds)
 	case AST_T_UNION: return resolve_su(s, ds);
 	case AST_T_ENUM: return resolve_enum(s, ds);
 	case AST_T_TYPEDEF: {
+		if (strchr(ds->name, '`'))
+			return scoped_type(s, ds);
 		struct dt_type *t = dt_typedef_lookup(tt, ds->name);
 		if (!t)
 			serr(s, ds->line, "undefined type name: %s", ds->name);
@@ -554,6 +683,71 @@ static int fold_strcmp(int op, int c)
 	}
 }
 
+static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
+    struct dt_node *l, struct dt_node *r);
+
+/* An array object used as a value is the address of its first element. */
+static struct dt_node *decay(struct sema *s, struct dt_node *n)
+{
+	struct dt_type *el = NULL;
+	if (n->kind == DN_UNARY && n->op == DT_OP_DEREF && n->type->kind == DT_TK_ARRAY)
+		el = n->type->ref;
+	else if (n->kind == DN_KSTR)
+		el = s->tt->t_char;
+	if (!el)
+		return n;
+	struct dt_node *c = nnew(s, DN_CAST, n->line, dt_type_ptr(s->tt, el));
+	c->l = n->l;
+	return c;
+}
+
+/* A pointer to something of known size (not void, not a function). */
+static int sized_ptr(const struct dt_type *t)
+{
+	return t->kind == DT_TK_PTR && t->ref->kind != DT_TK_VOID &&
+	    t->ref->kind != DT_TK_FUNC && t->ref->size;
+}
+
+/*
+ * D's pointer arithmetic (the guide's "Pointer Arithmetic"): p + i and
+ * i + p advance by i objects, p - i goes back, and p - q of compatible
+ * pointers is the number of objects between them (ptrdiff_t).
+ */
+static struct dt_node *ptr_arith(struct sema *s, int line, enum ast_op aop,
+    struct dt_node *l, struct dt_node *r)
+{
+	int op = bop_of(aop);
+	if (op == DT_OP_ADD && dt_is_int(l->type) && sized_ptr(r->type)) {
+		struct dt_node *t = l;
+		l = r;
+		r = t;
+	}
+	if (sized_ptr(l->type) && dt_is_int(r->type)) {
+		uint32_t sz = l->type->ref->size;
+		struct dt_node *scaled = cast_to(s, r, s->tt->t_long);
+		if (sz != 1)
+			scaled = binop(s, line, AST_OP_MUL, scaled, nconst(s, line, s->tt->t_long, sz));
+		struct dt_node *n = nnew(s, DN_BINARY, line, l->type);
+		n->op = op;
+		n->l = l;
+		n->r = cast_to(s, scaled, s->tt->t_ulong);
+		return n;
+	}
+	if (op == DT_OP_SUB && sized_ptr(l->type) && sized_ptr(r->type) &&
+	    (l->type == r->type || !strcmp(l->type->ref->name, r->type->ref->name))) {
+		struct dt_type *pd = dt_typedef_lookup(s->tt, "ptrdiff_t");
+		struct dt_node *d = nnew(s, DN_BINARY, line, pd);
+		d->op = DT_OP_SUB;
+		d->l = cast_to(s, l, pd);
+		d->r = cast_to(s, r, pd);
+		if (l->type->ref->size == 1)
+			return d;
+		return binop(s, line, AST_OP_DIV, d, nconst(s, line, pd, l->type->ref->size));
+	}
+	serr(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
+	    l->type->name, opname(aop), r->type->name);
+}
+
 /* Type an arithmetic/bitwise/shift/compare operation on l and r. */
 static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
     struct dt_node *l, struct dt_node *r)
@@ -599,20 +793,8 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 		if (!dt_is_int(l->type) || !dt_is_int(r->type))
 			serr(s, line, "operator %s requires operands of integral type", nm);
 	} else if (!dt_is_arith(l->type) || !dt_is_arith(r->type)) {
-		/* pointer arithmetic: ptr +/- int */
-		if ((op == DT_OP_ADD || op == DT_OP_SUB) && l->type->kind == DT_TK_PTR &&
-		    dt_is_int(r->type)) {
-			uint32_t sz = l->type->ref->size ? l->type->ref->size : 1;
-			struct dt_node *scaled = r;
-			if (sz != 1)
-				scaled = binop(s, line, AST_OP_MUL, cast_to(s, r, s->tt->t_long),
-				    nconst(s, line, s->tt->t_long, sz));
-			struct dt_node *n = nnew(s, DN_BINARY, line, l->type);
-			n->op = op;
-			n->l = l;
-			n->r = cast_to(s, scaled, s->tt->t_ulong);
-			return n;
-		}
+		if (op == DT_OP_ADD || op == DT_OP_SUB)
+			return ptr_arith(s, line, aop, decay(s, l), decay(s, r));
 		serr(s, line, "operator %s requires operands of arithmetic type", nm);
 	}
 	if (l->type->kind == DT_TK_FLOAT || r->type->kind == DT_TK_FLOAT)
@@ -638,6 +820,7 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 }
 
 static struct dt_node *lazy_inline(struct sema *s, struct dt_inline *in, int line);
+static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int want_addr);
 
 static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 {
@@ -646,6 +829,9 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 	struct dt_node *bound = dt_xlate_binding(dtp, name);
 	if (bound)
 		return bound;	/* a translator's input */
+
+	if (strchr(name, '`'))
+		return ksym_ref(s, e->line, name, 0);
 
 	/* argN */
 	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' &&
@@ -689,6 +875,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 /* May name be declared implicitly by assigning to it? */
 static int implicit_ok(struct sema *s, const char *name)
 {
+	if (strchr(name, '`'))
+		return 0;
 	if (gvar_lookup(s->dtp, name) || !strcmp(name, "self") || !strcmp(name, "this"))
 		return 0;
 	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
@@ -709,8 +897,10 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 {
 	struct ast_expr *le = e->binary.left;
 	enum ast_op op = e->binary.op;
-	struct dt_node *r = expr(s, e->binary.right);
 	struct dt_node *l;
+	if (le->kind == AST_E_IDENT && strchr(le->ident.name, '`'))	/* a kernel symbol */
+		serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
+	struct dt_node *r = expr(s, e->binary.right);
 
 	if (le->kind == AST_E_IDENT && !gvar_lookup(s->dtp, le->ident.name) &&
 	    op == AST_OP_ASSIGN) {
@@ -808,19 +998,144 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 
 static struct dt_node *call_expr(struct sema *s, struct ast_expr *e);
 
+/* ---- kernel symbols: `sym and mod`sym ---- */
+
+static struct dt_node *object_at(struct sema *s, int line, struct dt_node *addr,
+    struct dt_type *t, const char *what);
+
+static struct dt_type *extern_type(dtrace_hdl_t *dtp, const char *name)
+{
+	for (struct dt_extern *x = dtp->externs; x; x = x->next)
+		if (!strcmp(x->name, name))
+			return x->type;
+	return NULL;
+}
+
+/*
+ * A kernel symbol: the object at its /proc/kallsyms address, typed by an
+ * extern declaration or by kernel BTF (a VAR entry).  A function symbol
+ * is its address.  An untyped data symbol is an error unless only its
+ * address is wanted (&`sym, a void *).  Symbols are never writable.
+ */
+static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int want_addr)
+{
+	char mod[128];
+	const char *modp, *sym = scope_split(full, mod, sizeof(mod), &modp);
+	struct dt_ksym k;
+	int r = dt_ksym_lookup(s->dtp, modp, sym, &k);
+	if (r == DT_KSYM_NOMOD)
+		serr(s, line, "failed to resolve %s: Unknown module name", full);
+	if (r == DT_KSYM_NOSYM)
+		serr(s, line, "failed to resolve %s: Unknown symbol name", full);
+	if (r == DT_KSYM_NOADDR)
+		serr(s, line, "failed to resolve %s: kernel symbol addresses are hidden (kptr_restrict)", full);
+	struct dt_type *t = extern_type(s->dtp, sym);
+	if (!t && dt_ksym_is_text(k.type))
+		return nconst(s, line, s->tt->t_voidp, (int64_t)k.addr);
+	if (!t) {
+		int percpu;
+		t = dt_btf_var(s->dtp, sym, &percpu);
+		if (t && percpu)
+			serr(s, line, "%s`%s is a per-CPU variable: not supported yet", k.mod, sym);
+	}
+	if (!t) {
+		if (want_addr)
+			return nconst(s, line, s->tt->t_voidp, (int64_t)k.addr);
+		serr(s, line, "no symbolic type information is available for %s`%s: %s",
+		    k.mod, sym, "kernel BTF has no type for it (declare it extern, or use *(type *)&`sym)");
+	}
+	return object_at(s, line, nconst(s, line, dt_type_ptr(s->tt, t), (int64_t)k.addr), t,
+	    "kernel symbol");
+}
+
+/*
+ * The object of type t at address addr: a safe load of a scalar, a
+ * kernel string for a char array, and an unevaluated reference (whose
+ * address is its l) for a struct, union or other array, which '.', '[ ]'
+ * and '&' take apart.
+ */
+static struct dt_node *object_at(struct sema *s, int line, struct dt_node *addr,
+    struct dt_type *t, const char *what)
+{
+	if (t->kind == DT_TK_ARRAY && t->ref->kind == DT_TK_INT && t->ref->size == 1) {
+		struct dt_node *n = nnew(s, DN_KSTR, line, s->tt->t_string);
+		n->l = addr;
+		n->ival = t->nelems;
+		return n;
+	}
+	if (t->kind == DT_TK_VOID)
+		serr(s, line, "cannot dereference pointer to void");
+	if (t->kind == DT_TK_FUNC)
+		serr(s, line, "cannot dereference pointer to function");
+	if (!(dt_is_scalar(t) && (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8)) &&
+	    t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION && t->kind != DT_TK_ARRAY)
+		serr(s, line, "%s of type %s is not supported yet", what, t->name);
+	struct dt_node *n = nnew(s, DN_UNARY, line, t);
+	n->op = DT_OP_DEREF;
+	n->l = addr;
+	return n;
+}
+
+/*
+ * A bit-field of width bits starting bitoff bits past byte off of the
+ * object at addr, of integer type mt: one safe load of the smallest
+ * naturally sized unit holding it (its type's unit when the field lies
+ * in one, as C lays them out), then shifts to extract and extend it.
+ */
+static struct dt_node *bitfield_at(struct sema *s, int line, struct dt_node *addr,
+    uint32_t off, uint32_t bitoff, uint32_t bits, struct dt_type *mt)
+{
+	uint64_t pos = (uint64_t)off * 8 + bitoff;
+	uint32_t unit = mt->size, at, rel;
+	if (unit && unit <= 8 && pos % (unit * 8) + bits <= unit * 8) {
+		at = (uint32_t)(pos / (unit * 8) * unit);
+	} else {		/* packed: the smallest load covering it */
+		at = (uint32_t)(pos / 8);
+		uint32_t span = (uint32_t)((pos % 8 + bits + 7) / 8);
+		unit = span <= 1 ? 1 : span <= 2 ? 2 : span <= 4 ? 4 : 8;
+		if (span > 8)
+			serr(s, line, "bit-field of %u bits at bit %u is not supported", bits, bitoff);
+	}
+	rel = (uint32_t)(pos - (uint64_t)at * 8);
+	struct dt_node *a = nnew(s, DN_BINARY, line, s->tt->t_ulong);
+	a->op = DT_OP_ADD;
+	a->l = cast_to(s, addr, s->tt->t_ulong);
+	a->r = nconst(s, line, s->tt->t_ulong, at);
+	struct dt_node *v = nnew(s, DN_UNARY, line, dt_int_type(s->tt, (int)unit, 0));
+	v->op = DT_OP_DEREF;
+	v->l = a;
+	struct dt_node *x;
+	if (mt->is_signed) {
+		x = cast_to(s, v, s->tt->t_long);
+		x = binop(s, line, AST_OP_SHL, x, nconst(s, line, s->tt->t_int, 64 - rel - bits));
+		x = binop(s, line, AST_OP_SHR, x, nconst(s, line, s->tt->t_int, 64 - bits));
+	} else {
+		x = cast_to(s, v, s->tt->t_ulong);
+		if (rel)
+			x = binop(s, line, AST_OP_SHR, x, nconst(s, line, s->tt->t_int, (int64_t)rel));
+		if (bits < 64)
+			x = binop(s, line, AST_OP_BAND, x,
+			    nconst(s, line, s->tt->t_ulong, (int64_t)((1ULL << bits) - 1)));
+	}
+	struct dt_node *n = nnew(s, DN_CAST, line, mt);
+	n->l = x;
+	n->bitfield = bits;
+	return n;
+}
+
 /*
  * Member m of the struct/union st at address addr: a scalar is a safe
  * load; a char array a kernel string; a nested struct an unevaluated
- * reference for '.'.
+ * reference for '.'; a bit-field a load and an extraction.
  */
 static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
     struct dt_node *addr, struct dt_type *st)
 {
 	const char *name = e->member.name;
-	uint32_t off = 0, bits = 0;
+	uint32_t off = 0, bits = 0, bitoff = 0;
 	struct dt_type *mt = NULL;
 	if (st->btf_id) {
-		if (dt_btf_member(s->dtp, st, name, &off, &mt, &bits) < 0)
+		if (dt_btf_member(s->dtp, st, name, &off, &mt, &bits, &bitoff) < 0)
 			serr(s, e->line, "%s is not a member of %s", name, st->name);
 	} else {
 		if (!st->complete)
@@ -831,28 +1146,63 @@ static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
 				mt = st->members[i].type;
 				off = st->members[i].offset;
 				bits = st->members[i].bits;
+				bitoff = st->members[i].bitoff;
 			}
 		if (!mt)
 			serr(s, e->line, "%s is not a member of %s", name, st->name);
 	}
 	if (bits)
-		serr(s, e->line, "bit-field member %s is not supported yet", name);
+		return bitfield_at(s, e->line, addr, off, bitoff, bits, mt);
 	struct dt_node *a = nnew(s, DN_BINARY, e->line, dt_type_ptr(s->tt, mt));
 	a->op = DT_OP_ADD;
 	a->l = cast_to(s, addr, s->tt->t_ulong);
 	a->r = nconst(s, e->line, s->tt->t_ulong, off);
-	if (mt->kind == DT_TK_ARRAY && mt->ref->kind == DT_TK_INT && mt->ref->size == 1) {
-		struct dt_node *n = nnew(s, DN_KSTR, e->line, s->tt->t_string);
-		n->l = a;
-		n->ival = mt->nelems;
-		return n;
-	}
-	if (!(dt_is_scalar(mt) && (mt->size == 1 || mt->size == 2 || mt->size == 4 || mt->size == 8)) &&
-	    mt->kind != DT_TK_STRUCT && mt->kind != DT_TK_UNION)
-		serr(s, e->line, "member %s of type %s is not supported yet", name, mt->name);
-	struct dt_node *n = nnew(s, DN_UNARY, e->line, mt);
-	n->op = DT_OP_DEREF;
-	n->l = a;
+	char what[300];
+	snprintf(what, sizeof(what), "member %s", name);
+	return object_at(s, e->line, a, mt, what);
+}
+
+/* e1[e2] on a pointer or array: *(e1 + e2), a safe load. */
+static struct dt_node *index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b)
+{
+	if (e->index.nkeys != 1)
+		serr(s, e->line, "cannot access %s as an associative array",
+		    b->kind == DN_VAR ? b->var->name : "this expression");
+	b = decay(s, b);
+	struct dt_node *i = expr(s, e->index.keys);
+	if (b->type->kind != DT_TK_PTR)
+		serr(s, e->line, "cannot dereference non-pointer type");
+	if (!dt_is_int(i->type))
+		serr(s, e->line, "operands have incompatible types: \"%s\" + \"%s\"",
+		    b->type->name, i->type->name);
+	struct dt_node *a = ptr_arith(s, e->line, AST_OP_ADD, b, i);
+	return object_at(s, e->line, a, b->type->ref, "operator [ ] on a pointer to");
+}
+
+/* &e: the address of an object (a load's address), never of a D variable. */
+static struct dt_node *addr_of(struct sema *s, struct ast_expr *e)
+{
+	struct ast_expr *o = e->unary.operand;
+	struct dt_node *v;
+	if (o->kind == AST_E_IDENT && strchr(o->ident.name, '`'))
+		v = ksym_ref(s, e->line, o->ident.name, 1);
+	else
+		v = expr(s, o);
+	if (v->bitfield)
+		serr(s, e->line, "cannot take address of bit-field");
+	if (v->kind == DN_VAR || v->kind == DN_DVAR)
+		serr(s, e->line, "cannot take address of dynamic variable");
+	struct dt_type *t;
+	if (v->kind == DN_CONST && v->type == s->tt->t_voidp && o->kind == AST_E_IDENT)
+		return v;		/* an untyped symbol or a function */
+	if (v->kind == DN_UNARY && v->op == DT_OP_DEREF)
+		t = dt_type_ptr(s->tt, v->type);
+	else if (v->kind == DN_KSTR)
+		t = dt_type_ptr(s->tt, dt_type_array(s->tt, s->tt->t_char, (uint32_t)v->ival));
+	else
+		serr(s, e->line, "unacceptable operand for unary & operator");
+	struct dt_node *n = nnew(s, DN_CAST, e->line, t);
+	n->l = v->l;
 	return n;
 }
 
@@ -950,6 +1300,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		if (op == AST_OP_PREINC || op == AST_OP_PREDEC ||
 		    op == AST_OP_POSTINC || op == AST_OP_POSTDEC) {
 			struct ast_expr *o = e->unary.operand;
+			if (o->kind == AST_E_IDENT && strchr(o->ident.name, '`'))
+				serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
 			if (o->kind == AST_E_IDENT && implicit_ok(s, o->ident.name))
 				gvar_add(s, o->ident.name, dt_typedef_lookup(tt, "int64_t"), e->line);
 			implicit_dvar(s, o, e->line);
@@ -969,6 +1321,10 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		}
 		if (op == AST_OP_SIZEOF) {
 			struct dt_node *v = expr(s, e->unary.operand);
+			if (v->bitfield)
+				serr(s, e->line, "cannot apply sizeof to a bit-field");
+			if (v->kind == DN_KSTR)
+				return nconst(s, e->line, tt->t_ulong, v->ival);
 			if (v->type->kind == DT_TK_STRING)
 				return nconst(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
 			return nconst(s, e->line, tt->t_ulong, v->type->size);
@@ -977,20 +1333,13 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			struct dt_node *v = expr(s, e->unary.operand);
 			if (v->kind == DN_XLATE && v->type->kind == DT_TK_PTR)
 				return dt_xlate_deref(s, v);
+			v = decay(s, v);
 			if (v->type->kind != DT_TK_PTR)
 				serr(s, e->line, "operator * requires an operand of pointer type");
-			struct dt_type *t = v->type->ref;
-			if (t->kind == DT_TK_VOID)
-				serr(s, e->line, "cannot dereference a pointer to void");
-			if (!dt_is_scalar(t) || (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8))
-				serr(s, e->line, "operator * on a pointer to %s is not supported yet", t->name);
-			struct dt_node *n = nnew(s, DN_UNARY, e->line, t);
-			n->op = DT_OP_DEREF;
-			n->l = v;
-			return n;
+			return object_at(s, e->line, v, v->type->ref, "operator * on a pointer to");
 		}
 		if (op == AST_OP_ADDROF)
-			serr(s, e->line, "operator %s is not supported yet", opname(op));
+			return addr_of(s, e);
 		if (op == AST_OP_STRINGOF) {
 			struct dt_node *v = expr(s, e->unary.operand);
 			if (v->type->kind == DT_TK_STRING)
@@ -1135,11 +1484,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
 			if (v)
 				return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
-			if (!gvar_lookup(s->dtp, e->index.base->ident.name))
-				serr(s, e->line, "failed to resolve %s: Unknown variable name",
-				    e->index.base->ident.name);
 		}
-		serr(s, e->line, "associative arrays are not supported yet");
+		return index_ref(s, e, expr(s, e->index.base));
 	case AST_E_MEMBER:
 		if (e->member.base->kind == AST_E_IDENT &&
 		    (!strcmp(e->member.base->ident.name, "self") ||
@@ -1181,15 +1527,20 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 		if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
 			serr(s, e->line, "offsetof( ) requires a struct or union type");
 		if (t->btf_id) {
-			uint32_t off, bits;
+			uint32_t off, bits, bitoff;
 			struct dt_type *mt;
-			if (dt_btf_member(s->dtp, t, e->offs.member, &off, &mt, &bits) < 0)
+			if (dt_btf_member(s->dtp, t, e->offs.member, &off, &mt, &bits, &bitoff) < 0)
 				serr(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
+			if (bits)
+				serr(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
 			return nconst(s, e->line, tt->t_ulong, off);
 		}
 		for (int i = 0; i < t->nmembers; i++)
-			if (!strcmp(t->members[i].name, e->offs.member))
+			if (!strcmp(t->members[i].name, e->offs.member)) {
+				if (t->members[i].bits)
+					serr(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
 				return nconst(s, e->line, tt->t_ulong, t->members[i].offset);
+			}
 		serr(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
 	}
 	case AST_E_XLATE:
@@ -1765,8 +2116,16 @@ static void decl(struct sema *s, struct ast_item *it)
 			dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
 			break;
 		}
-		case AST_SC_EXTERN:
-			break;	/* kernel symbols: no effect until BTF symbols */
+		case AST_SC_EXTERN: {	/* the type of a kernel symbol */
+			const char *bq = strrchr(dd->name, '`');
+			struct dt_extern *x = dt_alloc(s->dtp, sizeof(*x));
+			x->name = ast_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
+			    strlen(bq ? bq + 1 : dd->name));
+			x->type = t;
+			x->next = s->dtp->externs;
+			s->dtp->externs = x;
+			break;
+		}
 		default:
 			if (t->kind == DT_TK_FUNC)
 				break;

@@ -64,7 +64,11 @@ struct dt_type *dt_type_array(struct dt_typetab *tt, struct dt_type *ref,
     uint32_t n)
 {
 	char nm[512];
-	snprintf(nm, sizeof(nm), "%s [%u]", ref->name, n);
+	const char *dims = ref->kind == DT_TK_ARRAY ? strchr(ref->name, '[') : NULL;
+	if (dims)	/* int [3] of 4 is int [4][3] */
+		snprintf(nm, sizeof(nm), "%.*s[%u]%s", (int)(dims - ref->name), ref->name, n, dims);
+	else
+		snprintf(nm, sizeof(nm), "%s [%u]", ref->name, n);
 	struct dt_type *t = dt_type_new(tt, DT_TK_ARRAY, nm, ref->size * n);
 	if (t) {
 		t->ref = ref;

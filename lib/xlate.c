@@ -87,9 +87,9 @@ static int argcompat(const struct dt_type *f, const struct dt_node *v)
 static struct dt_type *member_type(struct sema *s, struct dt_type *t, const char *name)
 {
 	if (t->btf_id) {
-		uint32_t off, bits;
+		uint32_t off, bits, bitoff;
 		struct dt_type *mt;
-		return dt_btf_member(dt_sema_hdl(s), t, name, &off, &mt, &bits) < 0 ? NULL : mt;
+		return dt_btf_member(dt_sema_hdl(s), t, name, &off, &mt, &bits, &bitoff) < 0 ? NULL : mt;
 	}
 	for (int i = 0; i < t->nmembers; i++)
 		if (!strcmp(t->members[i].name, name))

@@ -75,13 +75,27 @@ int main(void)
 	bad("BEGIN { trace(stringof(curthread->se)); }", "invalid probe specifier BEGIN { trace(stringof(curthread->se)); }: in action list: "
 	    "cannot apply stringof to a value of type struct sched_entity", 0);
 
+	ok("struct bf { int a:3; unsigned b:5; long :0; char c; }; BEGIN { trace(sizeof (struct bf)); }");
+	ok("struct s { int a[4][3]; }; BEGIN { trace(sizeof (struct s)); trace(sizeof (D`int)); trace((C`long)1); }");
+	ok("struct s { int a[4][3]; }; BEGIN { p = (struct s *)0; trace(p->a[1][2]); trace(&p->a[1] - &p->a[0]); }");
+	ok("BEGIN { p = (int *)8; q = p + 1; trace(q - p); trace(2 + p); trace(p[1]); trace(*&p[1]); }");
+	bad("struct bf { int a:40; };", "invalid probe specifier struct bf { int a:40; };: bit-field too big for type: a", 0);
+	bad("struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }",
+	    "invalid probe specifier struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }: in action list: cannot take offset of a bit-field: a", 0);
+	bad("BEGIN { trace((void *)8 + 1); }",
+	    "invalid probe specifier BEGIN { trace((void *)8 + 1); }: in action list: operands have incompatible types: \"void *\" + \"int\"", 0);
+	bad("BEGIN { trace((int *)8 - (char *)8); }",
+	    "invalid probe specifier BEGIN { trace((int *)8 - (char *)8); }: in action list: operands have incompatible types: \"int *\" - \"char *\"", 0);
+	bad("BEGIN { trace(sizeof (D`nosuch_t)); }",
+	    "invalid probe specifier BEGIN { trace(sizeof (D`nosuch_t)); }: in action list: failed to resolve D`nosuch_t: Unknown module name", 0);
+	bad("struct s { int a[0]; };", "invalid probe specifier struct s { int a[0]; };: positive integral constant expression or tuple signature expected as array declaration subscript", 0);
 	bad("BEGIN { trace(1 + ); }", "invalid probe specifier BEGIN { trace(1 + ); }: syntax error near \")\"", 0);
 	bad("BEGIN\n{\n\ttrace(1 + );\n}\n", "failed to compile script t.d: line 3: syntax error near \")\"", 1);
 	bad("BEGIN { trace(y); }", "invalid probe specifier BEGIN { trace(y); }: in action list: failed to resolve y: Unknown variable name", 0);
 	bad("BEGIN { exit(); }", "invalid probe specifier BEGIN { exit(); }: in action list: exit( ) prototype mismatch: 0 args passed, 1 expected", 0);
 	bad("BEGIN { trace(1, 2); }", "invalid probe specifier BEGIN { trace(1, 2); }: in action list: trace( ) prototype mismatch: 2 args passed, 1 expected", 0);
 	bad("BEGIN { x = 1 / 0; }", "invalid probe specifier BEGIN { x = 1 / 0; }: expression contains division by zero", 0);
-	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: in action list: operator + requires operands of arithmetic type", 0);
+	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: in action list: operands have incompatible types: \"string\" + \"int\"", 0);
 	bad("BEGIN { x = 1 % \"a\"; }", "invalid probe specifier BEGIN { x = 1 % \"a\"; }: in action list: operator % requires operands of integral type", 0);
 	bad("BEGIN { pid = 1; }", "invalid probe specifier BEGIN { pid = 1; }: in action list: operator = can only be applied to a writable variable", 0);
 	bad("BEGIN { 1++; }", "invalid probe specifier BEGIN { 1++; }: in action list: operator ++ requires modifiable lvalue as an operand", 0);
@@ -94,7 +108,7 @@ int main(void)
 	bad("#pragma D option nosuch\nBEGIN { }", "failed to compile script t.d: line 1: failed to set option 'nosuch': Invalid option name", 1);
 	bad("BEGIN", "failed to compile script t.d: line 1: expected predicate and/or actions following probe description", 1);
 	bad("BEGIN { x = 1; trace(x->y); }", "invalid probe specifier BEGIN { x = 1; trace(x->y); }: in action list: operator -> cannot be applied to an operand of type \"int\"", 0);
-	bad("BEGIN { trace(*(void *)0); }", "invalid probe specifier BEGIN { trace(*(void *)0); }: in action list: cannot dereference a pointer to void", 0);
+	bad("BEGIN { trace(*(void *)0); }", "invalid probe specifier BEGIN { trace(*(void *)0); }: in action list: cannot dereference pointer to void", 0);
 	bad("BEGIN { self->x = 1; trace(a[1]); }", "invalid probe specifier BEGIN { self->x = 1; trace(a[1]); }: in action list: failed to resolve a: Unknown variable name", 0);
 	ok("BEGIN { a[1, \"s\"] = 2; self->t = timestamp; this->u = a[1, \"s\"]; }");
 

@@ -1,0 +1,33 @@
+/*
+ * ksyms.h - kernel symbol addresses from /proc/kallsyms.
+ */
+#ifndef DT_KSYMS_H
+#define DT_KSYMS_H
+
+#include <stdint.h>
+#include "dt_impl.h"
+
+enum dt_ksym_err { DT_KSYM_OK = 0, DT_KSYM_NOSYM = -1, DT_KSYM_NOMOD = -2,
+	DT_KSYM_NOADDR = -3 };
+
+struct dt_ksym {
+	uint64_t addr;
+	char type;			/* kallsyms type letter: T t D d B b R r ... */
+	char mod[64];			/* "vmlinux" or the module name */
+};
+
+/*
+ * Look up symbol name in module mod ("vmlinux", a module name, or NULL
+ * for any).  Reads /proc/kallsyms on first use only.  Returns DT_KSYM_OK
+ * or an error: no such symbol, no such module, or addresses hidden
+ * (kptr_restrict).
+ */
+int dt_ksym_lookup(dtrace_hdl_t *dtp, const char *mod, const char *name,
+    struct dt_ksym *out);
+static inline int dt_ksym_is_text(char type)
+{
+	return type == 'T' || type == 't' || type == 'W' || type == 'w';
+}
+void dt_ksyms_close(dtrace_hdl_t *dtp);
+
+#endif

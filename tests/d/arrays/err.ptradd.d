@@ -1,0 +1,5 @@
+/* Two pointers cannot be added. */
+BEGIN
+{
+	trace((int *)curthread + (int *)curthread);
+}

@@ -1,0 +1,5 @@
+/* Only pointers to the same type can be subtracted. */
+BEGIN
+{
+	trace((int *)curthread - (long *)curthread);
+}

@@ -1,0 +1,2 @@
+/* Arrays of void cannot be declared. */
+struct s { void v[2]; };

@@ -1,0 +1,5 @@
+/* A void pointer cannot be indexed. */
+BEGIN
+{
+	trace(((void *)curthread)[1]);
+}

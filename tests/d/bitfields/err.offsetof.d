@@ -1,0 +1,7 @@
+/* offsetof cannot be applied to a bit-field. */
+struct bf { int a:3; int b:5; };
+
+BEGIN
+{
+	trace(offsetof(struct bf, b));
+}

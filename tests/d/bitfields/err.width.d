@@ -1,0 +1,2 @@
+/* A bit-field width is a positive integer constant. */
+struct bf { int a:0; };
