@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #define DT_STACK_SLOTS 48	/* 8-byte expression temporaries */
+#define DT_STACK_FRAMES 127	/* bpf_get_stack() frames (perf_event_max_stack) */
 
 struct dt_cg {
 	dtrace_hdl_t *dtp;
@@ -52,6 +53,8 @@ int dt_cg_key(dtrace_hdl_t *dtp);
 int dt_cg_val(dtrace_hdl_t *dtp);
 int dt_cg_this(dtrace_hdl_t *dtp, uint32_t slot);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
+/* frame offset of the stack buffer: DT_STACK_FRAMES u64s (uses_stack) */
+int dt_cg_stack(dtrace_hdl_t *dtp);
 /* cg_dvar.c */
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n);
 /* value in R0; keeps R0 */
@@ -61,6 +64,12 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);
 int dt_cg_slot_alloc(struct dt_cg *cg);
 void dt_cg_slot_free(struct dt_cg *cg);
+/* R0 = *(size *)(R0 + off) from kernel memory, faulting on failure */
+void dt_cg_kread(struct dt_cg *cg, int off, int size);
+/* cg_subr.c: built-in variables on stacks, registers and CPUs, and the
+ * subroutines of sema's builtin_subr() */
+void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
 /* cg_act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int dst_off, int size);

@@ -47,11 +47,18 @@ static uint32_t key_area(dtrace_hdl_t *dtp)
 	return dtp->ndvars ? DT_DV_KEYHDR + ((dtp->dv_tuple + 7) & ~7u) : 0;
 }
 
-/* frame: header | record | string temp 0 | temp 1 | key | value | this-> */
+/* bpf_get_stack()'s buffer, only if a clause uses a stack built-in */
+static uint32_t stack_area(dtrace_hdl_t *dtp)
+{
+	return dtp->uses_stack ? 8 * DT_STACK_FRAMES : 0;
+}
+
+/* frame: header | record | string temp 0 | temp 1 | key | value | this-> |
+ * stack buffer */
 static uint32_t frame_size(dtrace_hdl_t *dtp)
 {
 	return DT_MS_BUF + rec_area(dtp) + 2 * str_area(dtp) + key_area(dtp) + 8 +
-	    8 * dtp->nthis;
+	    8 * dtp->nthis + stack_area(dtp);
 }
 
 int dt_cg_tmp(dtrace_hdl_t *dtp, int k)
@@ -72,6 +79,11 @@ int dt_cg_val(dtrace_hdl_t *dtp)
 int dt_cg_this(dtrace_hdl_t *dtp, uint32_t slot)
 {
 	return dt_cg_val(dtp) + 8 + 8 * (int)slot;
+}
+
+int dt_cg_stack(dtrace_hdl_t *dtp)
+{
+	return dt_cg_this(dtp, dtp->nthis);
 }
 
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)

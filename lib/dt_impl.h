@@ -231,6 +231,9 @@ struct dtrace_hdl {
 	struct dt_type *task_type;	/* struct task_struct, from BTF, lazily */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;
+	int uses_stack;			/* stackdepth/caller...: frame has a stack buffer */
+	int uses_cpuinfo;		/* curcpu/chip/lgrp: needs dt_cpuinfo */
+	int fd_cpuinfo;			/* per-CPU facts map (cpuinfo.c), 0 if none */
 	struct dt_dvar *dvars;
 	uint32_t ndvars, nthis;
 	uint32_t dv_tuple;		/* largest key tuple */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "bpf_dis.h"
 #include "cg.h"
+#include "cpuinfo.h"
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
@@ -108,6 +109,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",
 			    strerror(errno));
 	}
+	if (dt_cpuinfo_create(dtp) < 0)
+		return -1;
 	uint8_t *g = calloc(1, gsize);
 	if (!g)
 		return dt_set_err(dtp, "out of memory");
@@ -133,6 +136,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_scratch";
 	if (fd == dtp->fd_dvars)
 		return "dt_dvars";
+	if (fd == dtp->fd_cpuinfo)
+		return "dt_cpuinfo";
 	return NULL;
 }
 
@@ -276,6 +281,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	if (dtp->fd_dvars > 0)
 		close(dtp->fd_dvars);
 	dtp->fd_dvars = 0;
+	dt_cpuinfo_close(dtp);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 

@@ -41,9 +41,17 @@ enum dt_builtin {
 	DT_BI_UID, DT_BI_GID, DT_BI_EXECNAME, DT_BI_PROBEPROV,
 	DT_BI_PROBEMOD, DT_BI_PROBEFUNC, DT_BI_PROBENAME, DT_BI_TIMESTAMP,
 	DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP, DT_BI_ERRNO, DT_BI_CURTHREAD,
+	/* stacks, registers, CPU (cg_subr.c); uregs: l is the index */
+	DT_BI_STACKDEPTH, DT_BI_USTACKDEPTH, DT_BI_CALLER, DT_BI_UCALLER,
+	DT_BI_UREGS, DT_BI_CURCPU, DT_BI_CHIP, DT_BI_LGRP,
+	/* not available on Linux: a compile error says why (sema.c) */
+	DT_BI_IPL, DT_BI_PSET, DT_BI_ZONENAME,
 };
 
-enum dt_func { DT_F_TRACE, DT_F_PRINTF, DT_F_EXIT, DT_F_COPYINSTR };
+enum dt_func { DT_F_TRACE, DT_F_PRINTF, DT_F_EXIT, DT_F_COPYINSTR,
+	/* process and device subroutines (sema.c builtin_subr, cg_subr.c) */
+	DT_F_PROGENYOF,
+};
 
 /* binary operator codes (op field) */
 enum dt_bop {
