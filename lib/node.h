@@ -46,6 +46,7 @@ enum dt_builtin {
 	DT_BI_UREGS, DT_BI_CURCPU, DT_BI_CHIP, DT_BI_LGRP,
 	/* not available on Linux: a compile error says why (sema.c) */
 	DT_BI_IPL, DT_BI_PSET, DT_BI_ZONENAME,
+	DT_BI_CWD, DT_BI_ROOT,		/* not yet: a compile error */
 };
 
 enum dt_func { DT_F_TRACE, DT_F_PRINTF, DT_F_EXIT, DT_F_COPYINSTR,

@@ -389,6 +389,7 @@ static const struct {
 	{ "caller", DT_BI_CALLER }, { "ucaller", DT_BI_UCALLER },
 	{ "curcpu", DT_BI_CURCPU }, { "chip", DT_BI_CHIP }, { "lgrp", DT_BI_LGRP },
 	{ "ipl", DT_BI_IPL }, { "pset", DT_BI_PSET }, { "zonename", DT_BI_ZONENAME },
+	{ "cwd", DT_BI_CWD }, { "root", DT_BI_ROOT },
 };
 
 /* Why a built-in of DTrace's has no meaning on Linux, or NULL. */
@@ -441,7 +442,7 @@ static struct dt_type *builtin_type(struct sema *s, int id)
 	case DT_BI_LGRP: return dt_typedef_lookup(tt, "lgrp_id_t");
 	case DT_BI_IPL: return dt_typedef_lookup(tt, "uint_t");
 	case DT_BI_PSET: return dt_typedef_lookup(tt, "psetid_t");
-	case DT_BI_ZONENAME: return tt->t_string;
+	case DT_BI_ZONENAME: case DT_BI_CWD: case DT_BI_ROOT: return tt->t_string;
 	}
 	return tt->t_int;
 }
@@ -651,6 +652,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 			s->dtp->uses_timestamp = 1;
 		if (n->builtin == DT_BI_ERRNO)
 			s->dtp->uses_errno = 1;
+		if (n->builtin == DT_BI_CWD || n->builtin == DT_BI_ROOT)
+			serr(s, e->line, "%s is not supported yet", name);
 		if (builtin_unavail(n->builtin))
 			serr(s, e->line, "%s is not available on Linux: %s", name,
 			    builtin_unavail(n->builtin));
