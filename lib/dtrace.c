@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "ast.h"
 #include "dt_impl.h"
+#include "cpuinfo.h"
 #include "parse.h"
 #include "printf.h"
 #include "sema.h"
@@ -84,7 +85,7 @@ dtrace_hdl_t *dtrace_open(int *errp)
 		dtp->ncpus = 1;
 	dtp->arena = ast_arena_new();
 	if (!dtp->arena || dt_types_init(&dtp->types) < 0 ||
-	    dt_prov_dtrace.populate(dtp) < 0) {
+	    !dt_cpuinfo_type(dtp) || dt_prov_dtrace.populate(dtp) < 0) {
 		dtrace_close(dtp);
 		if (errp)
 			*errp = ENOMEM;
