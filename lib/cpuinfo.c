@@ -17,7 +17,6 @@
 #include <string.h>
 #include <unistd.h>
 #include "cpuinfo.h"
-#include "parse.h"
 
 struct dt_type *dt_cpuinfo_type(dtrace_hdl_t *dtp)
 {
@@ -47,11 +46,6 @@ struct dt_type *dt_cpuinfo_type(dtrace_hdl_t *dtp)
 	}
 	if (dt_typedef_add(tt, "cpuinfo_t", t) < 0)
 		return NULL;
-	/* type names the parser must know: sizeof (cpuinfo_t), casts */
-	static const char *const names[] = { "cpuinfo_t", "psetid_t", "chipid_t", "lgrp_id_t" };
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (dt_parse_add_typename(names[i]) < 0)
-			return NULL;
 	return dt_type_ptr(tt, t);
 }
 

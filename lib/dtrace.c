@@ -18,6 +18,7 @@
 #include "ast.h"
 #include "dt_impl.h"
 #include "cpuinfo.h"
+#include "traceiter.h"
 #include "parse.h"
 #include "printf.h"
 #include "sema.h"
@@ -137,6 +138,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		free(dtp->macros.argv[i]);
 	free(dtp->macros.argv);
 	dt_btf_close(dtp);
+	dt_traceiter_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
 		ast_arena_free(dtp->arena);

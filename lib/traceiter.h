@@ -10,4 +10,7 @@
  * tracepoint, or addresses hidden by kptr_restrict). */
 int dt_traceiter_range(const char *event, uint64_t *lo, uint64_t *hi);
 
+/* Forget them (dtrace_close). */
+void dt_traceiter_free(void);
+
 #endif
