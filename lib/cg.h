@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #define DT_STACK_SLOTS 48	/* 8-byte expression temporaries */
+#define DT_STACK_FRAMES 127	/* bpf_get_stack() frames (perf_event_max_stack) */
 
 struct dt_cg {
 	dtrace_hdl_t *dtp;
@@ -65,6 +66,8 @@ uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
 struct dt_loop { int slot, head, done; };
 void dt_cg_loop_begin(struct dt_cg *cg, struct dt_loop *lp, int count);
 void dt_cg_loop_end(struct dt_cg *cg, struct dt_loop *lp);
+/* frame offset of the stack buffer: DT_STACK_FRAMES u64s (uses_stack) */
+int dt_cg_stack(dtrace_hdl_t *dtp);
 /* cg_dvar.c */
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n);
 /* value in R0; keeps R0 */
@@ -84,6 +87,12 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);
 int dt_cg_slot_alloc(struct dt_cg *cg);
 void dt_cg_slot_free(struct dt_cg *cg);
+/* R0 = *(size *)(R0 + off) from kernel memory, faulting on failure */
+void dt_cg_kread(struct dt_cg *cg, int off, int size);
+/* cg_subr.c: built-in variables on stacks, registers and CPUs, and the
+ * subroutines of sema's builtin_subr() */
+void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
 /* cg_act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg_str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */
@@ -97,7 +106,7 @@ void dt_cg_str_int(struct dt_cg *cg, struct dt_node *n);
 /* the assignment of a string to a variable */
 void dt_cg_str_assign(struct dt_cg *cg, struct dt_node *n);
 /* cg_mem.c: integer and memory subroutines into R0 */
-void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_proc_subr(struct dt_cg *cg, struct dt_node *n);
 /* *addr = R0 for the dereference lv, which must hit scratch memory;
  * keeps R0 */
 void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv);

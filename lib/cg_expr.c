@@ -94,6 +94,11 @@ static void kread(struct dt_cg *cg, int off, int size)
 	dt_cg_slot_free(cg);
 }
 
+void dt_cg_kread(struct dt_cg *cg, int off, int size)
+{
+	kread(cg, off, size);
+}
+
 static void builtin(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
@@ -166,6 +171,11 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		break;
 	case DT_BI_CURTHREAD:
 		emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
+		break;
+	case DT_BI_STACKDEPTH: case DT_BI_USTACKDEPTH: case DT_BI_CALLER:
+	case DT_BI_UCALLER: case DT_BI_UREGS: case DT_BI_CURCPU:
+	case DT_BI_CHIP: case DT_BI_LGRP:
+		dt_cg_bvar(cg, n);
 		break;
 	default:
 		cg->failed = 1;

@@ -155,6 +155,9 @@ void dt_cg_subr(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, MOV64_IMM(R0, 0));
 		return;
 	}
+	case DT_F_PROGENYOF:
+		dt_cg_proc_subr(cg, n);
+		return;
 	}
 	cg->failed = 1;
 	snprintf(cg->errmsg, sizeof(cg->errmsg),

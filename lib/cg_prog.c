@@ -32,7 +32,8 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 
 /*
  * frame: header | record | string temporaries | dynamic variable key |
- * value | this-> variables | loop cells | strtok state | scratch space.
+ * value | this-> variables | loop cells | strtok state | scratch space |
+ * stack buffer.
  * String areas are 2 * DT_STRAREA so that a copy to a bounded variable
  * offset with a bounded length stays inside them as far as the verifier
  * can tell; the map has the same slack after the last frame.
@@ -112,9 +113,20 @@ int dt_cg_scratch(dtrace_hdl_t *dtp)
 	return dt_cg_strtok(dtp) + (int)strtok_area(dtp);
 }
 
+/* bpf_get_stack()'s buffer, only if a clause uses a stack built-in */
+static uint32_t stack_area(dtrace_hdl_t *dtp)
+{
+	return dtp->uses_stack ? 8 * DT_STACK_FRAMES : 0;
+}
+
+int dt_cg_stack(dtrace_hdl_t *dtp)
+{
+	return dt_cg_scratch(dtp) + (int)scratch_area(dtp);
+}
+
 static uint32_t frame_size(dtrace_hdl_t *dtp)
 {
-	return (uint32_t)dt_cg_scratch(dtp) + scratch_area(dtp);
+	return (uint32_t)dt_cg_stack(dtp) + stack_area(dtp);
 }
 
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)

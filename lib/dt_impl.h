@@ -273,6 +273,9 @@ struct dtrace_hdl {
 	struct dt_extern *externs;	/* extern declarations of kernel symbols */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;
+	int uses_stack;			/* stackdepth/caller...: frame has a stack buffer */
+	int uses_cpuinfo;		/* curcpu/chip/lgrp: needs dt_cpuinfo */
+	int fd_cpuinfo;			/* per-CPU facts map (cpuinfo.c), 0 if none */
 	struct dt_dvar *dvars;
 	uint32_t ndvars, nthis;
 	uint32_t this_size;		/* bytes of this-> variables */

@@ -18,6 +18,8 @@
 #include "ast.h"
 #include "dt_impl.h"
 #include "agg_consume.h"
+#include "cpuinfo.h"
+#include "traceiter.h"
 #include "parse.h"
 #include "printf.h"
 #include "sema.h"
@@ -92,7 +94,7 @@ dtrace_hdl_t *dtrace_open(int *errp)
 		dtp->ncpus = 1;
 	dtp->arena = ast_arena_new();
 	if (!dtp->arena || dt_types_init(&dtp->types) < 0 ||
-	    dt_prov_dtrace.populate(dtp) < 0) {
+	    !dt_cpuinfo_type(dtp) || dt_prov_dtrace.populate(dtp) < 0) {
 		dtrace_close(dtp);
 		if (errp)
 			*errp = ENOMEM;
@@ -149,6 +151,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_dlib_free(dtp);
 	dt_btf_close(dtp);
 	dt_ksyms_close(dtp);
+	dt_traceiter_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
 		ast_arena_free(dtp->arena);

@@ -20,6 +20,7 @@
 #include "bpf_dis.h"
 #include "cg.h"
 #include "agg_consume.h"
+#include "cpuinfo.h"
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
@@ -122,6 +123,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 		if (a->fd < 0)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}
+	if (dt_cpuinfo_create(dtp) < 0)
+		return -1;
 	uint8_t *g = calloc(1, gsize);
 	if (!g)
 		return dt_set_err(dtp, "out of memory");
@@ -147,6 +150,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_scratch";
 	if (fd == dtp->fd_dvars)
 		return "dt_dvars";
+	if (fd == dtp->fd_cpuinfo)
+		return "dt_cpuinfo";
 	return NULL;
 }
 
@@ -295,6 +300,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 		dtp->aggs[i]->fd = -1;
 	}
 	dtp->fd_dvars = 0;
+	dt_cpuinfo_close(dtp);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 

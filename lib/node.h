@@ -47,6 +47,12 @@ enum dt_builtin {
 	DT_BI_UID, DT_BI_GID, DT_BI_EXECNAME, DT_BI_PROBEPROV,
 	DT_BI_PROBEMOD, DT_BI_PROBEFUNC, DT_BI_PROBENAME, DT_BI_TIMESTAMP,
 	DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP, DT_BI_ERRNO, DT_BI_CURTHREAD,
+	/* stacks, registers, CPU (cg_subr.c); uregs: l is the index */
+	DT_BI_STACKDEPTH, DT_BI_USTACKDEPTH, DT_BI_CALLER, DT_BI_UCALLER,
+	DT_BI_UREGS, DT_BI_CURCPU, DT_BI_CHIP, DT_BI_LGRP,
+	/* not available on Linux: a compile error says why (sema.c) */
+	DT_BI_IPL, DT_BI_PSET, DT_BI_ZONENAME,
+	DT_BI_CWD, DT_BI_ROOT,		/* not yet: a compile error */
 };
 
 enum dt_func {
@@ -62,6 +68,8 @@ enum dt_func {
 	DT_F_BCOPY,
 	/* aggregation actions (sema_agg.c) */
 	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
+	/* process and device subroutines (sema.c builtin_subr, cg_subr.c) */
+	DT_F_PROGENYOF,
 };
 
 /* binary operator codes (op field) */

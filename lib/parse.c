@@ -60,7 +60,8 @@ static const char *const builtin_types[] = {
 	"processorid_t", "projid_t", "ptrdiff_t", "size_t", "ssize_t",
 	"taskid_t", "time_t", "timestruc_t", "u_longlong_t", "uchar_t",
 	"uid_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint_t",
-	"uintptr_t", "ulong_t", "ushort_t", "zoneid_t"
+	"uintptr_t", "ulong_t", "ushort_t", "zoneid_t",
+	"cpuinfo_t", "psetid_t", "chipid_t", "lgrp_id_t"
 };
 
 static char **reg_tab;		/* open-addressing hash of registered names */

@@ -22,6 +22,8 @@
 #include "sema_int.h"
 #include "xlate.h"
 #include "ksyms.h"
+#include "cpuinfo.h"
+#include "uregs.h"
 
 struct match_ctx {
 	dtrace_hdl_t *dtp;
@@ -530,7 +532,23 @@ static const struct {
 	{ "vtimestamp", DT_BI_VTIMESTAMP },
 	{ "walltimestamp", DT_BI_WALLTIMESTAMP }, { "errno", DT_BI_ERRNO },
 	{ "curthread", DT_BI_CURTHREAD },
+	{ "stackdepth", DT_BI_STACKDEPTH }, { "ustackdepth", DT_BI_USTACKDEPTH },
+	{ "caller", DT_BI_CALLER }, { "ucaller", DT_BI_UCALLER },
+	{ "curcpu", DT_BI_CURCPU }, { "chip", DT_BI_CHIP }, { "lgrp", DT_BI_LGRP },
+	{ "ipl", DT_BI_IPL }, { "pset", DT_BI_PSET }, { "zonename", DT_BI_ZONENAME },
+	{ "cwd", DT_BI_CWD }, { "root", DT_BI_ROOT },
 };
+
+/* Why a built-in of DTrace's has no meaning on Linux, or NULL. */
+static const char *builtin_unavail(int id)
+{
+	switch (id) {
+	case DT_BI_IPL: return "Linux has no interrupt priority levels";
+	case DT_BI_PSET: return "Linux has no processor sets";
+	case DT_BI_ZONENAME: return "Linux has no zones";
+	}
+	return NULL;
+}
 
 static struct dt_type *builtin_type(struct sema *s, int id)
 {
@@ -559,6 +577,19 @@ static struct dt_type *builtin_type(struct sema *s, int id)
 			s->dtp->task_type = dt_type_ptr(tt, t);
 		}
 		return s->dtp->task_type ? s->dtp->task_type : tt->t_voidp;
+	case DT_BI_STACKDEPTH: case DT_BI_USTACKDEPTH:
+		return dt_typedef_lookup(tt, "uint32_t");
+	case DT_BI_CALLER: return dt_typedef_lookup(tt, "uintptr_t");
+	case DT_BI_UCALLER: case DT_BI_UREGS: return dt_typedef_lookup(tt, "uint64_t");
+	case DT_BI_CURCPU: {
+		struct dt_type *t = dt_cpuinfo_type(s->dtp);
+		return t ? t : tt->t_voidp;
+	}
+	case DT_BI_CHIP: return dt_typedef_lookup(tt, "chipid_t");
+	case DT_BI_LGRP: return dt_typedef_lookup(tt, "lgrp_id_t");
+	case DT_BI_IPL: return dt_typedef_lookup(tt, "uint_t");
+	case DT_BI_PSET: return dt_typedef_lookup(tt, "psetid_t");
+	case DT_BI_ZONENAME: case DT_BI_CWD: case DT_BI_ROOT: return tt->t_string;
 	}
 	return tt->t_int;
 }
@@ -851,6 +882,15 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 			s->dtp->uses_timestamp = 1;
 		if (n->builtin == DT_BI_ERRNO)
 			s->dtp->uses_errno = 1;
+		if (n->builtin == DT_BI_CWD || n->builtin == DT_BI_ROOT)
+			serr(s, e->line, "%s is not supported yet", name);
+		if (builtin_unavail(n->builtin))
+			serr(s, e->line, "%s is not available on Linux: %s", name,
+			    builtin_unavail(n->builtin));
+		if (n->builtin >= DT_BI_STACKDEPTH && n->builtin <= DT_BI_UCALLER)
+			s->dtp->uses_stack = 1;
+		if (n->builtin >= DT_BI_CURCPU && n->builtin <= DT_BI_LGRP)
+			s->dtp->uses_cpuinfo = 1;
 		return n;
 	}
 	struct dt_gvar *g = gvar_lookup(dtp, name);
@@ -867,6 +907,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 			return nconst(s, e->line, c->type, c->value);
 	if (!strcmp(name, "NULL"))
 		return nconst(s, e->line, s->tt->t_voidp, 0);
+	if (dt_ureg_lookup(name) >= 0)		/* R_PC, R_RAX ...: uregs[] indices */
+		return nconst(s, e->line, s->tt->t_int, dt_ureg_lookup(name));
 	if (!strcmp(name, "self") || !strcmp(name, "this"))
 		serr(s, e->line, "%s-> variables are not supported yet", name);
 	serr(s, e->line, "failed to resolve %s: Unknown variable name", name);
@@ -1253,6 +1295,27 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 	return n;
 }
 
+/* uregs[i]: the current thread's saved user register i (uregs.c). */
+static struct dt_node *uregs_ref(struct sema *s, struct ast_expr *e)
+{
+	if (e->index.nkeys != 1)
+		serr(s, e->line, "uregs[ ] requires a single index");
+	struct dt_node *k = expr(s, e->index.keys);
+	if (!dt_is_int(k->type))
+		serr(s, e->line, "uregs[ ] index must be of integral type");
+	if (k->kind == DN_CONST) {
+		if (k->ival >= DT_UREG_SAVED && k->ival < DT_UREG_MAX)
+			serr(s, e->line, "uregs[%s] is not available on Linux: x86_64 Linux does not save that register for user mode",
+			    dt_ureg_name((int)k->ival));
+		if (k->ival < 0 || k->ival >= DT_UREG_SAVED)
+			serr(s, e->line, "index %lld is out of range for uregs[ ]", (long long)k->ival);
+	}
+	struct dt_node *n = nnew(s, DN_BUILTIN, e->line, builtin_type(s, DT_BI_UREGS));
+	n->builtin = DT_BI_UREGS;
+	n->l = cast_to(s, k, dt_typedef_lookup(s->tt, "uint64_t"));
+	return n;
+}
+
 static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 {
 	struct dt_typetab *tt = s->tt;
@@ -1480,6 +1543,9 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 				serr(s, e->line, "failed to resolve self->%s: Unknown variable name", name);
 			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
 		}
+		if (e->index.base->kind == AST_E_IDENT &&
+		    !strcmp(e->index.base->ident.name, "uregs"))
+			return uregs_ref(s, e);
 		if (e->index.base->kind == AST_E_IDENT) {
 			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
 			if (v)
@@ -1632,9 +1698,72 @@ static struct dt_type *subr_type(struct sema *s, const char *name)
 	return t ? t : dt_typedef_lookup(tt, "int64_t");
 }
 
+/* Solaris subroutines with nothing to act on in Linux, and why. */
+static const struct {
+	const char *name, *why;
+} solaris_subrs[] = {
+	{ "mutex_owned", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+	{ "mutex_owner", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+	{ "mutex_type_adaptive", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+	{ "mutex_type_spin", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+	{ "rw_read_held", "Solaris reader/writer locks (krwlock_t) do not exist on Linux" },
+	{ "rw_write_held", "Solaris reader/writer locks (krwlock_t) do not exist on Linux" },
+	{ "rw_iswriter", "Solaris reader/writer locks (krwlock_t) do not exist on Linux" },
+	{ "msgsize", "STREAMS messages (mblk_t) do not exist on Linux" },
+	{ "msgdsize", "STREAMS messages (mblk_t) do not exist on Linux" },
+	{ "ddi_pathname", "the Solaris device tree (dev_info_t) does not exist on Linux" },
+};
+
+/* The one argument of subroutine name, checked against its prototype. */
+static struct dt_node *one_int_arg(struct sema *s, struct ast_expr *e,
+    const char *name, const char *proto)
+{
+	if (e->call.nargs != 1)
+		serr(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
+		    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");
+	struct dt_node *a = expr(s, e->call.args);
+	if (!dt_is_int(a->type))
+		serr(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: %s\n\t argument: %s", name, proto, a->type->name);
+	return cast_to(s, a, dt_typedef_lookup(s->tt, proto));
+}
+
+/*
+ * Subroutines on processes and devices: progenyof(pid_t), getmajor(dev_t)
+ * and getminor(dev_t) (Linux's in-kernel dev_t: major << 20 | minor),
+ * and clear errors for Solaris-only ones.  NULL if name is not one of them.
+ */
+static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const char *name)
+{
+	for (size_t i = 0; i < sizeof(solaris_subrs) / sizeof(solaris_subrs[0]); i++)
+		if (!strcmp(solaris_subrs[i].name, name))
+			serr(s, e->line, "%s( ) is not available on Linux: %s", name, solaris_subrs[i].why);
+	if (!strcmp(name, "getmajor") || !strcmp(name, "getminor")) {
+		int major = name[3] == 'm' && name[4] == 'a';
+		struct dt_node *d = one_int_arg(s, e, name, "dev_t");
+		struct dt_node *v = major ? binop(s, e->line, AST_OP_SHR, d,
+		    nconst(s, e->line, s->tt->t_int, 20)) : d;
+		v = binop(s, e->line, AST_OP_BAND, v,
+		    nconst(s, e->line, d->type, major ? 0xfff : 0xfffff));
+		return cast_to(s, v, dt_typedef_lookup(s->tt, major ? "major_t" : "minor_t"));
+	}
+	if (!strcmp(name, "progenyof")) {
+		struct dt_node *n = nnew(s, DN_CALL, e->line, s->tt->t_int);
+		n->func = DT_F_PROGENYOF;
+		n->nargs = 1;
+		n->args = dt_alloc(s->dtp, sizeof(*n->args));
+		n->args[0] = one_int_arg(s, e, name, "pid_t");
+		return n;
+	}
+	return NULL;
+}
+
 static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 {
 	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";
+	struct dt_node *bs = builtin_subr(s, e, name);
+	if (bs)
+		return bs;
 	size_t k;
 	for (k = 0; k < sizeof(subrs) / sizeof(subrs[0]); k++)
 		if (!strcmp(subrs[k].name, name))

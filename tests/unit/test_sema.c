@@ -112,6 +112,47 @@ int main(void)
 	bad("BEGIN { self->x = 1; trace(a[1]); }", "invalid probe specifier BEGIN { self->x = 1; trace(a[1]); }: in action list: failed to resolve a: Unknown variable name", 0);
 	ok("BEGIN { a[1, \"s\"] = 2; self->t = timestamp; this->u = a[1, \"s\"]; }");
 
+	/* stacks, registers, CPUs, process and device subroutines */
+	ok("BEGIN { trace(stackdepth + ustackdepth); trace(caller); trace(ucaller); }");
+	ok("BEGIN { trace(uregs[R_PC]); i = 3; trace(uregs[i]); trace(uregs[R_EAX] + uregs[R_SS]); }");
+	ok("BEGIN { trace(curcpu->cpu_chip); trace(chip + lgrp); trace(sizeof (cpuinfo_t)); }");
+	ok("BEGIN { trace(progenyof(1)); trace(getmajor(1) + getminor(1)); }");
+	ok("syscall::read:entry { trace(progenyof(pid) && uregs[R_ERR] == 0); }");
+	bad("BEGIN { trace(ipl); }", "invalid probe specifier BEGIN { trace(ipl); }: in action list: ipl is not available on Linux: Linux has no interrupt priority levels", 0);
+	bad("BEGIN { trace(pset); }", "invalid probe specifier BEGIN { trace(pset); }: in action list: pset is not available on Linux: Linux has no processor sets", 0);
+	bad("BEGIN\n{\n\ttrace(zonename);\n}\n", "failed to compile script t.d: line 3: zonename is not available on Linux: Linux has no zones", 1);
+	bad("BEGIN { trace(cwd); }", "invalid probe specifier BEGIN { trace(cwd); }: in action list: cwd is not supported yet", 0);
+	bad("BEGIN { trace(root); }", "invalid probe specifier BEGIN { trace(root); }: in action list: root is not supported yet", 0);
+	bad("BEGIN { caller = 1; }", "invalid probe specifier BEGIN { caller = 1; }: in action list: operator = can only be applied to a writable variable", 0);
+	bad("BEGIN { trace(uregs[R_TRAPNO]); }", "invalid probe specifier BEGIN { trace(uregs[R_TRAPNO]); }: in action list: uregs[R_TRAPNO] is not available on Linux: x86_64 Linux does not save that register for user mode", 0);
+	bad("BEGIN { trace(uregs[-1]); }", "invalid probe specifier BEGIN { trace(uregs[-1]); }: in action list: index -1 is out of range for uregs[ ]", 0);
+	bad("BEGIN { trace(uregs[1, 2]); }", "invalid probe specifier BEGIN { trace(uregs[1, 2]); }: in action list: uregs[ ] requires a single index", 0);
+	bad("BEGIN { trace(uregs[\"x\"]); }", "invalid probe specifier BEGIN { trace(uregs[\"x\"]); }: in action list: uregs[ ] index must be of integral type", 0);
+	bad("BEGIN { trace(progenyof(1, 2)); }", "invalid probe specifier BEGIN { trace(progenyof(1, 2)); }: in action list: progenyof( ) prototype mismatch: 2 args passed, 1 expected", 0);
+	bad("BEGIN { trace(getminor()); }", "invalid probe specifier BEGIN { trace(getminor()); }: in action list: getminor( ) prototype mismatch: 0 args passed, 1 expected", 0);
+	bad("BEGIN { trace(getmajor(\"sda\")); }", "invalid probe specifier BEGIN { trace(getmajor(\"sda\")); }: in action list: getmajor( ) argument #1 is incompatible with prototype:\n\tprototype: dev_t\n\t argument: string", 0);
+	{
+		static const char *const subrs[][2] = {
+			{ "mutex_owned", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+			{ "mutex_owner", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+			{ "mutex_type_adaptive", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+			{ "mutex_type_spin", "Solaris kernel mutexes (kmutex_t) do not exist on Linux" },
+			{ "rw_read_held", "Solaris reader/writer locks (krwlock_t) do not exist on Linux" },
+			{ "rw_write_held", "Solaris reader/writer locks (krwlock_t) do not exist on Linux" },
+			{ "rw_iswriter", "Solaris reader/writer locks (krwlock_t) do not exist on Linux" },
+			{ "msgsize", "STREAMS messages (mblk_t) do not exist on Linux" },
+			{ "msgdsize", "STREAMS messages (mblk_t) do not exist on Linux" },
+			{ "ddi_pathname", "the Solaris device tree (dev_info_t) does not exist on Linux" },
+		};
+		for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++) {
+			char src[128], msg[512];
+			snprintf(src, sizeof(src), "BEGIN { trace(%s(0)); }", subrs[i][0]);
+			snprintf(msg, sizeof(msg), "invalid probe specifier %s: in action list: %s( ) is not available on Linux: %s",
+			    src, subrs[i][0], subrs[i][1]);
+			bad(src, msg, 0);
+		}
+	}
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -1,0 +1,296 @@
+/*
+ * cg_subr.c - code generation for the built-in variables that read
+ * stacks, registers and per-CPU facts (stackdepth, ustackdepth, caller,
+ * ucaller, uregs[], curcpu, chip, lgrp) and for the integer subroutines
+ * sema's builtin_subr() owns (progenyof).
+ *
+ * Stacks come from bpf_get_stack() on the probe's context (R6) into the
+ * frame's stack buffer.  The kernel stack starts at the function that
+ * fired the probe (the interrupted function for profile-N): the frames of
+ * the BPF program and the tracepoint machinery before it are skipped, so
+ * stackdepth counts from there and caller is the next frame, the return
+ * address into whoever called that function.  User registers are the
+ * task's saved pt_regs (bpf_task_pt_regs).
+ */
+#include <string.h>
+#include "cg.h"
+#include "node.h"
+#include "btf.h"
+#include "cpuinfo.h"
+#include "traceiter.h"
+#include "uregs.h"
+
+/*
+ * Kernel frames before the function that fired the probe.  Perf events
+ * and tracepoints hand bpf_get_stack() the probe site's registers, so
+ * none.  An attached raw tracepoint program's stack starts in the program
+ * itself, then the kernel's bpf_trace_runN() and __bpf_trace_EVENT()
+ * (e.g. syscall_trace_enter is the fourth frame for a syscall entry
+ * probe); a consumer-fired one (BEGIN, END, tick-N: BPF_PROG_RUN) has
+ * only the program before the test-run code that ran it.
+ */
+#define RAWTP_KSKIP	3
+#define CFIRE_KSKIP	1
+
+/* Most levels progenyof() climbs (the process tree is rarely deeper). */
+#define PROGENY_MAX	64
+
+static void fail(struct dt_cg *cg, const char *fmt, const char *what)
+{
+	cg->failed = 1;
+	snprintf(cg->errmsg, sizeof(cg->errmsg), fmt, what);
+}
+
+static int kskip(struct dt_cg *cg)
+{
+	struct dt_probe *p = cg->probe;
+	enum bpf_prog_type t = p->ptype ? p->ptype : p->ops->prog_type;
+	if (p->cfire)
+		return CFIRE_KSKIP;
+	return t == BPF_PROG_TYPE_RAW_TRACEPOINT ? RAWTP_KSKIP : 0;
+}
+
+/*
+ * R0 = bpf_get_stack(ctx, stack buffer, size, flags): bytes stored.  A
+ * failure faults (bad stack).
+ */
+static void get_stack(struct dt_cg *cg, int size, uint64_t flags)
+{
+	int ok = asm_new_label(&cg->a);
+	emit(cg, MOV64_REG(R1, R6));
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_stack(cg->dtp)));
+	emit(cg, MOV64_IMM(R3, size));
+	emit(cg, MOV64_IMM(R4, (int32_t)flags));
+	emit(cg, CALL_HELPER(BPF_FUNC_get_stack));
+	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
+	dt_cg_fault(cg, DTFLT_BADSTACK, -1);
+	asm_place(&cg->a, ok);
+}
+
+/* The tracepoint whose iterator may sit between the probe and its site. */
+static const char *tp_event(struct dt_probe *p)
+{
+	if (p->cfire)
+		return NULL;
+	if (!strcmp(p->prov, "syscall"))
+		return strcmp(p->name, "return") ? "sys_enter" : "sys_exit";
+	if (!strcmp(p->prov, "sdt"))
+		return p->name;
+	return NULL;
+}
+
+/*
+ * The kernel stack from the probe site's function: R0 = its depth, or
+ * with caller set, its second frame (0 if none).  If the first frame is
+ * in the tracepoint's iterator (several callbacks on the tracepoint), it
+ * is dropped.
+ */
+static void kstack(struct dt_cg *cg, int caller)
+{
+	uint64_t lo = 0, hi = 0;
+	const char *ev = tp_event(cg->probe);
+	int iter = ev && dt_traceiter_range(ev, &lo, &hi) == 0;
+	int stk = dt_cg_stack(cg->dtp);
+	int plain = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	get_stack(cg, caller ? 24 : 8 * DT_STACK_FRAMES, (uint64_t)kskip(cg));
+	emit(cg, ALU64_IMM(BPF_RSH, R0, 3));
+	if (iter) {
+		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), plain);
+		emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)stk));
+		asm_ld_imm64(&cg->a, R2, 0, lo);
+		asm_jump(&cg->a, JMP_REG(BPF_JLT, R1, R2, 0), plain);
+		asm_ld_imm64(&cg->a, R2, 0, hi);
+		asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R2, 0), plain);
+		if (caller) {
+			emit(cg, JMP_IMM(BPF_JGE, R0, 3, 2));
+			emit(cg, MOV64_IMM(R0, 0));
+			emit(cg, JA(1));
+			emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)(stk + 16)));
+		} else {
+			emit(cg, ALU64_IMM(BPF_SUB, R0, 1));
+		}
+		asm_jump(&cg->a, JA(0), end);
+	}
+	asm_place(&cg->a, plain);
+	if (caller) {
+		emit(cg, JMP_IMM(BPF_JGE, R0, 2, 2));
+		emit(cg, MOV64_IMM(R0, 0));
+		emit(cg, JA(1));
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)(stk + 8)));
+	}
+	asm_place(&cg->a, end);
+}
+
+/* ustackdepth, ucaller: the user stack (the first frame is the user PC) */
+static void ustack(struct dt_cg *cg, int caller)
+{
+	get_stack(cg, caller ? 16 : 8 * DT_STACK_FRAMES, BPF_F_USER_STACK);
+	emit(cg, ALU64_IMM(BPF_RSH, R0, 3));
+	if (caller) {
+		emit(cg, JMP_IMM(BPF_JGE, R0, 2, 2));
+		emit(cg, MOV64_IMM(R0, 0));
+		emit(cg, JA(1));
+		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)(dt_cg_stack(cg->dtp) + 8)));
+	}
+}
+
+/*
+ * Turn the verifier-tracked pointer in R0 into a plain number: copied
+ * through a stack slot by probe_read_kernel, it is an unknown scalar,
+ * which D may compare, print and do arithmetic on.
+ */
+static void launder(struct dt_cg *cg)
+{
+	int a = dt_cg_slot_alloc(cg), b = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
+	emit(cg, MOV64_REG(R1, R10));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, b));
+	emit(cg, MOV64_IMM(R2, 8));
+	emit(cg, MOV64_REG(R3, R10));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, a));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	emit(cg, LDX_MEM(BPF_DW, R0, R10, b));
+	dt_cg_slot_free(cg);
+	dt_cg_slot_free(cg);
+}
+
+/* uregs[i]: word i of the current task's saved user pt_regs. */
+static void uregs(struct dt_cg *cg, struct dt_node *n)
+{
+	struct dt_node *ix = n->l;
+	int konst = ix->kind == DN_CONST, slot = 0;
+	if (!konst) {
+		int ok = asm_new_label(&cg->a);
+		dt_cg_expr(cg, ix, R0);
+		asm_jump(&cg->a, JMP_IMM(BPF_JLT, R0, DT_UREG_SAVED, 0), ok);
+		emit(cg, MOV64_REG(R1, R0));
+		dt_cg_fault(cg, DTFLT_ILLOP, R1);
+		asm_place(&cg->a, ok);
+		emit(cg, ALU64_IMM(BPF_LSH, R0, 3));
+		slot = dt_cg_slot_alloc(cg);
+		emit(cg, STX_MEM(BPF_DW, R10, R0, slot));
+	}
+	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task_btf));
+	emit(cg, MOV64_REG(R1, R0));
+	emit(cg, CALL_HELPER(BPF_FUNC_task_pt_regs));
+	launder(cg);
+	if (konst) {
+		dt_cg_kread(cg, 8 * (int)ix->ival, 8);
+		return;
+	}
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, slot));
+	emit(cg, ALU64_REG(BPF_ADD, R0, R1));
+	dt_cg_slot_free(cg);
+	dt_cg_kread(cg, 0, 8);
+}
+
+/* R0 = this CPU's cpuinfo_t in dt_cpuinfo, or 0. */
+static void cpuinfo(struct dt_cg *cg)
+{
+	int key = dt_cg_slot_alloc(cg);
+	emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
+	emit(cg, STX_MEM(BPF_W, R10, R0, key));
+	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_cpuinfo);
+	emit(cg, MOV64_REG(R2, R10));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	dt_cg_slot_free(cg);
+}
+
+/* chip, lgrp: a member of this CPU's cpuinfo_t (0 if there is none) */
+static void cpu_member(struct dt_cg *cg, int off)
+{
+	cpuinfo(cg);
+	emit(cg, JMP_IMM(BPF_JEQ, R0, 0, 2));
+	emit(cg, LDX_MEM(BPF_W, R0, R0, (int16_t)off));
+	emit(cg, ALU64_IMM(BPF_LSH, R0, 32));
+	emit(cg, ALU64_IMM(BPF_ARSH, R0, 32));
+}
+
+void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n)
+{
+	switch (n->builtin) {
+	case DT_BI_STACKDEPTH: kstack(cg, 0); break;
+	case DT_BI_USTACKDEPTH: ustack(cg, 0); break;
+	case DT_BI_CALLER: kstack(cg, 1); break;
+	case DT_BI_UCALLER: ustack(cg, 1); break;
+	case DT_BI_UREGS: uregs(cg, n); break;
+	case DT_BI_CURCPU: {
+		int none = asm_new_label(&cg->a);
+		cpuinfo(cg);
+		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
+		launder(cg);
+		asm_place(&cg->a, none);
+		break;
+	}
+	case DT_BI_CHIP: cpu_member(cg, DT_CPUINFO_CHIP); break;
+	case DT_BI_LGRP: cpu_member(cg, DT_CPUINFO_LGRP); break;
+	default:
+		fail(cg, "%s used as a value", "built-in");
+		break;
+	}
+}
+
+/*
+ * progenyof(pid): 1 if the current process is pid or one of its
+ * descendants: climb real_parent from the current task, comparing each
+ * tgid, until pid, the idle task (tgid 0) or PROGENY_MAX levels.
+ */
+static void progenyof(struct dt_cg *cg, struct dt_node *n)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	int poff = dt_btf_task_offset(dtp, DT_BTF_REAL_PARENT);
+	int toff = dt_btf_task_offset(dtp, DT_BTF_TGID);
+	if (poff < 0 || toff < 0) {
+		fail(cg, "%s is not available: no kernel BTF for task_struct", "progenyof( )");
+		return;
+	}
+	int want = dt_cg_slot_alloc(cg), task = dt_cg_slot_alloc(cg);
+	int level = dt_cg_slot_alloc(cg);
+	int loop = asm_new_label(&cg->a), yes = asm_new_label(&cg->a);
+	int no = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	dt_cg_expr(cg, n->args[0], R0);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, want));
+	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
+	emit(cg, STX_MEM(BPF_DW, R10, R0, task));
+	emit(cg, ST_MEM(BPF_DW, R10, level, 0));
+	asm_place(&cg->a, loop);
+	emit(cg, LDX_MEM(BPF_DW, R0, R10, task));
+	dt_cg_kread(cg, toff, 4);
+	emit(cg, ALU64_IMM(BPF_LSH, R0, 32));		/* pid_t */
+	emit(cg, ALU64_IMM(BPF_ARSH, R0, 32));
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, want));
+	asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), yes);
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), no);
+	emit(cg, LDX_MEM(BPF_DW, R0, R10, task));
+	dt_cg_kread(cg, poff, 8);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, task));
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, level));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
+	emit(cg, STX_MEM(BPF_DW, R10, R1, level));
+	asm_jump(&cg->a, JMP_IMM(BPF_JLT, R1, PROGENY_MAX, 0), loop);
+	asm_place(&cg->a, no);
+	emit(cg, MOV64_IMM(R0, 0));
+	asm_jump(&cg->a, JA(0), end);
+	asm_place(&cg->a, yes);
+	emit(cg, MOV64_IMM(R0, 1));
+	asm_place(&cg->a, end);
+	dt_cg_slot_free(cg);
+	dt_cg_slot_free(cg);
+	dt_cg_slot_free(cg);
+}
+
+void dt_cg_proc_subr(struct dt_cg *cg, struct dt_node *n)
+{
+	switch (n->func) {
+	case DT_F_PROGENYOF:
+		progenyof(cg, n);
+		break;
+	default:
+		cg->failed = 1;
+		snprintf(cg->errmsg, sizeof(cg->errmsg),
+		    "line %d: expression cannot be used as a value here", n->line);
+		break;
+	}
+}

@@ -1,0 +1,5 @@
+/* progenyof( ) takes a pid_t. */
+BEGIN
+{
+	trace(progenyof("init"));
+}

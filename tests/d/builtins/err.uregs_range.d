@@ -1,0 +1,5 @@
+/* uregs[] indices past the named registers are an error. */
+BEGIN
+{
+	trace(uregs[26]);
+}

@@ -1,0 +1,5 @@
+/* zonename has no Linux equivalent: a compile error says why. */
+BEGIN
+{
+	trace(zonename);
+}
