@@ -168,6 +168,7 @@ int dt_types_init(struct dt_typetab *tt)
 		{ "u_int", 4, 0, 3 }, { "u_long", 8, 0, 4 },
 		{ "u_char", 1, 0, 1 }, { "u_short", 2, 0, 2 },
 		{ "ulonglong_t", 8, 0, 5 }, { "boolean_t", 4, 1, 3 },
+		{ "ipaddr_t", 4, 0, 3 },	/* an IPv4 address, network order */
 	};
 	for (size_t i = 0; i < sizeof(td) / sizeof(td[0]); i++) {
 		struct dt_type *t = mkint(tt, td[i].name, td[i].size, td[i].sgn, td[i].rank);
