@@ -88,9 +88,9 @@ static void append(struct dt_cg *cg, int base, int pos, int max, int src, int c)
 
 /*
  * DTrace's cleanpath(), byte by byte.  In state 0 a byte other than '/'
- * is copied (the NUL ends the path) after the length check DTrace makes
- * before each component: once the output reaches strsize - 5 bytes it
- * ends there.  After a '/' (state 1), another '/' is dropped; after "/."
+ * is copied (the NUL ends the path), after DTrace's length check: once
+ * the output holds strsize - 5 bytes, it ends there (the other states
+ * never lengthen the output between two such checks).  After a '/' (state 1), another '/' is dropped; after "/."
  * (state 2) a '/' drops the "/."; after "/.." (state 3) a '/' or the end
  * backs the output up to (not past) the previous '/', or to its start;
  * at the end that '/' stays.  Anything else copies the pending "/", "/."
@@ -110,7 +110,8 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	int s1 = label(cg), s2 = label(cg), s3 = label(cg), next = label(cg);
 	int to_s0 = label(cg), to_s1 = label(cg);
 
-	/* "/.." alone backs up to an empty output and keeps its "/" */
+	/* a path such as "/.." backs up to an empty output and then keeps
+	 * its first byte, which DTrace leaves unset: make it the "/" */
 	emit(cg, ST_MEM(BPF_B, R9, (int16_t)td, '/'));
 	st_cell_imm(cg, C_S, 0);
 	st_cell_imm(cg, C_J, 0);
