@@ -105,6 +105,15 @@ void dt_cg_strlen_at(struct dt_cg *cg, int off, int size);
 void dt_cg_str_int(struct dt_cg *cg, struct dt_node *n);
 /* the assignment of a string to a variable */
 void dt_cg_str_assign(struct dt_cg *cg, struct dt_node *n);
+/* R9 + off = the bytes of the string at R9 + src + R(idx), at most
+ * R(cnt) - 1 of them (cnt clamped to [1, size], idx to [0, srcmax - 1]);
+ * clobbers R1-R3 */
+void dt_cg_copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
+    int srcmax, int size);
+/* R(dst) = the byte at R9 + base + R(idx), idx known to be in range */
+void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx);
+/* cg_net.c: cleanpath, inet_ntoa, inet_ntoa6, inet_ntop into R9 + off */
+void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_mem.c: integer and memory subroutines into R0 */
 void dt_cg_proc_subr(struct dt_cg *cg, struct dt_node *n);
 /* *addr = R0 for the dereference lv, which must hit scratch memory;

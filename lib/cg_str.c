@@ -146,7 +146,7 @@ void dt_cg_strlen_at(struct dt_cg *cg, int off, int size)
 /* R9 + off = the bytes of the string at R9 + src + R(idx), at most
  * count - 1 of them (R(cnt) = count, clamped to [1, size]); idx is
  * clamped to [0, srcmax - 1].  Clobbers R1-R3. */
-static void copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
+void dt_cg_copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
     int srcmax, int size)
 {
 	clamp(cg, idx, srcmax - 1);
@@ -163,7 +163,7 @@ static void copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
 }
 
 /* R(dst) = the byte at R9 + base + R(idx), idx known to be in range */
-static void ld_byte(struct dt_cg *cg, int dst, int base, int idx)
+void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx)
 {
 	emit(cg, MOV64_REG(dst, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, dst, base));
@@ -261,7 +261,7 @@ static void substr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	clamp(cg, R2, size - 1);
 	emit(cg, ALU64_IMM(BPF_ADD, R2, 1));
 	emit(cg, MOV64_REG(R4, R1));
-	copy_sub(cg, off, ts, R4, R2, size, size);
+	dt_cg_copy_sub(cg, off, ts, R4, R2, size, size);
 	if (n->nargs > 2)
 		dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
@@ -356,8 +356,8 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 	ld_cell(cg, R3, C_P);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, size, 0), inner.done);
 	emit(cg, ALU64_REG(BPF_ADD, R3, R0));
-	ld_byte(cg, R4, ts, R3);
-	ld_byte(cg, R5, tt, R0);
+	dt_cg_ld_byte(cg, R4, ts, R3);
+	dt_cg_ld_byte(cg, R5, tt, R0);
 	asm_jump(&cg->a, JMP_REG(BPF_JNE, R4, R5, 0), inner.done);
 	dt_cg_loop_end(cg, &inner);
 	ld_cell(cg, R1, C_HIT);
@@ -381,7 +381,7 @@ static void tail_from(struct dt_cg *cg, int off, int ts, int size)
 	ld_cell(cg, R4, C_RES);
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R4, 0, 0), none);
 	emit(cg, MOV64_IMM(R2, size));
-	copy_sub(cg, off, ts, R4, R2, size, size);
+	dt_cg_copy_sub(cg, off, ts, R4, R2, size, size);
 	asm_jump(&cg->a, JA(0), end);
 	asm_place(&cg->a, none);
 	emit(cg, ST_MEM(BPF_B, R9, (int16_t)off, 0));
@@ -396,7 +396,7 @@ static void strchr_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, size);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
-	ld_byte(cg, R1, ts, R0);
+	dt_cg_ld_byte(cg, R1, ts, R0);
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, sc));
 	emit(cg, ALU64_IMM(BPF_AND, R2, 0xff));
 	int differ = asm_new_label(&cg->a);
@@ -461,7 +461,7 @@ static void pathpart(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, ALU64_REG(BPF_SUB, R1, R0));		/* i = len - 1 - k */
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), lp.done);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
-	ld_byte(cg, R2, ts, R1);
+	dt_cg_ld_byte(cg, R2, ts, R1);
 	ld_cell(cg, R3, C_D);
 	int ph1 = asm_new_label(&cg->a), ph2 = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 1, 0), ph1);
@@ -518,7 +518,7 @@ static void pathpart(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	/* bytes start..end, then NUL: count end - start + 2 */
 	emit(cg, ALU64_REG(BPF_SUB, R5, R4));
 	emit(cg, ALU64_IMM(BPF_ADD, R5, 2));
-	copy_sub(cg, off, ts, R4, R5, size, size);
+	dt_cg_copy_sub(cg, off, ts, R4, R5, size, size);
 	asm_place(&cg->a, end);
 	dt_cg_stmp_free(cg);
 }
@@ -616,7 +616,7 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	}
 	ld_cell(cg, R4, C_P);
 	emit(cg, MOV64_IMM(R2, size));
-	copy_sub(cg, off, t, R4, R2, END + 1, size);
+	dt_cg_copy_sub(cg, off, t, R4, R2, END + 1, size);
 	dt_cg_stmp_free(cg);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
@@ -643,7 +643,7 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, size);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
-	ld_byte(cg, R1, td, R0);
+	dt_cg_ld_byte(cg, R1, td, R0);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_IMM(BPF_RSH, R2, 3));
@@ -679,7 +679,7 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)pos));
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
-	ld_byte(cg, R2, buf, R1);
+	dt_cg_ld_byte(cg, R2, buf, R1);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
 	IS_DELIM(R2, R3, R4);
 	int more = asm_new_label(&cg->a);
@@ -697,7 +697,7 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 	st_cell(cg, C_B, R1);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
-	ld_byte(cg, R2, buf, R1);
+	dt_cg_ld_byte(cg, R2, buf, R1);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
 	IS_DELIM(R2, R3, R4);
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), lp.done);
@@ -708,7 +708,7 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	ld_cell(cg, R4, C_A);
 	emit(cg, ALU64_REG(BPF_SUB, R5, R4));
 	emit(cg, ALU64_IMM(BPF_ADD, R5, 1));
-	copy_sub(cg, off, buf, R4, R5, size, size);
+	dt_cg_copy_sub(cg, off, buf, R4, R5, size, size);
 	asm_jump(&cg->a, JA(0), end);
 	asm_place(&cg->a, none);
 	/* nothing left: NULL (""), and nothing saved */
@@ -734,6 +734,8 @@ static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	case DT_F_BASENAME: case DT_F_DIRNAME: pathpart(cg, n, off, size); return;
 	case DT_F_LLTOSTR: lltostr(cg, n, off, size); return;
 	case DT_F_STRTOK: strtok_(cg, n, off, size); return;
+	case DT_F_CLEANPATH: case DT_F_INET_NTOA: case DT_F_INET_NTOA6:
+	case DT_F_INET_NTOP: dt_cg_net(cg, n, off, size); return;
 	}
 	cg->failed = 1;
 	snprintf(cg->errmsg, sizeof(cg->errmsg), "line %d: subroutine not supported yet", n->line);

@@ -56,7 +56,7 @@ struct parser {
 static const char *const builtin_types[] = {
 	"caddr_t", "clock_t", "daddr_t", "dev_t", "gid_t", "hrtime_t",
 	"id_t", "ino_t", "int16_t", "int32_t", "int64_t", "int8_t",
-	"intptr_t", "longlong_t", "mode_t", "off_t", "pid_t",
+	"intptr_t", "ipaddr_t", "longlong_t", "mode_t", "off_t", "pid_t",
 	"processorid_t", "projid_t", "ptrdiff_t", "size_t", "ssize_t",
 	"taskid_t", "time_t", "timestruc_t", "u_longlong_t", "uchar_t",
 	"uid_t", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "uint_t",

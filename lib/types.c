@@ -174,6 +174,7 @@ int dt_types_init(struct dt_typetab *tt)
 		{ "ulonglong_t", 8, 0, 5 }, { "boolean_t", 4, 1, 3 },
 		{ "psetid_t", 4, 1, 3 }, { "chipid_t", 4, 1, 3 },
 		{ "lgrp_id_t", 4, 1, 3 },
+		{ "ipaddr_t", 4, 0, 3 },	/* an IPv4 address, network order */
 	};
 	for (size_t i = 0; i < sizeof(td) / sizeof(td[0]); i++) {
 		struct dt_type *t = mkint(tt, td[i].name, td[i].size, td[i].sgn, td[i].rank);
