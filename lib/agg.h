@@ -182,17 +182,4 @@ int dt_agg_print_ext(FILE *out, const struct dt_aggdesc *d,
     struct dt_aggentry *e, int n, const struct dt_aggsortopt *opt,
     int flags);
 
-/*
- * A merge table: the consumer's copy of one aggregation, keyed by the
- * packed key bytes, into which every CPU's (key, value) pairs are merged.
- * dt_aggtab_entries returns the entries (owned by the table, valid until
- * the next merge, clear or destroy), ready for dt_agg_sort/dt_agg_print.
- */
-struct dt_aggtab;
-struct dt_aggtab *dt_aggtab_create(const struct dt_aggdesc *d, uint32_t keysize);
-int dt_aggtab_merge(struct dt_aggtab *t, const void *key, const int64_t *val);
-int dt_aggtab_entries(struct dt_aggtab *t, struct dt_aggentry **ep);
-void dt_aggtab_clear(struct dt_aggtab *t);
-void dt_aggtab_destroy(struct dt_aggtab *t);
-
 #endif

@@ -6,6 +6,7 @@
  * the per-CPU drop reports.  Formatting and sorting are agg.c's.
  */
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <bpf/bpf.h>
 #include "dt_impl.h"
@@ -251,26 +252,36 @@ void dt_agg_print_exit(dtrace_hdl_t *dtp)
 			dt_agg_print_one(dtp, dtp->aggs[i], 0);
 }
 
-void dt_agg_drops(dtrace_hdl_t *dtp)
+void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 {
 	if (!dtp->naggs || dtp->fd_scratch < 0)
 		return;
-	if (!dtp->aggdrops && !(dtp->aggdrops = calloc((size_t)dtp->ncpus, sizeof(uint64_t))))
+	/* checked at statusrate (the consume loop polls every 50 ms) */
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	uint64_t now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	if (!force && now - dtp->aggdrops_at < dtp->opt[DTOPT_STATUSRATE])
 		return;
+	dtp->aggdrops_at = now;
 	uint32_t ps = pcpu_size(dtp->scratch_size), key = 0;
-	uint8_t *buf = malloc((size_t)ps * (size_t)dtp->ncpus);
-	if (buf && bpf_map_lookup_elem(dtp->fd_scratch, &key, buf) == 0) {
-		for (int c = 0; c < dtp->ncpus; c++) {
-			uint64_t d;
-			memcpy(&d, buf + (size_t)c * ps + DT_MS_AGGDROPS, 8);
-			if (d > dtp->aggdrops[c]) {
-				fflush(dtp->out);
-				fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
-				    (unsigned long long)(d - dtp->aggdrops[c]),
-				    d - dtp->aggdrops[c] == 1 ? "" : "s", c);
-				dtp->aggdrops[c] = d;
-			}
+	if (!dtp->aggdrops) {
+		dtp->aggdrops = calloc((size_t)dtp->ncpus, sizeof(uint64_t));
+		dtp->aggdrops_buf = malloc((size_t)ps * (size_t)dtp->ncpus);
+		if (!dtp->aggdrops || !dtp->aggdrops_buf)
+			return;
+	}
+	uint8_t *buf = dtp->aggdrops_buf;
+	if (bpf_map_lookup_elem(dtp->fd_scratch, &key, buf) != 0)
+		return;
+	for (int c = 0; c < dtp->ncpus; c++) {
+		uint64_t d;
+		memcpy(&d, buf + (size_t)c * ps + DT_MS_AGGDROPS, 8);
+		if (d > dtp->aggdrops[c]) {
+			fflush(dtp->out);
+			fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
+			    (unsigned long long)(d - dtp->aggdrops[c]),
+			    d - dtp->aggdrops[c] == 1 ? "" : "s", c);
+			dtp->aggdrops[c] = d;
 		}
 	}
-	free(buf);
 }

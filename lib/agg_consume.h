@@ -21,7 +21,8 @@ int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank);
 void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, int64_t n);
 /* at exit: every aggregation printa() did not print, in order */
 void dt_agg_print_exit(dtrace_hdl_t *dtp);
-/* report new aggregation drops, per CPU */
-void dt_agg_drops(dtrace_hdl_t *dtp);
+/* report new aggregation drops, per CPU (at most once per statusrate
+ * unless force) */
+void dt_agg_drops(dtrace_hdl_t *dtp, int force);
 
 #endif

@@ -58,8 +58,29 @@ int dt_cg_cell(dtrace_hdl_t *dtp, int k);
 int dt_cg_strtok(dtrace_hdl_t *dtp);
 int dt_cg_scratch(dtrace_hdl_t *dtp);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
+#define DT_NCELLS 12		/* loop cells per frame (the last: dt_cg_launder) */
+/* loop cells: R(reg) = cell k, cell k = R(reg) or an immediate */
+static inline void dt_cg_ld_cell(struct dt_cg *cg, int reg, int k)
+{
+	emit(cg, LDX_MEM(BPF_DW, reg, R9, (int16_t)dt_cg_cell(cg->dtp, k)));
+}
+static inline void dt_cg_st_cell(struct dt_cg *cg, int k, int reg)
+{
+	emit(cg, STX_MEM(BPF_DW, R9, reg, (int16_t)dt_cg_cell(cg->dtp, k)));
+}
+static inline void dt_cg_st_cell_imm(struct dt_cg *cg, int k, int32_t v)
+{
+	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_cell(cg->dtp, k), v));
+}
+/* Turn the verifier-tracked pointer in R(reg) into a plain number (what
+ * D sees of scratch, pt_regs and cpuinfo pointers): stored to and
+ * reloaded from the frame's last cell, it is an unknown scalar. */
+static inline void dt_cg_launder(struct dt_cg *cg, int reg)
+{
+	dt_cg_st_cell(cg, DT_NCELLS - 1, reg);
+	dt_cg_ld_cell(cg, reg, DT_NCELLS - 1);
+}
 #define DT_NSTRTMP 6		/* string temporaries per frame */
-#define DT_NCELLS 12		/* loop cells per frame */
 #define DT_SCRATCH 1024		/* alloca()/copyin() bytes per clause */
 /* cg_loop.c: for (R0 = 0; R0 < count; R0++) { body } with the body
  * between begin and end; jumping to lp->done breaks out */
@@ -85,14 +106,15 @@ void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
 /* cg_expr.c */
 void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);
+/* Call a helper; unless R0 passes `R0 ok_jop 0`, fault with the
+ * "invalid address" saved in stack slot addr_slot. */
+void dt_cg_call_checked(struct dt_cg *cg, int helper, int ok_jop, int addr_slot);
 int dt_cg_slot_alloc(struct dt_cg *cg);
 void dt_cg_slot_free(struct dt_cg *cg);
 /* R0 = *(size *)(R0 + off) from kernel memory, faulting on failure */
 void dt_cg_kread(struct dt_cg *cg, int off, int size);
-/* cg_subr.c: built-in variables on stacks, registers and CPUs, and the
- * subroutines of sema's builtin_subr() */
+/* cg_subr.c: built-in variables on stacks, registers and CPUs */
 void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
-void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
 /* cg_act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg_str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */
@@ -115,7 +137,9 @@ void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx);
 /* cg_net.c: cleanpath, inet_ntoa, inet_ntoa6, inet_ntop into R9 + off */
 void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_mem.c: integer and memory subroutines into R0 */
-void dt_cg_proc_subr(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
+/* cg_subr.c: progenyof(pid) into R0 */
+void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
 /* *addr = R0 for the dereference lv, which must hit scratch memory;
  * keeps R0 */
 void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv);

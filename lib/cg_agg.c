@@ -124,6 +124,15 @@ static void square128(struct dt_cg *cg)
 	emit(cg, ALU64_IMM(BPF_ADD, R5, 1));
 }
 
+/* R0 = this CPU's value of the key at R9 + key in g's map, or 0 */
+static void lookup(struct dt_cg *cg, const struct dt_agg *g, int key)
+{
+	asm_ld_map_fd(&cg->a, R1, g->fd);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+}
+
 void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
@@ -145,10 +154,7 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_tuple(cg, n->args, n->nargs, g->keys, key, g->ksize, NULL);
 
 	int have = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
-	asm_ld_map_fd(&cg->a, R1, g->fd);
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	lookup(cg, g, key);
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), have);
 	/* a new key: insert the initial value */
 	for (uint32_t w = 0; w < d->nwords; w++)
@@ -173,10 +179,7 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_AGGDROPS));
 	asm_jump(&cg->a, JA(0), done);
 	asm_place(&cg->a, again);
-	asm_ld_map_fd(&cg->a, R1, g->fd);
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	lookup(cg, g, key);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
 	asm_place(&cg->a, have);
 	emit(cg, MOV64_REG(R8, R0));

@@ -93,6 +93,26 @@ static void build_key(struct dt_cg *cg, struct dt_node *n)
 	    dt_cg_key_size(dtp), n->dvar);
 }
 
+/* Store the frame's value area under the frame's key; a full dynamic
+ * variable space counts a drop (reported by the consumer). */
+static void update(struct dt_cg *cg)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	int done = asm_new_label(&cg->a);
+	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, dt_cg_val(dtp)));
+	emit(cg, MOV64_IMM(R4, BPF_ANY));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
+	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+	emit(cg, MOV64_IMM(R2, 1));
+	emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DVDROPS));
+	asm_place(&cg->a, done);
+}
+
 /* R0 = the address of n's value in the map, or 0 if it has none. */
 void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n)
 {
@@ -109,7 +129,6 @@ void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int val = dt_cg_val(dtp);
-	int done = asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, val));
 	emit(cg, MOV64_IMM(R2, (int32_t)DT_STRAREA(dtp)));
@@ -117,18 +136,7 @@ void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src)
 	emit(cg, ALU64_IMM(BPF_ADD, R3, src));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
 	build_key(cg, n);
-	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
-	emit(cg, MOV64_REG(R3, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R3, val));
-	emit(cg, MOV64_IMM(R4, BPF_ANY));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
-	asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
-	emit(cg, MOV64_IMM(R2, 1));
-	emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DVDROPS));
-	asm_place(&cg->a, done);
+	update(cg);
 }
 
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n)
@@ -137,11 +145,7 @@ void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)dt_cg_this(cg->dtp, n->dvar->this_off)));
 		return;
 	}
-	build_key(cg, n);
-	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(cg->dtp)));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	dt_cg_dvar_ref(cg, n);
 	emit(cg, JMP_IMM(BPF_JEQ, R0, 0, 1));
 	emit(cg, LDX_MEM(BPF_DW, R0, R0, 0));
 }
@@ -159,18 +163,7 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 	int del = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
 	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)val));
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 0, 0), del);
-	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
-	emit(cg, MOV64_REG(R3, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R3, val));
-	emit(cg, MOV64_IMM(R4, BPF_ANY));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
-	/* the dynamic variable space is full: count a drop */
-	asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
-	emit(cg, MOV64_IMM(R2, 1));
-	emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DVDROPS));
+	update(cg);
 	asm_jump(&cg->a, JA(0), done);
 	asm_place(&cg->a, del);
 	/* assigning 0 deletes the variable */

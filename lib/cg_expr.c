@@ -70,11 +70,20 @@ void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg)
 	cg->faults = 1;
 }
 
+void dt_cg_call_checked(struct dt_cg *cg, int helper, int ok_jop, int addr_slot)
+{
+	int ok = asm_new_label(&cg->a);
+	emit(cg, CALL_HELPER(helper));
+	asm_jump(&cg->a, JMP_IMM(ok_jop, R0, 0, 0), ok);
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, addr_slot));
+	dt_cg_fault(cg, DTFLT_BADADDR, R1);
+	asm_place(&cg->a, ok);
+}
+
 /* R0 = *(size *)(R0 + off) from kernel memory, faulting on failure. */
 static void kread(struct dt_cg *cg, int off, int size)
 {
 	int slot = dt_cg_slot_alloc(cg);
-	int ok = asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, off));
 	emit(cg, STX_MEM(BPF_DW, R10, R3, slot));	/* for the fault report */
@@ -83,11 +92,7 @@ static void kread(struct dt_cg *cg, int off, int size)
 	emit(cg, MOV64_REG(R1, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, tmp));
 	emit(cg, MOV64_IMM(R2, size));
-	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	emit(cg, LDX_MEM(BPF_DW, R1, R10, slot));
-	dt_cg_fault(cg, DTFLT_BADADDR, R1);
-	asm_place(&cg->a, ok);
+	dt_cg_call_checked(cg, BPF_FUNC_probe_read_kernel, BPF_JEQ, slot);
 	int sz = size == 8 ? BPF_DW : size == 4 ? BPF_W : size == 2 ? BPF_H : BPF_B;
 	emit(cg, LDX_MEM(sz, R0, R10, tmp));
 	dt_cg_slot_free(cg);

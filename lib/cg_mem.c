@@ -16,13 +16,9 @@
 /* R(reg) = the frame's scratch base address as a plain integer */
 static void scratch_base(struct dt_cg *cg, int reg)
 {
-	int scr = dt_cg_scratch(cg->dtp);
-	int cell = dt_cg_cell(cg->dtp, DT_NCELLS - 1);
 	emit(cg, MOV64_REG(reg, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, reg, scr + 8));
-	/* through memory: the verifier then sees a number, not a pointer */
-	emit(cg, STX_MEM(BPF_DW, R9, reg, (int16_t)cell));
-	emit(cg, LDX_MEM(BPF_DW, reg, R9, (int16_t)cell));
+	emit(cg, ALU64_IMM(BPF_ADD, reg, dt_cg_scratch(cg->dtp) + 8));
+	dt_cg_launder(cg, reg);
 }
 
 /*
@@ -80,12 +76,7 @@ static void read_into(struct dt_cg *cg, int helper, int src, int sz)
 	emit(cg, MOV64_REG(R2, sz));
 	emit(cg, ALU64_REG(BPF_ADD, R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, scr + 8));
-	emit(cg, CALL_HELPER(helper));
-	int ok = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
-	dt_cg_fault(cg, DTFLT_BADADDR, R1);
-	asm_place(&cg->a, ok);
+	dt_cg_call_checked(cg, helper, BPF_JEQ, as);
 	dt_cg_slot_free(cg);
 }
 
@@ -156,7 +147,7 @@ void dt_cg_subr(struct dt_cg *cg, struct dt_node *n)
 		return;
 	}
 	case DT_F_PROGENYOF:
-		dt_cg_proc_subr(cg, n);
+		dt_cg_progenyof(cg, n);
 		return;
 	}
 	cg->failed = 1;

@@ -32,26 +32,6 @@ enum {
 #define TEXT 16			/* address text after the address bytes */
 #define TEXT_MAX 63		/* text positions checked against this */
 
-static int16_t cell(struct dt_cg *cg, int k)
-{
-	return (int16_t)dt_cg_cell(cg->dtp, k);
-}
-
-static void ld_cell(struct dt_cg *cg, int reg, int k)
-{
-	emit(cg, LDX_MEM(BPF_DW, reg, R9, cell(cg, k)));
-}
-
-static void st_cell(struct dt_cg *cg, int k, int reg)
-{
-	emit(cg, STX_MEM(BPF_DW, R9, reg, cell(cg, k)));
-}
-
-static void st_cell_imm(struct dt_cg *cg, int k, int32_t v)
-{
-	emit(cg, ST_MEM(BPF_DW, R9, cell(cg, k), v));
-}
-
 static int label(struct dt_cg *cg)
 {
 	return asm_new_label(&cg->a);
@@ -70,7 +50,7 @@ static void jmp(struct dt_cg *cg, struct bpf_insn i, int lbl)
 static void append(struct dt_cg *cg, int base, int pos, int max, int src, int c)
 {
 	int skip = label(cg);
-	ld_cell(cg, R1, pos);
+	dt_cg_ld_cell(cg, R1, pos);
 	jmp(cg, JMP_IMM(BPF_JGE, R1, max, 0), skip);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, base));
@@ -80,7 +60,7 @@ static void append(struct dt_cg *cg, int base, int pos, int max, int src, int c)
 	else
 		emit(cg, ST_MEM(BPF_B, R2, 0, c));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-	st_cell(cg, pos, R1);
+	dt_cg_st_cell(cg, pos, R1);
 	asm_place(&cg->a, skip);
 }
 
@@ -113,23 +93,23 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	/* a path such as "/.." backs up to an empty output and then keeps
 	 * its first byte, which DTrace leaves unset: make it the "/" */
 	emit(cg, ST_MEM(BPF_B, R9, (int16_t)td, '/'));
-	st_cell_imm(cg, C_S, 0);
-	st_cell_imm(cg, C_J, 0);
+	dt_cg_st_cell_imm(cg, C_S, 0);
+	dt_cg_st_cell_imm(cg, C_J, 0);
 	dt_cg_loop_begin(cg, &lp, full);
 	jmp(cg, JMP_IMM(BPF_JGE, R0, full, 0), lp.done);
 	dt_cg_ld_byte(cg, R3, ts, R0);
-	st_cell(cg, C_C, R3);
-	ld_cell(cg, R4, C_S);
+	dt_cg_st_cell(cg, C_C, R3);
+	dt_cg_ld_cell(cg, R4, C_S);
 	jmp(cg, JMP_IMM(BPF_JEQ, R4, 1, 0), s1);
 	jmp(cg, JMP_IMM(BPF_JEQ, R4, 2, 0), s2);
 	jmp(cg, JMP_IMM(BPF_JEQ, R4, 3, 0), s3);
 
 	/* state 0 */
-	ld_cell(cg, R1, C_J);
+	dt_cg_ld_cell(cg, R1, C_J);
 	jmp(cg, JMP_IMM(BPF_JSGE, R1, strsize - 5, 0), lp.done);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, '/', 0), to_s1);
 	append(cg, td, C_J, full, R3, 0);
-	ld_cell(cg, R3, C_C);
+	dt_cg_ld_cell(cg, R3, C_C);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lp.done);
 	jmp(cg, JA(0), next);
 
@@ -138,7 +118,7 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, '/', 0), next);
 	int not_dot = label(cg);
 	jmp(cg, JMP_IMM(BPF_JNE, R3, '.', 0), not_dot);
-	st_cell_imm(cg, C_S, 2);
+	dt_cg_st_cell_imm(cg, C_S, 2);
 	jmp(cg, JA(0), next);
 	asm_place(&cg->a, not_dot);
 	append(cg, td, C_J, full, -1, '/');
@@ -149,7 +129,7 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, '/', 0), to_s1);
 	int not_dot2 = label(cg);
 	jmp(cg, JMP_IMM(BPF_JNE, R3, '.', 0), not_dot2);
-	st_cell_imm(cg, C_S, 3);
+	dt_cg_st_cell_imm(cg, C_S, 3);
 	jmp(cg, JA(0), next);
 	asm_place(&cg->a, not_dot2);
 	append(cg, td, C_J, full, -1, '/');
@@ -168,32 +148,32 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	asm_place(&cg->a, up);
 	/* back up: while (j != 0 && out[--j] != '/') */
 	dt_cg_loop_begin(cg, &bk, full);
-	ld_cell(cg, R1, C_J);
+	dt_cg_ld_cell(cg, R1, C_J);
 	jmp(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), bk.done);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, -1));
-	st_cell(cg, C_J, R1);
+	dt_cg_st_cell(cg, C_J, R1);
 	jmp(cg, JMP_IMM(BPF_JGE, R1, full, 0), bk.done);
 	dt_cg_ld_byte(cg, R2, td, R1);
 	jmp(cg, JMP_IMM(BPF_JEQ, R2, '/', 0), bk.done);
 	dt_cg_loop_end(cg, &bk);
-	ld_cell(cg, R3, C_C);
+	dt_cg_ld_cell(cg, R3, C_C);
 	jmp(cg, JMP_IMM(BPF_JNE, R3, 0, 0), to_s1);
 	/* at the end the output keeps the byte backed up to */
-	ld_cell(cg, R1, C_J);
+	dt_cg_ld_cell(cg, R1, C_J);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-	st_cell(cg, C_J, R1);
+	dt_cg_st_cell(cg, C_J, R1);
 	jmp(cg, JA(0), lp.done);
 
 	/* copy the byte, then state 0 (the NUL ends the path) */
 	asm_place(&cg->a, to_s0);
-	ld_cell(cg, R3, C_C);
+	dt_cg_ld_cell(cg, R3, C_C);
 	append(cg, td, C_J, full, R3, 0);
-	st_cell_imm(cg, C_S, 0);
-	ld_cell(cg, R3, C_C);
+	dt_cg_st_cell_imm(cg, C_S, 0);
+	dt_cg_ld_cell(cg, R3, C_C);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lp.done);
 	jmp(cg, JA(0), next);
 	asm_place(&cg->a, to_s1);
-	st_cell_imm(cg, C_S, 1);
+	dt_cg_st_cell_imm(cg, C_S, 1);
 	asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &lp);
 
@@ -295,17 +275,12 @@ static void put_hex(struct addr *a, int k)
 static void read_addr(struct addr *a, int sa, int len)
 {
 	struct dt_cg *cg = a->cg;
-	int ok = label(cg);
 	emit(cg, MOV64_REG(R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, a->t));
 	emit(cg, MOV64_IMM(R2, len));
 	emit(cg, LDX_MEM(BPF_DW, R3, R10, sa));
-	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	jmp(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
-	emit(cg, LDX_MEM(BPF_DW, R1, R10, sa));
-	dt_cg_fault(cg, DTFLT_BADADDR, R1);
-	asm_place(&cg->a, ok);
-	st_cell_imm(cg, C_P, 0);
+	dt_cg_call_checked(cg, BPF_FUNC_probe_read_kernel, BPF_JEQ, sa);
+	dt_cg_st_cell_imm(cg, C_P, 0);
 }
 
 static void ntoa4(struct addr *a, int sa)
@@ -342,30 +317,30 @@ static uint32_t word(uint8_t b0, uint8_t b1, uint8_t b2, uint8_t b3)
 static void zero_run(struct addr *a)
 {
 	struct dt_cg *cg = a->cg;
-	st_cell_imm(cg, C_TRY, -1);
-	st_cell_imm(cg, C_FZ, -1);
-	st_cell_imm(cg, C_NZ, 1);
+	dt_cg_st_cell_imm(cg, C_TRY, -1);
+	dt_cg_st_cell_imm(cg, C_FZ, -1);
+	dt_cg_st_cell_imm(cg, C_NZ, 1);
 	for (int i = 0; i < 16; i++) {
 		int chk = label(cg), nexti = label(cg);
 		ld_addr(a, R3, i);
 		if (i % 2 == 0) {
 			jmp(cg, JMP_IMM(BPF_JNE, R3, 0, 0), chk);
-			ld_cell(cg, R4, C_TRY);
+			dt_cg_ld_cell(cg, R4, C_TRY);
 			jmp(cg, JMP_IMM(BPF_JNE, R4, -1, 0), chk);
-			st_cell_imm(cg, C_TRY, i);
+			dt_cg_st_cell_imm(cg, C_TRY, i);
 			jmp(cg, JA(0), nexti);
 		}
 		asm_place(&cg->a, chk);
-		ld_cell(cg, R4, C_TRY);
+		dt_cg_ld_cell(cg, R4, C_TRY);
 		jmp(cg, JMP_IMM(BPF_JEQ, R4, -1, 0), nexti);
 		if (i != 15)
 			jmp(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), nexti);
-		st_cell_imm(cg, C_TRY, -1);
+		dt_cg_st_cell_imm(cg, C_TRY, -1);
 		emit(cg, MOV64_IMM(R5, i));
 		emit(cg, ALU64_REG(BPF_SUB, R5, R4));
-		ld_cell(cg, R1, C_NZ);
+		dt_cg_ld_cell(cg, R1, C_NZ);
 		jmp(cg, JMP_REG(BPF_JSLE, R5, R1, 0), nexti);
-		st_cell(cg, C_FZ, R4);
+		dt_cg_st_cell(cg, C_FZ, R4);
 		emit(cg, MOV64_IMM(R5, i - i % 2));
 		emit(cg, ALU64_REG(BPF_SUB, R5, R4));
 		if (i == 15) {
@@ -374,7 +349,7 @@ static void zero_run(struct addr *a)
 			emit(cg, ALU64_IMM(BPF_ADD, R5, 2));
 			asm_place(&cg->a, nz);
 		}
-		st_cell(cg, C_NZ, R5);
+		dt_cg_st_cell(cg, C_NZ, R5);
 		asm_place(&cg->a, nexti);
 	}
 }
@@ -395,7 +370,7 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 	read_addr(a, sa, 16);
 	zero_run(a);
 
-	st_cell_imm(cg, C_EMB, 0);
+	dt_cg_st_cell_imm(cg, C_EMB, 0);
 	emit(cg, LDX_MEM(BPF_W, R3, R9, (int16_t)t));
 	emit(cg, LDX_MEM(BPF_W, R4, R9, (int16_t)(t + 4)));
 	emit(cg, ALU64_REG(BPF_OR, R3, R4));
@@ -413,37 +388,37 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 		put_quad(a, 12);
 		jmp(cg, JA(0), done);
 	} else {
-		st_cell_imm(cg, C_EMB, 1);
+		dt_cg_st_cell_imm(cg, C_EMB, 1);
 	}
 	asm_place(&cg->a, v6);
 
 	/* "::" covers groups ZLO..ZHI if it ends within the groups written
 	 * (up to byte 14, or 10 before an IPv4 address) */
-	ld_cell(cg, R1, C_FZ);
-	st_cell(cg, C_ZLO, R1);
-	ld_cell(cg, R2, C_NZ);
+	dt_cg_ld_cell(cg, R1, C_FZ);
+	dt_cg_st_cell(cg, C_ZLO, R1);
+	dt_cg_ld_cell(cg, R2, C_NZ);
 	emit(cg, ALU64_REG(BPF_ADD, R1, R2));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, -2));
-	st_cell(cg, C_ZHI, R1);
+	dt_cg_st_cell(cg, C_ZHI, R1);
 	emit(cg, MOV64_IMM(R2, 14));
-	ld_cell(cg, R3, C_EMB);
+	dt_cg_ld_cell(cg, R3, C_EMB);
 	emit(cg, JMP_IMM(BPF_JEQ, R3, 0, 1));
 	emit(cg, MOV64_IMM(R2, 10));
 	jmp(cg, JMP_REG(BPF_JSLE, R1, R2, 0), groups);
-	st_cell_imm(cg, C_ZLO, -100);
-	st_cell_imm(cg, C_ZHI, -100);
+	dt_cg_st_cell_imm(cg, C_ZLO, -100);
+	dt_cg_st_cell_imm(cg, C_ZHI, -100);
 	asm_place(&cg->a, groups);
 
 	int quad = label(cg);
 	for (int i = 0; i <= 14; i += 2) {
 		int emit_g = label(cg), nextg = label(cg);
 		if (i == 12) {
-			ld_cell(cg, R3, C_EMB);
+			dt_cg_ld_cell(cg, R3, C_EMB);
 			jmp(cg, JMP_IMM(BPF_JNE, R3, 0, 0), quad);
 		}
-		ld_cell(cg, R1, C_ZLO);
+		dt_cg_ld_cell(cg, R1, C_ZLO);
 		jmp(cg, JMP_IMM(BPF_JSGT, R1, i, 0), emit_g);
-		ld_cell(cg, R2, C_ZHI);
+		dt_cg_ld_cell(cg, R2, C_ZHI);
 		jmp(cg, JMP_IMM(BPF_JSLT, R2, i, 0), emit_g);
 		jmp(cg, JMP_IMM(BPF_JNE, R1, i, 0), nextg);
 		put_c(a, ':');
@@ -453,7 +428,7 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 		put_hex(a, i);
 		if (i < 14) {
 			/* no ':' before the "::" */
-			ld_cell(cg, R1, C_FZ);
+			dt_cg_ld_cell(cg, R1, C_FZ);
 			jmp(cg, JMP_IMM(BPF_JEQ, R1, i + 2, 0), nextg);
 			put_c(a, ':');
 		}

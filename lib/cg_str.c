@@ -21,26 +21,6 @@
  * evaluation, so nested subroutines cannot clash) */
 enum { C_LEN, C_SUB, C_RES, C_FROM, C_P, C_HIT, C_A, C_B, C_C, C_D };
 
-static int cell(struct dt_cg *cg, int k)
-{
-	return dt_cg_cell(cg->dtp, k);
-}
-
-static void ld_cell(struct dt_cg *cg, int reg, int k)
-{
-	emit(cg, LDX_MEM(BPF_DW, reg, R9, (int16_t)cell(cg, k)));
-}
-
-static void st_cell(struct dt_cg *cg, int k, int reg)
-{
-	emit(cg, STX_MEM(BPF_DW, R9, reg, (int16_t)cell(cg, k)));
-}
-
-static void st_cell_imm(struct dt_cg *cg, int k, int32_t v)
-{
-	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)cell(cg, k), v));
-}
-
 int dt_cg_stmp_alloc(struct dt_cg *cg)
 {
 	if (cg->nstmp >= DT_NSTRTMP) {
@@ -99,12 +79,7 @@ static void read_str(struct dt_cg *cg, int helper, int off)
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, MOV64_REG(R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
-	emit(cg, CALL_HELPER(helper));
-	int ok = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
-	emit(cg, LDX_MEM(BPF_DW, R1, R10, as));
-	dt_cg_fault(cg, DTFLT_BADADDR, R1);
-	asm_place(&cg->a, ok);
+	dt_cg_call_checked(cg, helper, BPF_JSGE, as);
 	dt_cg_slot_free(cg);
 }
 
@@ -284,36 +259,36 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 	*ts_out = ts;
 
 	dt_cg_strlen_at(cg, ts, size);
-	st_cell(cg, C_LEN, R0);
+	dt_cg_st_cell(cg, C_LEN, R0);
 	dt_cg_strlen_at(cg, tt, size);
-	st_cell(cg, C_SUB, R0);
-	st_cell_imm(cg, C_RES, -1);
+	dt_cg_st_cell(cg, C_SUB, R0);
+	dt_cg_st_cell_imm(cg, C_RES, -1);
 	/* both empty: found at 0 whatever the start */
-	ld_cell(cg, R1, C_LEN);
+	dt_cg_ld_cell(cg, R1, C_LEN);
 	emit(cg, MOV64_REG(R2, R0));
 	emit(cg, ALU64_REG(BPF_OR, R2, R1));
 	int notboth = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 0, 0), notboth);
-	st_cell_imm(cg, C_RES, 0);
+	dt_cg_st_cell_imm(cg, C_RES, 0);
 	asm_jump(&cg->a, JA(0), skip);
 	asm_place(&cg->a, notboth);
 	/* R1 = len, R0 = sublen; the first candidate into C_FROM */
 	if (fn == DT_F_RINDEX) {
-		st_cell(cg, C_FROM, R1);
+		dt_cg_st_cell(cg, C_FROM, R1);
 		if (n->nargs > 2) {
 			int pos_ok = asm_new_label(&cg->a);
 			emit(cg, LDX_MEM(BPF_DW, R2, R10, sp));
 			asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R2, 0, 0), pos_ok);
 			/* a negative start finds only the empty string */
 			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), skip);
-			st_cell_imm(cg, C_RES, 0);
+			dt_cg_st_cell_imm(cg, C_RES, 0);
 			asm_jump(&cg->a, JA(0), skip);
 			asm_place(&cg->a, pos_ok);
 			asm_jump(&cg->a, JMP_REG(BPF_JSGT, R2, R1, 0), go);
-			st_cell(cg, C_FROM, R2);
+			dt_cg_st_cell(cg, C_FROM, R2);
 		}
 	} else {
-		st_cell_imm(cg, C_FROM, 0);
+		dt_cg_st_cell_imm(cg, C_FROM, 0);
 		if (fn == DT_F_INDEX && n->nargs > 2) {
 			int pos_ok = asm_new_label(&cg->a);
 			emit(cg, LDX_MEM(BPF_DW, R2, R10, sp));
@@ -323,10 +298,10 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 			/* at or past the end only the empty string is found,
 			 * at the end */
 			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), skip);
-			st_cell(cg, C_RES, R1);
+			dt_cg_st_cell(cg, C_RES, R1);
 			asm_jump(&cg->a, JA(0), skip);
 			asm_place(&cg->a, pos_ok);
-			st_cell(cg, C_FROM, R2);
+			dt_cg_st_cell(cg, C_FROM, R2);
 		}
 	}
 	asm_place(&cg->a, go);
@@ -334,37 +309,37 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 	struct dt_loop outer, inner;
 	dt_cg_loop_begin(cg, &outer, size + 1);
 	/* p = from + k (from - k backwards), within [0, len) ([0, len]) */
-	ld_cell(cg, R1, C_FROM);
+	dt_cg_ld_cell(cg, R1, C_FROM);
 	if (fn == DT_F_RINDEX) {
 		emit(cg, ALU64_REG(BPF_SUB, R1, R0));
 		asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), outer.done);
 	} else {
 		emit(cg, ALU64_REG(BPF_ADD, R1, R0));
-		ld_cell(cg, R2, C_LEN);
+		dt_cg_ld_cell(cg, R2, C_LEN);
 		asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R2, 0), outer.done);
 	}
-	st_cell(cg, C_P, R1);
-	st_cell_imm(cg, C_HIT, 0);
+	dt_cg_st_cell(cg, C_P, R1);
+	dt_cg_st_cell_imm(cg, C_HIT, 0);
 	dt_cg_loop_begin(cg, &inner, size);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), inner.done);
-	ld_cell(cg, R2, C_SUB);
+	dt_cg_ld_cell(cg, R2, C_SUB);
 	int cmp = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_REG(BPF_JLT, R0, R2, 0), cmp);
-	st_cell_imm(cg, C_HIT, 1);		/* all of t matched */
+	dt_cg_st_cell_imm(cg, C_HIT, 1);		/* all of t matched */
 	asm_jump(&cg->a, JA(0), inner.done);
 	asm_place(&cg->a, cmp);
-	ld_cell(cg, R3, C_P);
+	dt_cg_ld_cell(cg, R3, C_P);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, size, 0), inner.done);
 	emit(cg, ALU64_REG(BPF_ADD, R3, R0));
 	dt_cg_ld_byte(cg, R4, ts, R3);
 	dt_cg_ld_byte(cg, R5, tt, R0);
 	asm_jump(&cg->a, JMP_REG(BPF_JNE, R4, R5, 0), inner.done);
 	dt_cg_loop_end(cg, &inner);
-	ld_cell(cg, R1, C_HIT);
+	dt_cg_ld_cell(cg, R1, C_HIT);
 	int next = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), next);
-	ld_cell(cg, R1, C_P);
-	st_cell(cg, C_RES, R1);
+	dt_cg_ld_cell(cg, R1, C_P);
+	dt_cg_st_cell(cg, C_RES, R1);
 	asm_jump(&cg->a, JA(0), outer.done);
 	asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &outer);
@@ -378,7 +353,7 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 static void tail_from(struct dt_cg *cg, int off, int ts, int size)
 {
 	int none = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
-	ld_cell(cg, R4, C_RES);
+	dt_cg_ld_cell(cg, R4, C_RES);
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R4, 0, 0), none);
 	emit(cg, MOV64_IMM(R2, size));
 	dt_cg_copy_sub(cg, off, ts, R4, R2, size, size);
@@ -392,7 +367,7 @@ static void strchr_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 {
 	int ts = str_arg(cg, n->args[0], size);
 	int sc = int_arg(cg, n->args[1]);
-	st_cell_imm(cg, C_RES, -1);
+	dt_cg_st_cell_imm(cg, C_RES, -1);
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, size);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
@@ -401,7 +376,7 @@ static void strchr_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, ALU64_IMM(BPF_AND, R2, 0xff));
 	int differ = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_REG(BPF_JNE, R1, R2, 0), differ);
-	st_cell(cg, C_RES, R0);
+	dt_cg_st_cell(cg, C_RES, R0);
 	if (n->func == DT_F_STRCHR)
 		asm_jump(&cg->a, JA(0), lp.done);
 	asm_place(&cg->a, differ);
@@ -448,49 +423,49 @@ static void pathpart(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	store_bytes(cg, ".", 1, ts, size);	/* "" is "." */
 	emit(cg, MOV64_IMM(R0, 1));
 	asm_place(&cg->a, nonempty);
-	st_cell(cg, C_LEN, R0);
-	st_cell_imm(cg, C_A, -1);
-	st_cell_imm(cg, C_B, -1);
-	st_cell_imm(cg, C_C, -1);
-	st_cell_imm(cg, C_D, 0);		/* phase */
+	dt_cg_st_cell(cg, C_LEN, R0);
+	dt_cg_st_cell_imm(cg, C_A, -1);
+	dt_cg_st_cell_imm(cg, C_B, -1);
+	dt_cg_st_cell_imm(cg, C_C, -1);
+	dt_cg_st_cell_imm(cg, C_D, 0);		/* phase */
 	struct dt_loop lp;
 	int next = asm_new_label(&cg->a);
 	dt_cg_loop_begin(cg, &lp, size);
-	ld_cell(cg, R1, C_LEN);
+	dt_cg_ld_cell(cg, R1, C_LEN);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, -1));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R0));		/* i = len - 1 - k */
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), lp.done);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R2, ts, R1);
-	ld_cell(cg, R3, C_D);
+	dt_cg_ld_cell(cg, R3, C_D);
 	int ph1 = asm_new_label(&cg->a), ph2 = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 1, 0), ph1);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 2, 0), ph2);
 	/* phase 0: skip trailing slashes */
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, '/', 0), next);
-	st_cell(cg, C_A, R1);
-	st_cell_imm(cg, C_D, 1);
+	dt_cg_st_cell(cg, C_A, R1);
+	dt_cg_st_cell_imm(cg, C_D, 1);
 	asm_jump(&cg->a, JA(0), next);
 	asm_place(&cg->a, ph1);
 	/* phase 1: back to the slash before the base name */
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, '/', 0), next);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-	st_cell(cg, C_B, R1);
-	st_cell_imm(cg, C_D, 2);
+	dt_cg_st_cell(cg, C_B, R1);
+	dt_cg_st_cell_imm(cg, C_D, 2);
 	asm_jump(&cg->a, JA(0), next);
 	asm_place(&cg->a, ph2);
 	/* phase 2: skip that run of slashes */
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, '/', 0), next);
-	st_cell(cg, C_C, R1);
+	dt_cg_st_cell(cg, C_C, R1);
 	asm_jump(&cg->a, JA(0), lp.done);
 	asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &lp);
 
 	int some = asm_new_label(&cg->a), copy = asm_new_label(&cg->a);
 	int end = asm_new_label(&cg->a);
-	ld_cell(cg, R1, C_A);
-	ld_cell(cg, R2, C_B);
-	ld_cell(cg, R3, C_C);
+	dt_cg_ld_cell(cg, R1, C_A);
+	dt_cg_ld_cell(cg, R2, C_B);
+	dt_cg_ld_cell(cg, R3, C_C);
 	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), some);
 	/* nothing but slashes: "/" either way */
 	emit(cg, MOV64_IMM(R1, 0));
@@ -547,7 +522,7 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	int t = dt_cg_stmp_alloc(cg);
 	enum { END = 70 };
 	emit(cg, ST_MEM(BPF_B, R9, (int16_t)(t + END), 0));
-	st_cell_imm(cg, C_P, END);
+	dt_cg_st_cell_imm(cg, C_P, END);
 	/* the magnitude for negative base-10 values, else the bits */
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sv));
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, sb));
@@ -556,25 +531,25 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), keep);
 	emit(cg, NEG64(R1));
 	asm_place(&cg->a, keep);
-	st_cell(cg, C_A, R1);
+	dt_cg_st_cell(cg, C_A, R1);
 
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, 64);
-	ld_cell(cg, R1, C_A);
+	dt_cg_ld_cell(cg, R1, C_A);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, sb));
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);	/* for the verifier */
 	emit(cg, MOV64_REG(R3, R1));
 	emit(cg, ALU64_REG(BPF_MOD, R3, R2));
 	emit(cg, ALU64_REG(BPF_DIV, R1, R2));
-	st_cell(cg, C_A, R1);
+	dt_cg_st_cell(cg, C_A, R1);
 	emit(cg, ALU64_IMM(BPF_ADD, R3, '0'));
 	emit(cg, JMP_IMM(BPF_JLE, R3, '9', 1));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, 'a' - '9' - 1));
-	ld_cell(cg, R4, C_P);
+	dt_cg_ld_cell(cg, R4, C_P);
 	emit(cg, ALU64_IMM(BPF_ADD, R4, -1));
 	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, END, 0), lp.done);
-	st_cell(cg, C_P, R4);
+	dt_cg_st_cell(cg, C_P, R4);
 	emit(cg, ALU64_IMM(BPF_ADD, R4, t));
 	emit(cg, ALU64_REG(BPF_ADD, R4, R9));
 	emit(cg, STX_MEM(BPF_B, R4, R3, 0));
@@ -605,16 +580,16 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 			break;
 		}
 		asm_place(&cg->a, yes);
-		ld_cell(cg, R4, C_P);
+		dt_cg_ld_cell(cg, R4, C_P);
 		emit(cg, ALU64_IMM(BPF_ADD, R4, -1));
 		asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, END, 0), skip);
-		st_cell(cg, C_P, R4);
+		dt_cg_st_cell(cg, C_P, R4);
 		emit(cg, ALU64_IMM(BPF_ADD, R4, t));
 		emit(cg, ALU64_REG(BPF_ADD, R4, R9));
 		emit(cg, ST_MEM(BPF_B, R4, 0, pre[i].c));
 		asm_place(&cg->a, skip);
 	}
-	ld_cell(cg, R4, C_P);
+	dt_cg_ld_cell(cg, R4, C_P);
 	emit(cg, MOV64_IMM(R2, size));
 	dt_cg_copy_sub(cg, off, t, R4, R2, END + 1, size);
 	dt_cg_stmp_free(cg);
@@ -674,7 +649,7 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)pos));
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), none);
 	/* skip leading delimiters: the token starts at C_A (-1: none) */
-	st_cell_imm(cg, C_A, -1);
+	dt_cg_st_cell_imm(cg, C_A, -1);
 	dt_cg_loop_begin(cg, &lp, size);
 	emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)pos));
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
@@ -684,18 +659,18 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	IS_DELIM(R2, R3, R4);
 	int more = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), more);
-	st_cell(cg, C_A, R1);
+	dt_cg_st_cell(cg, C_A, R1);
 	asm_jump(&cg->a, JA(0), lp.done);
 	asm_place(&cg->a, more);
 	dt_cg_loop_end(cg, &lp);
-	ld_cell(cg, R1, C_A);
+	dt_cg_ld_cell(cg, R1, C_A);
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), none);
 	/* the token runs to the next delimiter or the end: C_B */
-	st_cell(cg, C_B, R1);
+	dt_cg_st_cell(cg, C_B, R1);
 	dt_cg_loop_begin(cg, &lp, size);
-	ld_cell(cg, R1, C_A);
+	dt_cg_ld_cell(cg, R1, C_A);
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
-	st_cell(cg, C_B, R1);
+	dt_cg_st_cell(cg, C_B, R1);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R2, buf, R1);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
@@ -703,9 +678,9 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), lp.done);
 	dt_cg_loop_end(cg, &lp);
 #undef IS_DELIM
-	ld_cell(cg, R5, C_B);
+	dt_cg_ld_cell(cg, R5, C_B);
 	emit(cg, STX_MEM(BPF_DW, R9, R5, (int16_t)pos));
-	ld_cell(cg, R4, C_A);
+	dt_cg_ld_cell(cg, R4, C_A);
 	emit(cg, ALU64_REG(BPF_SUB, R5, R4));
 	emit(cg, ALU64_IMM(BPF_ADD, R5, 1));
 	dt_cg_copy_sub(cg, off, buf, R4, R5, size, size);
@@ -758,7 +733,7 @@ void dt_cg_str_int(struct dt_cg *cg, struct dt_node *n)
 	}
 	/* index, rindex */
 	search(cg, n, size, &ts);
-	ld_cell(cg, R0, C_RES);
+	dt_cg_ld_cell(cg, R0, C_RES);
 	dt_cg_stmp_free(cg);
 }
 

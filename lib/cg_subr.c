@@ -135,26 +135,6 @@ static void ustack(struct dt_cg *cg, int caller)
 	}
 }
 
-/*
- * Turn the verifier-tracked pointer in R0 into a plain number: copied
- * through a stack slot by probe_read_kernel, it is an unknown scalar,
- * which D may compare, print and do arithmetic on.
- */
-static void launder(struct dt_cg *cg)
-{
-	int a = dt_cg_slot_alloc(cg), b = dt_cg_slot_alloc(cg);
-	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
-	emit(cg, MOV64_REG(R1, R10));
-	emit(cg, ALU64_IMM(BPF_ADD, R1, b));
-	emit(cg, MOV64_IMM(R2, 8));
-	emit(cg, MOV64_REG(R3, R10));
-	emit(cg, ALU64_IMM(BPF_ADD, R3, a));
-	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	emit(cg, LDX_MEM(BPF_DW, R0, R10, b));
-	dt_cg_slot_free(cg);
-	dt_cg_slot_free(cg);
-}
-
 /* uregs[i]: word i of the current task's saved user pt_regs. */
 static void uregs(struct dt_cg *cg, struct dt_node *n)
 {
@@ -174,7 +154,7 @@ static void uregs(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task_btf));
 	emit(cg, MOV64_REG(R1, R0));
 	emit(cg, CALL_HELPER(BPF_FUNC_task_pt_regs));
-	launder(cg);
+	dt_cg_launder(cg, R0);
 	if (konst) {
 		dt_cg_kread(cg, 8 * (int)ix->ival, 8);
 		return;
@@ -220,7 +200,7 @@ void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n)
 		int none = asm_new_label(&cg->a);
 		cpuinfo(cg);
 		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
-		launder(cg);
+		dt_cg_launder(cg, R0);
 		asm_place(&cg->a, none);
 		break;
 	}
@@ -237,7 +217,7 @@ void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n)
  * descendants: climb real_parent from the current task, comparing each
  * tgid, until pid, the idle task (tgid 0) or PROGENY_MAX levels.
  */
-static void progenyof(struct dt_cg *cg, struct dt_node *n)
+void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int poff = dt_btf_task_offset(dtp, DT_BTF_REAL_PARENT);
@@ -279,18 +259,4 @@ static void progenyof(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
-}
-
-void dt_cg_proc_subr(struct dt_cg *cg, struct dt_node *n)
-{
-	switch (n->func) {
-	case DT_F_PROGENYOF:
-		progenyof(cg, n);
-		break;
-	default:
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg),
-		    "line %d: expression cannot be used as a value here", n->line);
-		break;
-	}
 }

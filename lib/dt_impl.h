@@ -289,6 +289,8 @@ struct dtrace_hdl {
 	uint32_t agg_tuple;		/* largest aggregation key tuple */
 	uint32_t agg_valsize;		/* largest aggregation value */
 	uint64_t *aggdrops;		/* reported so far, per CPU */
+	void *aggdrops_buf;		/* the scratch map, read for the drops */
+	uint64_t aggdrops_at;		/* last read, CLOCK_MONOTONIC ns */
 	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
 	uint64_t dvdrops;		/* reported so far */

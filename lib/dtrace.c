@@ -137,6 +137,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->gvars);
 	free(dtp->aggs);
 	free(dtp->aggdrops);
+	free(dtp->aggdrops_buf);
 	free(dtp->gbuf);
 	free(dtp->ecbs);
 	for (int i = 0; i < dtp->nasts; i++)
@@ -423,7 +424,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dt_consume(dtp);
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
 		dt_consume(dtp);
-		dt_agg_drops(dtp);
+		dt_agg_drops(dtp, 1);
 		dt_agg_print_exit(dtp);
 	}
 	fflush(out);

@@ -323,7 +323,7 @@ int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 			    (unsigned long long)(drops - dtp->dvdrops), drops - dtp->dvdrops == 1 ? "" : "s");
 			dtp->dvdrops = drops;
 		}
-		dt_agg_drops(dtp);
+		dt_agg_drops(dtp, 0);
 	}
 	return rc;
 }

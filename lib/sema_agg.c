@@ -56,10 +56,13 @@ static struct dt_agg *agg_lookup(dtrace_hdl_t *dtp, const char *name)
 	return NULL;
 }
 
-static int64_t const_arg(struct sema *s, struct dt_node *n, const char *fn, int i)
+/* Argument #i (numbered after the value, as dtrace numbers them) of an
+ * lquantize()/llquantize(), which must be an integer constant. */
+static int64_t const_arg(struct sema *s, struct dt_node *n, const char *fmt, int i,
+    const char *what)
 {
 	if (n->kind != DN_CONST)
-		dt_sema_err(s, n->line, "%s( ) argument #%d must be an integer constant", fn, i);
+		dt_sema_err(s, n->line, fmt, i, what, "an integer constant");
 	return n->ival;
 }
 
@@ -67,36 +70,84 @@ static int64_t const_arg(struct sema *s, struct dt_node *n, const char *fn, int 
 static void quant_params(struct sema *s, struct dt_aggdesc *d, struct dt_node **a, int na, int line)
 {
 	if (d->func == DT_AGG_LQUANTIZE) {
-		d->base = const_arg(s, a[1], "lquantize", 2);
-		d->limit = const_arg(s, a[2], "lquantize", 3);
-		d->step = na > 3 ? const_arg(s, a[3], "lquantize", 4) : 1;
-		if (d->step <= 0)
-			dt_sema_err(s, line, "lquantize( ) step must be greater than zero");
+		static const char fmt[] = "lquantize( ) argument #%d%s must be %s";
+		d->base = const_arg(s, a[1], fmt, 1, "");
 		if (d->base < INT32_MIN || d->base > INT32_MAX)
-			dt_sema_err(s, line, "lquantize( ) argument #2 must be a 32-bit quantity");
+			dt_sema_err(s, line, fmt, 1, "", "a 32-bit quantity");
+		d->limit = const_arg(s, a[2], fmt, 2, "");
 		if (d->limit < INT32_MIN || d->limit > INT32_MAX)
-			dt_sema_err(s, line, "lquantize( ) argument #3 must be a 32-bit quantity");
-		if (d->step > UINT16_MAX)
-			dt_sema_err(s, line, "lquantize( ) argument #4 must be a 16-bit quantity");
-		if (d->limit <= d->base)
-			dt_sema_err(s, line, "lquantize( ) base (argument #2) must be less than limit (argument #3)");
-		if ((d->limit - d->base) / d->step > UINT16_MAX)
-			dt_sema_err(s, line, "lquantize( ) limit (argument #3) must be no more than %d steps of size %lld above base (argument #2)",
-			    UINT16_MAX, (long long)d->step);
+			dt_sema_err(s, line, fmt, 2, "", "a 32-bit quantity");
+		if (d->limit < d->base)
+			dt_sema_err(s, line, "lquantize( ) base (argument #1) must be less than limit (argument #2)");
+		d->step = 1;
+		if (na > 3) {
+			if (a[3]->kind != DN_CONST || a[3]->ival <= 0)
+				dt_sema_err(s, line, fmt, 3, "", "a non-zero positive integer constant");
+			d->step = a[3]->ival;
+			if (d->step > UINT16_MAX)
+				dt_sema_err(s, line, fmt, 3, "", "a 16-bit quantity");
+		}
+		int64_t levels = (d->limit - d->base) / d->step;
+		if (levels == 0)
+			dt_sema_err(s, line, "lquantize( ) step (argument #3) too large: must have at least one quantization level");
+		if (levels > UINT16_MAX)
+			dt_sema_err(s, line, "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
+		d->limit = d->base + levels * d->step;	/* the limit in effect */
 	} else if (d->func == DT_AGG_LLQUANTIZE) {
-		d->factor = const_arg(s, a[1], "llquantize", 2);
-		d->low = const_arg(s, a[2], "llquantize", 3);
-		d->high = const_arg(s, a[3], "llquantize", 4);
-		d->nsteps = const_arg(s, a[4], "llquantize", 5);
+		static const char fmt[] = "llquantize( ) argument #%d (%s) must be %s";
+		static const char *const what[] = { "factor", "low magnitude", "high magnitude",
+		    "linear steps per magnitude" };
+		int64_t v[4];
+		for (int i = 0; i < 4; i++) {
+			v[i] = const_arg(s, a[i + 1], fmt, i + 1, what[i]);
+			if (v[i] < 0 || v[i] > UINT16_MAX)
+				dt_sema_err(s, line, fmt, i + 1, what[i], "an unsigned 16-bit quantity");
+		}
+		d->factor = v[0], d->low = v[1], d->high = v[2], d->nsteps = v[3];
 		if (d->factor < 2)
-			dt_sema_err(s, line, "llquantize( ) argument #2 (factor) must be two or more");
-		if (d->low < 0)
-			dt_sema_err(s, line, "llquantize( ) argument #3 (low magnitude) must be non-negative");
-		if (d->high < d->low)
-			dt_sema_err(s, line, "llquantize( ) argument #4 (high magnitude) must be at least argument #3 (low magnitude)");
-		if (d->nsteps < d->factor || d->nsteps % d->factor != 0)
-			dt_sema_err(s, line, "llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at least as large");
+			dt_sema_err(s, line, "llquantize( ) factor (argument #1) must be two or more");
+		if (d->low >= d->high)
+			dt_sema_err(s, line, "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)");
+		if (d->nsteps < d->factor)
+			dt_sema_err(s, line, "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)");
+		int64_t p = d->factor;
+		while (p < d->nsteps)
+			p *= d->factor;
+		if (d->nsteps % d->factor || p % d->nsteps)
+			dt_sema_err(s, line, "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor");
+		uint64_t order = 1;
+		for (int64_t i = 0; i <= d->high + 1; i++) {
+			if (order * (uint64_t)d->factor <= order)
+				dt_sema_err(s, line, "llquantize( ) factor (%d) raised to power of high magnitude (%d) plus 1 overflows 64-bits",
+				    (int)d->factor, (int)d->high);
+			order *= (uint64_t)d->factor;
+		}
 	}
+}
+
+/* A later use of an lquantize/llquantize aggregation with other
+ * parameters: the first that differs, as dtrace reports it. */
+static void params_differ(struct sema *s, int line, const struct dt_aggdesc *o,
+    const struct dt_aggdesc *d)
+{
+	static const char fmt[] = "%s( ) %s (argument #%d) doesn't match previous declaration: expected %lld, found %lld";
+	if (d->func == DT_AGG_LQUANTIZE) {
+		int64_t olim = o->base + (o->limit - o->base) / o->step * o->step;
+		int64_t lim = d->base + (d->limit - d->base) / d->step * d->step;
+		if (o->base != d->base)
+			dt_sema_err(s, line, fmt, "lquantize", "base", 1, (long long)o->base, (long long)d->base);
+		if (olim != lim)
+			dt_sema_err(s, line, fmt, "lquantize", "limit", 2, (long long)olim, (long long)lim);
+		dt_sema_err(s, line, fmt, "lquantize", "step", 3, (long long)o->step, (long long)d->step);
+	}
+	const int64_t ov[4] = { o->factor, o->low, o->high, o->nsteps };
+	const int64_t dv[4] = { d->factor, d->low, d->high, d->nsteps };
+	static const char *const what[] = { "factor", "low magnitude", "high magnitude",
+	    "linear steps per magnitude" };
+	for (int i = 0; i < 4; i++)
+		if (ov[i] != dv[i])
+			dt_sema_err(s, line, fmt, "llquantize", what[i], i + 1, (long long)ov[i],
+			    (long long)dv[i]);
 }
 
 static struct dt_type *key_type(struct sema *s, struct dt_node *k)
@@ -130,9 +181,15 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 		    fn, na, na == 1 ? " " : "s ", want);
 	}
 	struct dt_node *args[6] = { NULL };
+	enum dt_aggfunc f = aggfuncs[fi].func;
+	int incr = f == DT_AGG_QUANTIZE ? 1 : f == DT_AGG_LQUANTIZE ? 4 :
+	    f == DT_AGG_LLQUANTIZE ? 5 : -1;
 	int i = 0;
 	for (struct ast_expr *a = re->call.args; a; a = a->next, i++) {
 		args[i] = dt_sema_expr(s, a);
+		if (i == incr && !dt_is_scalar(args[i]->type))
+			dt_sema_err(s, e->line, "%s( ) increment value (argument #%d) must be of scalar type",
+			    fn, incr + 1);
 		if (!dt_is_scalar(args[i]->type))
 			dt_sema_err(s, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
 			    "\tprototype: %s\n\t argument: %s", fn, i + 1,
@@ -164,8 +221,7 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			    "\tprevious: @%s = %s( ) : line %d", aname, aname, fn, aname,
 			    fname(g->desc.func), g->line);
 		if (memcmp(&g->desc, &d, sizeof(d)) != 0)
-			dt_sema_err(s, e->line, "%s( ) parameters of @%s differ from its previous use : line %d",
-			    fn, aname, g->line);
+			params_differ(s, e->line, &g->desc, &d);
 		if (g->nkeys != nk)
 			dt_sema_err(s, e->line, "@%s[ ] prototype mismatch: %d arg%spassed, %d expected",
 			    aname, nk, nk == 1 ? " " : "s ", g->nkeys);
@@ -224,8 +280,6 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	struct dt_type *i64 = dt_typedef_lookup(&dtp->types, "int64_t");
 	if (na > 0)
 		n->l = dt_sema_cast(s, args[0], i64);
-	int incr = d.func == DT_AGG_QUANTIZE ? 1 : d.func == DT_AGG_LQUANTIZE ? 4 :
-	    d.func == DT_AGG_LLQUANTIZE ? 5 : -1;
 	if (incr > 0 && na > incr)
 		n->r = dt_sema_cast(s, args[incr], i64);
 	return n;

@@ -1209,34 +1209,36 @@ now(void)
 static void
 mergetab(void)
 {
+	/* as the consumer does: every CPU's value of each key merged into
+	 * the total, then sorted */
 	struct dt_aggdesc d = desc(DT_AGG_SUM);
-	struct dt_aggtab *t = dt_aggtab_create(&d, KS);
-	struct dt_aggentry *e;
-	struct skey k;
-	int64_t v;
-	int n, cpu, i, bad;
-	double t0, t1;
 	enum { NKEYS = 100000, NCPU = 4 };
+	struct skey *keys = calloc(NKEYS, sizeof(*keys));
+	int64_t *vals = calloc(NKEYS, sizeof(*vals));
+	struct dt_aggentry *e = calloc(NKEYS, sizeof(*e));
+	int i, cpu, bad;
+	double t0, t1;
 
-	CHECK(t != NULL, "create");
-	if (t == NULL)
+	CHECK(keys && vals && e, "memory");
+	if (!keys || !vals || !e) {
+		free(keys); free(vals); free(e);
 		return;
-	/* every CPU has every key; values cpu + i */
+	}
 	t0 = now();
-	for (cpu = 0; cpu < NCPU; cpu++)
-		for (i = 0; i < NKEYS; i++) {
-			memset(&k, 0, sizeof(k));
-			snprintf(k.s, sizeof(k.s), "key-%d", i);
-			v = cpu + i % 1000;
-			if (dt_aggtab_merge(t, &k, &v) != 0)
-				break;
+	for (i = 0; i < NKEYS; i++) {
+		snprintf(keys[i].s, sizeof(keys[i].s), "key-%d", i);
+		dt_agg_init(&d, &vals[i]);
+		for (cpu = 0; cpu < NCPU; cpu++) {
+			int64_t v = cpu + i % 1000;
+			dt_agg_merge(&d, &vals[i], &v);
 		}
-	n = dt_aggtab_entries(t, &e);
-	dt_agg_sort(e, n, &d, strkf, 1, off0, NULL);
+		e[i].key = (const uint8_t *)&keys[i];
+		e[i].val = &vals[i];
+	}
+	dt_agg_sort(e, NKEYS, &d, strkf, 1, off0, NULL);
 	t1 = now();
-	CHECK(n == NKEYS, "%d entries", n);
 	CHECK(t1 - t0 < 1.0, "merge+sort of %d keys took %.3f s", NKEYS, t1 - t0);
-	for (bad = 0, i = 0; i < n; i++) {
+	for (bad = 0, i = 0; i < NKEYS; i++) {
 		int idx = atoi(((const char *)e[i].key) + 4);
 
 		bad += *e[i].val != NCPU * (idx % 1000) + 6;
@@ -1244,25 +1246,19 @@ mergetab(void)
 			bad += *e[i - 1].val > *e[i].val;
 	}
 	CHECK(bad == 0, "merged values and order: %d bad", bad);
-
-	dt_aggtab_clear(t);
-	CHECK(dt_aggtab_entries(t, &e) == 0, "clear");
-	dt_aggtab_destroy(t);
+	free(keys); free(vals); free(e);
 
 	/* min and max merge by their own rule */
-	d = desc(DT_AGG_MAX);
-	t = dt_aggtab_create(&d, 8);
 	{
-		uint64_t key = 7;
-		int64_t x;
+		struct dt_aggdesc m = desc(DT_AGG_MAX);
+		int64_t tot, x;
 
-		x = -3; dt_aggtab_merge(t, &key, &x);
-		x = -9; dt_aggtab_merge(t, &key, &x);
-		x = -1; dt_aggtab_merge(t, &key, &x);
-		n = dt_aggtab_entries(t, &e);
-		CHECK(n == 1 && *e[0].val == -1, "max merged");
+		dt_agg_init(&m, &tot);
+		x = -3; dt_agg_merge(&m, &tot, &x);
+		x = -9; dt_agg_merge(&m, &tot, &x);
+		x = -1; dt_agg_merge(&m, &tot, &x);
+		CHECK(tot == -1, "max merged");
 	}
-	dt_aggtab_destroy(t);
 
 	/* sorting 100,000 quantize entries stays fast too */
 	{

@@ -1,0 +1,1 @@
+BEGIN { @a = quantize(1, "x"); }

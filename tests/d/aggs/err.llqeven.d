@@ -1,0 +1,1 @@
+BEGIN { @a = llquantize(1, 10, 0, 6, 15); }
