@@ -35,8 +35,8 @@ static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
 	memset(sn, 0, sizeof(*sn));
 	sn->keys = malloc(cap * ks);
 	sn->vals = malloc(cap * nw * 8);
-	uint8_t *pcpu = malloc((size_t)ps * (size_t)dtp->ncpus);
-	uint8_t *key = malloc(ks), *next = malloc(ks);
+	uint8_t *pcpu = calloc((size_t)dtp->ncpus, ps);
+	uint8_t *key = calloc(1, ks), *next = calloc(1, ks);
 	int rc = -1, first = 1;
 	if (!sn->keys || !sn->vals || !pcpu || !key || !next)
 		goto out;
@@ -95,7 +95,7 @@ static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 {
 	uint32_t ks = a->ksize, ps = pcpu_size(a->desc.nwords * 8);
 	uint8_t *pcpu = calloc((size_t)dtp->ncpus, ps);
-	uint8_t *key = malloc(ks), *next = malloc(ks);
+	uint8_t *key = calloc(1, ks), *next = calloc(1, ks);
 	int first = 1;
 	if (pcpu && key && next) {
 		for (int c = 0; c < dtp->ncpus; c++)
@@ -266,7 +266,7 @@ void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 	uint32_t ps = pcpu_size(dtp->scratch_size), key = 0;
 	if (!dtp->aggdrops) {
 		dtp->aggdrops = calloc((size_t)dtp->ncpus, sizeof(uint64_t));
-		dtp->aggdrops_buf = malloc((size_t)ps * (size_t)dtp->ncpus);
+		dtp->aggdrops_buf = calloc((size_t)dtp->ncpus, ps);
 		if (!dtp->aggdrops || !dtp->aggdrops_buf)
 			return;
 	}
