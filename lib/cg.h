@@ -57,7 +57,10 @@ int dt_cg_this(dtrace_hdl_t *dtp, uint32_t off);
 int dt_cg_cell(dtrace_hdl_t *dtp, int k);
 int dt_cg_strtok(dtrace_hdl_t *dtp);
 int dt_cg_scratch(dtrace_hdl_t *dtp);
+/* bytes of a dynamic variable key (the dt_dvars map's key size) */
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
+/* bytes of the dt_scratch map's value: both frames and the slack */
+uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
 #define DT_NCELLS 12		/* loop cells per frame (the last: dt_cg_launder) */
 /* loop cells: R(reg) = cell k, cell k = R(reg) or an immediate */
 static inline void dt_cg_ld_cell(struct dt_cg *cg, int reg, int k)

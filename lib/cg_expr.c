@@ -242,8 +242,6 @@ static void strcompare(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_store_str(cg, n->l, ta, size);
 	int tb = dt_cg_stmp_alloc(cg);
 	dt_cg_store_str(cg, n->r, tb, size);
-	dt_cg_stmp_free(cg);
-	dt_cg_stmp_free(cg);
 	int loop = asm_new_label(&cg->a), diff = asm_new_label(&cg->a);
 	int eq = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R9));
@@ -268,6 +266,8 @@ static void strcompare(struct dt_cg *cg, struct dt_node *n)
 	asm_place(&cg->a, eq);
 	emit(cg, MOV64_IMM(R0, 0));
 	asm_place(&cg->a, done);
+	dt_cg_stmp_free(cg);
+	dt_cg_stmp_free(cg);
 	int yes = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(jmp_op(n->op, 1), R0, 0, 0), yes);
 	emit(cg, MOV64_IMM(R0, 0));

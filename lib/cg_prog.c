@@ -44,11 +44,16 @@ static uint32_t rec_area(dtrace_hdl_t *dtp)
 	return (rec + 7) & ~7u;
 }
 
+/* a dynamic variable key: header and the largest tuple */
+static uint32_t dvar_key(dtrace_hdl_t *dtp)
+{
+	return dtp->ndvars ? DT_DV_KEYHDR + ((dtp->dv_tuple + 7) & ~7u) : 0;
+}
+
 /* dynamic variable keys and aggregation keys are built here */
 static uint32_t key_area(dtrace_hdl_t *dtp)
 {
-	uint32_t k = dtp->ndvars ? DT_DV_KEYHDR + ((dtp->dv_tuple + 7) & ~7u) : 0;
-	uint32_t a = (dtp->agg_tuple + 7) & ~7u;
+	uint32_t k = dvar_key(dtp), a = (dtp->agg_tuple + 7) & ~7u;
 	return k > a ? k : a;
 }
 
@@ -131,7 +136,7 @@ static uint32_t frame_size(dtrace_hdl_t *dtp)
 
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)
 {
-	return key_area(dtp);
+	return dvar_key(dtp);
 }
 
 /* The error stub of the clause with the given EPID. */

@@ -22,9 +22,6 @@
 #include "agg_consume.h"
 #include "cpuinfo.h"
 
-uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
-uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
-
 int dt_attach_add(dtrace_hdl_t *dtp, int fd)
 {
 	if (dtp->nattach == dtp->attachcap) {
