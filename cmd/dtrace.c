@@ -33,7 +33,7 @@ struct pspec {
 
 static void usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s [-CeFlqSvVZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	fprintf(fp, "Usage: %s [-CeFlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 	    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 	    "\t[-x opt[=val]] [-P provider [[ predicate ] action ]]\n"
 	    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -63,6 +63,7 @@ static void usage(FILE *fp)
 	    "\t-U  undefine symbol when invoking preprocessor\n"
 	    "\t-v  set verbose mode (report stability attributes, arguments)\n"
 	    "\t-V  report DTrace API version\n"
+	    "\t-w  permit destructive actions\n"
 	    "\t-x  enable or modify compiler and tracing options\n"
 	    "\t-Z  permit probe descriptions that match zero probes\n", g_pname);
 }
@@ -305,8 +306,11 @@ int main(int argc, char **argv)
 		case 'v': vflag = 1; break;
 		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); dtrace_close(dtp); free(specs); return E_SUCCESS;
 		case 'w':
-			err("failed to set -w: destructive actions are not supported yet");
-			return E_USAGE;
+			if (dtrace_setopt(dtp, "destructive", NULL) < 0) {
+				err("failed to set -w: %s", dtrace_errmsg(dtp));
+				return E_ERROR;
+			}
+			break;
 		case 'x': {
 			char *eq = strchr(optarg, '=');
 			if (eq)
@@ -510,6 +514,11 @@ int main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
+	/* dtrace says so once tracing is enabled, before any trace output;
+	 * here BEGIN's output comes out of dtrace_go(), so say it first */
+	int64_t dopt = 0;
+	if (!quiet && dtrace_getopt(dtp, "destructive", &dopt) == 0 && dopt)
+		err("allowing destructive actions");
 	if (dtrace_go(dtp, out) < 0) {
 		err("could not enable tracing: %s", dtrace_errmsg(dtp));
 		status = E_ERROR;

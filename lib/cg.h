@@ -146,5 +146,14 @@ void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
 /* *addr = R0 for the dereference lv, which must hit scratch memory;
  * keeps R0 */
 void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv);
+/* R(reg) = the scratch space's base address, as D sees it */
+void dt_cg_scratch_base(struct dt_cg *cg, int reg);
+/* R1 = scratch offset of R(sz) new bytes (faults when full); clobbers R2 */
+void dt_cg_scratch_alloc(struct dt_cg *cg, int sz);
+/* R(sz) bytes from the address in R(src) to scratch offset R1 with a
+ * probe_read helper, faulting with the address on failure */
+void dt_cg_scratch_read(struct dt_cg *cg, int helper, int src, int sz);
+/* cg_destr.c: stop, raise, copyout, copyoutstr, chill */
+void dt_cg_destr(struct dt_cg *cg, struct dt_node *n);
 
 #endif

@@ -47,6 +47,7 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		store_value(cg, n->args[0], &a->fields[0]);
 		break;
 	case DT_F_PRINTF:
+	case DT_F_SYSTEM:
 		for (int i = 1; i < n->nargs; i++)
 			store_value(cg, n->args[i], &a->fields[i - 1]);
 		break;
@@ -62,6 +63,10 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, STX_MEM(BPF_DW, R1, R0, DT_G_EXITSTAT));
 		emit(cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_DRAINING));
 		cg->has_exit = 1;
+		break;
+	case DT_F_STOP: case DT_F_RAISE: case DT_F_COPYOUT:
+	case DT_F_COPYOUTSTR: case DT_F_CHILL:
+		dt_cg_destr(cg, n);
 		break;
 	}
 }

@@ -171,3 +171,20 @@ void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv)
 	emit(cg, STX_MEM(sz, R1, R0, 0));
 	dt_cg_slot_free(cg);
 }
+
+/* the scratch-space primitives, for the actions that stage bytes there
+ * (cg_destr.c: copyout) */
+void dt_cg_scratch_base(struct dt_cg *cg, int reg)
+{
+	scratch_base(cg, reg);
+}
+
+void dt_cg_scratch_alloc(struct dt_cg *cg, int sz)
+{
+	alloc(cg, sz);
+}
+
+void dt_cg_scratch_read(struct dt_cg *cg, int helper, int src, int sz)
+{
+	read_into(cg, helper, src, sz);
+}

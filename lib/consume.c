@@ -19,6 +19,7 @@
 #include "dt_impl.h"
 #include "agg_consume.h"
 #include "printf.h"
+#include "destr.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 
@@ -152,6 +153,9 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			break;
 		case DT_ACT_PRINTF:
 			print_printf(dtp, d, a);
+			break;
+		case DT_ACT_SYSTEM:
+			dt_destr_system(dtp, d, a);
 			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC:
 		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:

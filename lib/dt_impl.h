@@ -34,7 +34,8 @@ enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR 
 enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
-	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE, DTOPT_MAX
+	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
+	DTOPT_DESTRUCTIVE, DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -107,7 +108,9 @@ enum dt_actkind {
 	DT_ACT_CLEAR,
 	DT_ACT_TRUNC,			/* fields[0]: how many to keep, if any */
 	DT_ACT_NORMALIZE,		/* fields[0]: the factor */
-	DT_ACT_DENORMALIZE
+	DT_ACT_DENORMALIZE,
+	DT_ACT_SYSTEM,			/* system(): printf's fields; destr.c */
+	DT_ACT_DESTR,			/* stop, raise, copyout(str), chill: no data */
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
@@ -284,6 +287,11 @@ struct dtrace_hdl {
 	int uses_strtok;		/* the frame keeps strtok() state */
 	int uses_scratch;		/* alloca/copyin scratch space */
 	int uses_loops;			/* string loops (kfunc iterators) */
+	int destructive;		/* -w, -x destructive, #pragma D option destructive */
+	int uses_destructive;		/* a destructive action is compiled (destr.c) */
+	int uses_chill;			/* chill(): the per-CPU dt_chill map */
+	int uses_copyout;		/* copyout/copyoutstr: bpf_probe_write_user */
+	int fd_chill;			/* ... its fd, 0 if none */
 	struct dt_agg **aggs;		/* in order of introduction */
 	int naggs;
 	uint32_t agg_tuple;		/* largest aggregation key tuple */

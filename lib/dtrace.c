@@ -27,6 +27,7 @@
 #include "dlib.h"
 #include "xlate.h"
 #include "ksyms.h"
+#include "destr.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -399,7 +400,7 @@ void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 {
 	dtp->out = out;
-	if (dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
+	if (dt_destr_check(dtp) < 0 || dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
 		return -1;
 	/* BEGIN runs synchronously, in this thread, before anything else */
 	dt_fire(dtp, dtp->probes[DT_PROBE_BEGIN - 1]);

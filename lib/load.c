@@ -21,6 +21,7 @@
 #include "cg.h"
 #include "agg_consume.h"
 #include "cpuinfo.h"
+#include "destr.h"
 
 int dt_attach_add(dtrace_hdl_t *dtp, int fd)
 {
@@ -120,7 +121,7 @@ static int create_maps(dtrace_hdl_t *dtp)
 		if (a->fd < 0)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}
-	if (dt_cpuinfo_create(dtp) < 0)
+	if (dt_cpuinfo_create(dtp) < 0 || dt_destr_create(dtp) < 0)
 		return -1;
 	uint8_t *g = calloc(1, gsize);
 	if (!g)
@@ -149,6 +150,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_dvars";
 	if (fd == dtp->fd_cpuinfo)
 		return "dt_cpuinfo";
+	if (dtp->fd_chill > 0 && fd == dtp->fd_chill)
+		return "dt_chill";
 	return NULL;
 }
 
@@ -298,6 +301,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	}
 	dtp->fd_dvars = 0;
 	dt_cpuinfo_close(dtp);
+	dt_destr_close(dtp);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 

@@ -70,6 +70,9 @@ enum dt_func {
 	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
 	/* process and device subroutines (sema.c builtin_subr, cg_subr.c) */
 	DT_F_PROGENYOF,
+	/* destructive actions (sema_destr.c, cg_destr.c, destr.c) */
+	DT_F_STOP, DT_F_RAISE, DT_F_SYSTEM, DT_F_COPYOUT, DT_F_COPYOUTSTR,
+	DT_F_CHILL, DT_F_PANIC, DT_F_BREAKPOINT,
 };
 
 /* binary operator codes (op field) */

@@ -28,6 +28,7 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_DYNVARSIZE]  = { "dynvarsize", DT_OPT_SIZE, 1ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGSIZE]     = { "aggsize", DT_OPT_SIZE, 4ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 1000, 3600 * NANOSEC },
+	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
 };
 
 int dt_opt_lookup(const char *name)
@@ -142,6 +143,8 @@ int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val)
 	dtp->optset[i] = 1;
 	if (i == DTOPT_QUIET)
 		dtp->quiet = (int)v;
+	if (i == DTOPT_DESTRUCTIVE)
+		dtp->destructive = (int)v;
 	return 0;
 bad:
 	return dt_set_err(dtp, "failed to set -x %s: Invalid value for specified option", name);

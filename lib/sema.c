@@ -1630,6 +1630,15 @@ static const struct {
 	{ "trunc", DT_F_TRUNC, 1, 2 },
 	{ "normalize", DT_F_NORMALIZE, 2, 2 },
 	{ "denormalize", DT_F_DENORMALIZE, 1, 1 },
+	/* destructive actions: sema_destr.c (system: as printf, below) */
+	{ "stop", DT_F_STOP, 0, 0 },
+	{ "raise", DT_F_RAISE, 1, 1 },
+	{ "system", DT_F_SYSTEM, 1, 1000 },
+	{ "copyout", DT_F_COPYOUT, 3, 3 },
+	{ "copyoutstr", DT_F_COPYOUTSTR, 3, 3 },
+	{ "chill", DT_F_CHILL, 1, 1 },
+	{ "panic", DT_F_PANIC, 0, 0 },
+	{ "breakpoint", DT_F_BREAKPOINT, 0, 0 },
 };
 
 static int action_lookup(const char *name)
@@ -1926,13 +1935,20 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		add_field(s, a, DT_RV_INT, 4, s->tt->t_int);
 		break;
 	}
+	case DT_F_STOP: case DT_F_RAISE: case DT_F_COPYOUT: case DT_F_COPYOUTSTR:
+	case DT_F_CHILL: case DT_F_PANIC: case DT_F_BREAKPOINT:
+		dt_sema_destr(s, n, e, a);
+		break;
+	case DT_F_SYSTEM:		/* a printf whose output the shell runs */
 	case DT_F_PRINTF: {
 		struct dt_node *f = n->args[0];
 		char err[1024];
-		a->kind = DT_ACT_PRINTF;
+		a->kind = n->func == DT_F_SYSTEM ? DT_ACT_SYSTEM : DT_ACT_PRINTF;
+		if (n->func == DT_F_SYSTEM)
+			dt_sema_destr(s, n, e, a);
 		if (f->kind != DN_STR)
-			serr(s, e->line, "printf( ) argument #1 is incompatible with prototype:\n"
-			    "\tprototype: string constant\n\t argument: %s", f->type->name);
+			serr(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+			    "\tprototype: string constant\n\t argument: %s", name, f->type->name);
 		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
 			serr(s, e->line, "%s", err);
 		dt_register_pf(s->dtp, a->pf);
@@ -1946,7 +1962,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		}
 		for (int k = 0; k < na; k++)
 			pf_type(n->args[k + 1]->type, &pt[k]);
-		if (dt_printf_check(a->pf, pt, na, "printf", err, sizeof(err)) < 0 ||
+		if (dt_printf_check(a->pf, pt, na, name, err, sizeof(err)) < 0 ||
 		    dt_printf_layout(a->pf, pt, na, (int)strsize, ps) < 0) {
 			free(pt);
 			free(ps);
@@ -1959,7 +1975,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 				if (!sv) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "printf( ) of %s as a string is not supported yet", t->name);
+					serr(s, e->line, "%s( ) of %s as a string is not supported yet", name, t->name);
 				}
 				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
@@ -1967,8 +1983,8 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 				if (!dt_is_scalar(t)) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "printf( ) argument #%d of type %s is not supported yet",
-					    k + 2, t->name);
+					serr(s, e->line, "%s( ) argument #%d of type %s is not supported yet",
+					    name, k + 2, t->name);
 				}
 				add_field(s, a, DT_RV_INT, 8, t);
 			}
@@ -2419,4 +2435,9 @@ void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
 void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
 {
 	pf_type(t, pt);
+}
+
+struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n)
+{
+	return as_string(s, n);
 }

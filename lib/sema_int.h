@@ -44,5 +44,11 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 int dt_sema_is_aggfunc(const char *name);
+/* n as a string value (char * and char[] promote), NULL if it is none */
+struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n);
+/* sema_destr.c: the destructive actions' operands (system(): its
+ * destructive mark only; the rest is printf's) */
+void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a);
 
 #endif

@@ -1,0 +1,161 @@
+/*
+ * destr.c - the destructive actions' consumer side.
+ *
+ * DTrace compiles destructive actions but refuses to start tracing with
+ * them unless they were allowed (-w, -x destructive, #pragma D option
+ * destructive): "could not enable tracing: Destructive actions not
+ * allowed", as dtrace(1M) says it at enable time.  system() is carried
+ * out here, by the consumer, in record order: its command is formatted
+ * as printf() formats (at most strsize - 1 characters, as DTrace's
+ * buffer holds), the output so far is flushed so that it comes before
+ * the command's, and the shell runs it.  The per-CPU dt_chill map keeps
+ * chill()'s accounting (cg_destr.c).
+ */
+#include <bpf/bpf.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "bpf_asm.h"
+#include "destr.h"
+#include "printf.h"
+
+/* The kernel's lockdown mode ("integrity"), if securityfs says so. */
+static int lockdown_mode(char *buf, size_t len)
+{
+	FILE *f = fopen("/sys/kernel/security/lockdown", "r");
+	char line[128], *b, *e;
+	if (!f)
+		return -1;
+	b = fgets(line, sizeof(line), f);
+	fclose(f);
+	if (!b || !(b = strchr(line, '[')) || !(e = strchr(b, ']')))
+		return -1;
+	snprintf(buf, len, "%.*s", (int)(e - b - 1), b + 1);
+	return 0;
+}
+
+/*
+ * copyout() and copyoutstr() need bpf_probe_write_user(), which the
+ * kernel refuses to tracing programs when it is locked down (integrity
+ * or confidentiality, kernel_lockdown(7)) or without CAP_SYS_ADMIN.  Ask
+ * it with a program of the kind ours are, and say why it refused, in the
+ * verifier's words.
+ */
+static int write_user_ok(dtrace_hdl_t *dtp)
+{
+	struct bpf_insn p[] = {
+		MOV64_IMM(R1, 0),
+		ST_MEM(BPF_DW, R10, -8, 0),
+		MOV64_REG(R2, R10),
+		ALU64_IMM(BPF_ADD, R2, -8),
+		MOV64_IMM(R3, 8),
+		CALL_HELPER(BPF_FUNC_probe_write_user),
+		MOV64_IMM(R0, 0),
+		EXIT_INSN(),
+	};
+	char log[4096] = "", why[256] = "", mode[32];
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = sizeof(log),
+	    .log_level = 1);
+	int fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, "dt_write_user", "GPL",
+	    p, sizeof(p) / sizeof(p[0]), &o);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	int err = errno;
+	/* the verifier's last word, else the errno */
+	for (char *l = strtok(log, "\n"); l; l = strtok(NULL, "\n"))
+		if (*l && strncmp(l, "processed ", 10) && strncmp(l, "verification time", 17))
+			snprintf(why, sizeof(why), "%s", l);
+	if (!why[0])
+		snprintf(why, sizeof(why), "%s", strerror(err));
+	if (lockdown_mode(mode, sizeof(mode)) == 0 && strcmp(mode, "none"))
+		return dt_set_err(dtp, "copyout( ) and copyoutstr( ) cannot write user memory "
+		    "on this kernel: %s (the kernel is locked down for %s, see kernel_lockdown(7))",
+		    why, mode);
+	return dt_set_err(dtp, "copyout( ) and copyoutstr( ) cannot write user memory "
+	    "on this kernel: %s (a kernel in lockdown, see kernel_lockdown(7), or a "
+	    "process without CAP_SYS_ADMIN may not use bpf_probe_write_user)", why);
+}
+
+int dt_destr_check(dtrace_hdl_t *dtp)
+{
+	if (dtp->uses_destructive && !dtp->destructive)
+		return dt_set_err(dtp, "Destructive actions not allowed");
+	if (dtp->uses_copyout && write_user_ok(dtp) < 0)
+		return -1;
+	return 0;
+}
+
+int dt_destr_create(dtrace_hdl_t *dtp)
+{
+	if (!dtp->uses_chill)
+		return 0;
+	/* u64 start of the current one-second interval, u64 ns chilled */
+	int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_chill", 4, 16, 1, NULL);
+	if (fd < 0)
+		return dt_set_err(dtp, "cannot create the chill() state map: %s",
+		    strerror(errno));
+	dtp->fd_chill = fd;
+	return 0;
+}
+
+void dt_destr_close(dtrace_hdl_t *dtp)
+{
+	if (dtp->fd_chill > 0)
+		close(dtp->fd_chill);
+	dtp->fd_chill = 0;
+}
+
+/* The command: the record's values formatted as printf() formats them
+ * (consume.c), into a malloc'd string of at most strsize - 1 characters. */
+static char *command(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
+{
+	struct dt_pfval vals[64];
+	char *strs[64], *cmd = NULL;
+	size_t len = 0, max = (size_t)dtp->opt[DTOPT_STRSIZE] - 1;
+	int n = a->nfields < 64 ? a->nfields : 64;
+	FILE *m = open_memstream(&cmd, &len);
+
+	if (!m)
+		return NULL;
+	memset(vals, 0, sizeof(vals[0]) * (size_t)(n ? n : 1));
+	for (int i = 0; i < n; i++) {
+		const struct dt_recfield *f = &a->fields[i];
+		strs[i] = NULL;
+		if (f->kind == DT_RV_STR) {
+			strs[i] = strndup((const char *)d + f->offset, f->size);
+			vals[i].kind = DT_PFV_STRING;
+			vals[i].s = strs[i] ? strs[i] : "";
+			vals[i].size = -1;
+		} else {
+			vals[i].kind = DT_PFV_INT;
+			vals[i].size = f->val_size ? f->val_size : 8;
+			vals[i].is_signed = f->is_signed;
+			memcpy(&vals[i].u, d + f->offset, 8);
+		}
+	}
+	dt_printf_format(m, a->pf, vals, n);
+	for (int i = 0; i < n; i++)
+		free(strs[i]);
+	if (fclose(m) != 0) {
+		free(cmd);
+		return NULL;
+	}
+	if (cmd && len > max)
+		cmd[max] = '\0';
+	return cmd;
+}
+
+void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
+{
+	char *cmd = command(dtp, d, a);
+
+	fflush(dtp->out);
+	if (dtp->out != stdout)
+		fflush(stdout);
+	if (!cmd || system(cmd) == -1)
+		fprintf(stderr, "dtrace: system() failed: %s\n", strerror(errno));
+	free(cmd);
+}
