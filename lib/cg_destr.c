@@ -5,11 +5,12 @@
  *
  * stop() is bpf_send_signal(SIGSTOP): the process that fired the probe
  * stops when it next returns to user mode (SIGCONT resumes it).  raise()
- * is bpf_send_signal_thread(): the signal goes to the thread, as DTrace's
- * raise() posts it on the current thread; a signal number past the last
- * one Linux has (64) is DTrace's "illegal operation".  Both helpers
- * refuse kernel threads and init silently, as DTrace ignores what it
- * cannot signal.
+ * is bpf_send_signal() too: like illumos (which queues it on the process,
+ * sigaddq(p, NULL, ...)) the signal goes to the process, and Linux hands
+ * a process signal to the current thread first when it can take it.  A
+ * signal number past the last one Linux has (64) is DTrace's "illegal
+ * operation".  The helper refuses kernel threads and init; DTrace too
+ * has nothing to signal there, so that is silent.
  *
  * copyout() and copyoutstr() write the current process's memory with
  * bpf_probe_write_user(), whose source must be memory the verifier can
@@ -223,7 +224,7 @@ void dt_cg_destr(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_fault(cg, DTFLT_ILLOP, -1);
 		asm_place(&cg->a, ok);
 		emit(cg, MOV64_REG(R1, R0));
-		emit(cg, CALL_HELPER(BPF_FUNC_send_signal_thread));
+		emit(cg, CALL_HELPER(BPF_FUNC_send_signal));
 		break;
 	}
 	case DT_F_COPYOUT:

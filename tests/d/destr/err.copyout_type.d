@@ -1,0 +1,4 @@
+BEGIN
+{
+	copyout(arg0, arg1, 4);
+}

@@ -1,0 +1,4 @@
+BEGIN
+{
+	copyoutstr(1, arg1, 4);
+}

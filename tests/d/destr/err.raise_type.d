@@ -1,0 +1,4 @@
+BEGIN
+{
+	raise("SIGUSR1");
+}
