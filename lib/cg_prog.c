@@ -201,7 +201,11 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 		dt_cg_expr(cg, st->pred, R0);
 		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
 	}
-	int record = st->nactions > 0 || (!cg->dtp->quiet && !st->has_agg);
+	/* destructive actions (stop(), raise() ...) record no data */
+	int ndata = 0;
+	for (int i = 0; i < st->nactions; i++)
+		ndata += st->actions[i].kind != DT_ACT_DESTR;
+	int record = ndata > 0 || (!cg->dtp->quiet && !st->has_agg);
 	if (record) {
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));
