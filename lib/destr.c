@@ -13,6 +13,8 @@
  */
 #include <bpf/bpf.h>
 #include <errno.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -33,6 +35,16 @@ static int lockdown_mode(char *buf, size_t len)
 		return -1;
 	snprintf(buf, len, "%.*s", (int)(e - b - 1), b + 1);
 	return 0;
+}
+
+/* Do we have CAP_SYS_ADMIN (what bpf_probe_write_user asks for)? */
+static int sys_admin(void)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2];
+	if (syscall(SYS_capget, &h, d) < 0)
+		return 1;		/* unknown: don't blame it */
+	return (d[CAP_SYS_ADMIN / 32].effective >> (CAP_SYS_ADMIN % 32)) & 1;
 }
 
 /*
@@ -70,13 +82,17 @@ static int write_user_ok(dtrace_hdl_t *dtp)
 			snprintf(why, sizeof(why), "%s", l);
 	if (!why[0])
 		snprintf(why, sizeof(why), "%s", strerror(err));
-	if (lockdown_mode(mode, sizeof(mode)) == 0 && strcmp(mode, "none"))
-		return dt_set_err(dtp, "copyout( ) and copyoutstr( ) cannot write user memory "
-		    "on this kernel: %s (the kernel is locked down for %s, see kernel_lockdown(7))",
-		    why, mode);
+	const char *hint = "the kernel refuses it when locked down, see kernel_lockdown(7)";
+	char buf[128];
+	if (!sys_admin())
+		hint = "it needs CAP_SYS_ADMIN";
+	else if (lockdown_mode(mode, sizeof(mode)) == 0 && strcmp(mode, "none")) {
+		snprintf(buf, sizeof(buf), "the kernel is locked down for %s, see kernel_lockdown(7)",
+		    mode);
+		hint = buf;
+	}
 	return dt_set_err(dtp, "copyout( ) and copyoutstr( ) cannot write user memory "
-	    "on this kernel: %s (a kernel in lockdown, see kernel_lockdown(7), or a "
-	    "process without CAP_SYS_ADMIN may not use bpf_probe_write_user)", why);
+	    "on this kernel: %s (%s)", why, hint);
 }
 
 int dt_destr_check(dtrace_hdl_t *dtp)

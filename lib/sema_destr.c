@@ -96,3 +96,8 @@ void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,
 	}
 	dtp->uses_destructive = 1;
 }
+
+int dt_sema_is_destructive(const struct dt_node *n)
+{
+	return n->kind == DN_S_ACTION && n->func >= DT_F_STOP && n->func <= DT_F_BREAKPOINT;
+}

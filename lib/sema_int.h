@@ -50,5 +50,8 @@ struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n);
  * destructive mark only; the rest is printf's) */
 void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
+/* is statement n a destructive action (for "destructive actions may not
+ * follow speculate( )")? */
+int dt_sema_is_destructive(const struct dt_node *n);
 
 #endif
