@@ -161,7 +161,8 @@ struct dt_ecb {
 #define DT_G_WALLOFF	8		/* realtime - monotonic, ns */
 #define DT_G_EXITSTAT	16		/* exit() status */
 #define DT_G_DVDROPS	24		/* dynamic variable drops */
-#define DT_G_VARS	32		/* first user variable */
+#define DT_G_DBLERRS	32		/* faults in ERROR clauses */
+#define DT_G_VARS	40		/* first user variable */
 
 enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED = 3 };
 
@@ -294,6 +295,7 @@ struct dtrace_hdl {
 	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
 	uint64_t dvdrops;		/* reported so far */
+	uint64_t dblerrs;		/* ERROR-clause faults reported so far */
 	void *gbuf;			/* copy of the globals map value */
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */

@@ -391,6 +391,8 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
 	return dt_probe_iter(dtp, f[0], f[1], f[2], f[3], iter_one, &c);
 }
 
+int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
+
 void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 {
 	dtp->dump = fp;
@@ -424,6 +426,10 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dt_consume(dtp);
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
 		dt_consume(dtp);
+		{	/* drops and ERROR-clause faults of the last moments */
+			uint64_t st, es;
+			dt_read_state(dtp, &st, &es);
+		}
 		dt_agg_drops(dtp, 1);
 		dt_agg_print_exit(dtp);
 	}
