@@ -159,8 +159,9 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			    a->nfields ? (int64_t)rd(d + a->fields[0].offset, 8, 1) : 0);
 			break;
 		case DT_ACT_EXIT:
+			/* the status is the globals' (the first exit(), or
+			 * END's), read when tracing stops */
 			dtp->exiting = 1;
-			dtp->exit_status = (int)(int32_t)rd(d + a->fields[0].offset, 4, 1);
 			break;
 		default:
 			break;

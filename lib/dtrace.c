@@ -426,9 +426,11 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dt_consume(dtp);
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
 		dt_consume(dtp);
-		{	/* drops and ERROR-clause faults of the last moments */
+		{	/* drops and ERROR-clause faults of the last moments,
+			 * and the final exit() status (END may set it) */
 			uint64_t st, es;
-			dt_read_state(dtp, &st, &es);
+			if (dt_read_state(dtp, &st, &es) == 0)
+				dtp->exit_status = (int)(int32_t)es;
 		}
 		dt_agg_drops(dtp, 1);
 		dt_agg_print_exit(dtp);
