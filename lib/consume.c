@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "dt_impl.h"
 #include "agg_consume.h"
+#include "flow.h"
 #include "printf.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
@@ -132,7 +133,13 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 	struct dt_stmt *st = e->stmt;
 	if (size < st->recsize)
 		return;
-	if (!dtp->quiet) {
+	if (dtp->opt[DTOPT_FLOWINDENT]) {
+		if (!dtp->heading) {
+			dt_flow_heading(dtp);
+			dtp->heading = 1;
+		}
+		dt_flow_line(dtp, cpu, epid);
+	} else if (!dtp->quiet) {
 		char name[512];
 		if (!dtp->heading) {
 			fprintf(dtp->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");

@@ -34,7 +34,8 @@ enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR 
 enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
-	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE, DTOPT_MAX
+	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
+	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE, DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -325,6 +326,8 @@ struct dtrace_hdl {
 	int ended;
 	FILE *dump;			/* -S */
 	int heading;			/* CPU ID FUNCTION:NAME printed */
+	int flow_indent;		/* -F: current depth, in columns */
+	uint32_t flow_last;		/* -F: EPID of the last record */
 	int stop_requested;
 	int begun;
 	uint64_t next_switch;

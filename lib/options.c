@@ -28,6 +28,9 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_DYNVARSIZE]  = { "dynvarsize", DT_OPT_SIZE, 1ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGSIZE]     = { "aggsize", DT_OPT_SIZE, 4ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 1000, 3600 * NANOSEC },
+	[DTOPT_FLOWINDENT]  = { "flowindent", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_RAWBYTES]    = { "rawbytes", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
 };
 
 int dt_opt_lookup(const char *name)
