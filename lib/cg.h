@@ -118,6 +118,8 @@ void dt_cg_slot_free(struct dt_cg *cg);
 void dt_cg_kread(struct dt_cg *cg, int off, int size);
 /* cg_subr.c: built-in variables on stacks, registers and CPUs */
 void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
+/* cg_outact.c: tracemem() and print() */
+void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
 /* cg_act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg_str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */

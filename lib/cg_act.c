@@ -24,6 +24,15 @@ static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield 
 {
 	int off = DT_MS_BUF + (int)f->offset;
 	if (f->kind == DT_RV_STR) {
+		if (cg->dtp->opt[DTOPT_RAWBYTES]) {
+			/* the bytes after the NUL are shown too: zero them,
+			 * as DTrace's records are */
+			uint32_t o = 0;
+			for (; o + 8 <= f->size; o += 8)
+				emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(off + (int)o), 0));
+			for (; o < f->size; o++)
+				emit(cg, ST_MEM(BPF_B, R9, (int16_t)(off + (int)o), 0));
+		}
 		dt_cg_store_str(cg, v, off, (int)f->size);
 		return;
 	}
@@ -73,8 +82,13 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		store_value(cg, n->args[0], &a->fields[0]);
 		break;
 	case DT_F_PRINTF:
+	case DT_F_FREOPEN:
 		for (int i = 1; i < n->nargs; i++)
 			store_value(cg, n->args[i], &a->fields[i - 1]);
+		break;
+	case DT_F_TRACEMEM:
+	case DT_F_PRINT:
+		dt_cg_outact(cg, n);
 		break;
 	case DT_F_TRUNC:
 	case DT_F_NORMALIZE:

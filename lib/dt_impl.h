@@ -108,11 +108,16 @@ enum dt_actkind {
 	DT_ACT_CLEAR,
 	DT_ACT_TRUNC,			/* fields[0]: how many to keep, if any */
 	DT_ACT_NORMALIZE,		/* fields[0]: the factor */
-	DT_ACT_DENORMALIZE
+	DT_ACT_DENORMALIZE,
+	DT_ACT_TRACEMEM,		/* fields: the bytes[, the dynamic size] */
+	DT_ACT_PRINT,			/* fields: the address, the bytes */
+	DT_ACT_FREOPEN,			/* pf: the file name format (NULL:
+					   restore the original output) */
+	DT_ACT_FTRUNCATE
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
-enum dt_recval { DT_RV_INT, DT_RV_STR };
+enum dt_recval { DT_RV_INT, DT_RV_STR, DT_RV_BYTES };
 struct dt_recfield {
 	enum dt_recval kind;
 	uint32_t offset;		/* from the record start */
@@ -303,6 +308,9 @@ struct dtrace_hdl {
 	uint32_t scratch_size;
 	uint32_t maxrec;
 	int has_error_clauses;
+	int uses_destructive;		/* a destructive action (freopen) is used */
+	FILE *freopen_fp;		/* freopen(): where output goes now */
+	FILE *orig_out;			/* the output dtrace_work() was given */
 	struct dt_stmt **err_stmts;
 	int nerr_stmts;
 	int matched;			/* probes matched */

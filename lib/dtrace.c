@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "ast.h"
 #include "dt_impl.h"
+#include "outact.h"
 #include "agg_consume.h"
 #include "cpuinfo.h"
 #include "traceiter.h"
@@ -117,6 +118,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		return;
 	dt_profile_stop_ticks(dtp);
 	dt_consume_close(dtp);
+	dt_outact_close(dtp);
 	dt_unload(dtp);
 	for (uint32_t i = 0; i < dtp->nprobes; i++)
 		free(dtp->probes[i]->epids);
@@ -400,7 +402,9 @@ void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 {
-	dtp->out = out;
+	dt_outact_set_out(dtp, out);
+	if (dtp->uses_destructive && !dtp->opt[DTOPT_DESTRUCTIVE])
+		return dt_set_err(dtp, "Destructive actions not allowed");
 	if (dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
 		return -1;
 	/* BEGIN runs synchronously, in this thread, before anything else */
@@ -419,7 +423,7 @@ void dtrace_request_stop(dtrace_hdl_t *dtp)
 
 int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 {
-	dtp->out = out;
+	dt_outact_set_out(dtp, out);
 	dt_profile_stop_ticks(dtp);
 	if (dtp->begun && !dtp->ended) {
 		dtp->ended = 1;
@@ -435,7 +439,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dt_agg_drops(dtp, 1);
 		dt_agg_print_exit(dtp);
 	}
-	fflush(out);
+	fflush(dtp->out);
 	return dtp->exiting ? dtp->exit_status : 0;
 }
 

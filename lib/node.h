@@ -70,6 +70,8 @@ enum dt_func {
 	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
 	/* process and device subroutines (sema.c builtin_subr, cg_subr.c) */
 	DT_F_PROGENYOF,
+	/* output actions (sema_act.c, cg_outact.c) */
+	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE,
 };
 
 /* binary operator codes (op field) */

@@ -1630,6 +1630,10 @@ static const struct {
 	{ "trunc", DT_F_TRUNC, 1, 2 },
 	{ "normalize", DT_F_NORMALIZE, 2, 2 },
 	{ "denormalize", DT_F_DENORMALIZE, 1, 1 },
+	{ "tracemem", DT_F_TRACEMEM, 2, 1000 },	/* sema_act.c says at most 3 */
+	{ "print", DT_F_PRINT, 1, 1 },
+	{ "freopen", DT_F_FREOPEN, 1, 1000 },
+	{ "ftruncate", DT_F_FTRUNCATE, 0, 0 },
 };
 
 static int action_lookup(const char *name)
@@ -1904,6 +1908,9 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 	case DT_F_NORMALIZE: case DT_F_DENORMALIZE:
 		dt_sema_aggact(s, n, e, a);
 		break;
+	case DT_F_TRACEMEM: case DT_F_PRINT: case DT_F_FTRUNCATE:
+		dt_sema_outact(s, n, e, a);
+		break;
 	case DT_F_TRACE: {
 		struct dt_node *v = n->args[0];
 		a->kind = DT_ACT_TRACE;
@@ -1926,13 +1933,22 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		add_field(s, a, DT_RV_INT, 4, s->tt->t_int);
 		break;
 	}
-	case DT_F_PRINTF: {
+	case DT_F_PRINTF:
+	case DT_F_FREOPEN: {	/* freopen(): printf() to a file name */
 		struct dt_node *f = n->args[0];
 		char err[1024];
-		a->kind = DT_ACT_PRINTF;
+		a->kind = n->func == DT_F_FREOPEN ? DT_ACT_FREOPEN : DT_ACT_PRINTF;
 		if (f->kind != DN_STR)
-			serr(s, e->line, "printf( ) argument #1 is incompatible with prototype:\n"
-			    "\tprototype: string constant\n\t argument: %s", f->type->name);
+			serr(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+			    "\tprototype: string constant\n\t argument: %s", name, f->type->name);
+		if (n->func == DT_F_FREOPEN) {
+			/* "." is dtrace's own marker for "" (restore stdout) */
+			if (!strcmp(f->str, "."))
+				serr(s, e->line, "freopen( ) argument #1 cannot be \".\"");
+			s->dtp->uses_destructive = 1;
+			if (!f->str[0] && nargs == 1)
+				break;		/* pf NULL: back to the original output */
+		}
 		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
 			serr(s, e->line, "%s", err);
 		dt_register_pf(s->dtp, a->pf);
@@ -1946,7 +1962,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		}
 		for (int k = 0; k < na; k++)
 			pf_type(n->args[k + 1]->type, &pt[k]);
-		if (dt_printf_check(a->pf, pt, na, "printf", err, sizeof(err)) < 0 ||
+		if (dt_printf_check(a->pf, pt, na, name, err, sizeof(err)) < 0 ||
 		    dt_printf_layout(a->pf, pt, na, (int)strsize, ps) < 0) {
 			free(pt);
 			free(ps);
@@ -1959,7 +1975,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 				if (!sv) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "printf( ) of %s as a string is not supported yet", t->name);
+					serr(s, e->line, "%s( ) of %s as a string is not supported yet", name, t->name);
 				}
 				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
@@ -1967,8 +1983,8 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 				if (!dt_is_scalar(t)) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "printf( ) argument #%d of type %s is not supported yet",
-					    k + 2, t->name);
+					serr(s, e->line, "%s( ) argument #%d of type %s is not supported yet",
+					    name, k + 2, t->name);
 				}
 				add_field(s, a, DT_RV_INT, 8, t);
 			}
@@ -2414,6 +2430,13 @@ void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save)
 void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
 {
 	add_field(s, a, DT_RV_INT, 8, t);
+}
+
+void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size)
+{
+	add_field(s, a, DT_RV_BYTES, size, NULL);
+	/* keep the next field and the record 8-byte aligned */
+	s->stmt->recsize = (s->stmt->recsize + 7) & ~7u;
 }
 
 void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
