@@ -883,8 +883,6 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 			s->dtp->uses_timestamp = 1;
 		if (n->builtin == DT_BI_ERRNO)
 			s->dtp->uses_errno = 1;
-		if (n->builtin == DT_BI_CWD || n->builtin == DT_BI_ROOT)
-			serr(s, e->line, "%s is not supported yet", name);
 		if (builtin_unavail(n->builtin))
 			serr(s, e->line, "%s is not available on Linux: %s", name,
 			    builtin_unavail(n->builtin));
