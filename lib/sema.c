@@ -1084,12 +1084,11 @@ static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int 
 	if (!t)
 		t = bt;
 	uint64_t addr = k.addr;
-	if (r != DT_KSYM_OK) {
-		if (!kern || dt_kvar_addr(s->dtp, sym, percpu, secoff, &addr) < 0)
-			serr(s, line, "failed to resolve %s: Unknown symbol name", full);
-		if (!t)
-			t = dt_kvar_type(s->dtp, sym);
-	}
+	if (r != DT_KSYM_OK &&
+	    (!kern || dt_kvar_addr(s->dtp, sym, percpu, secoff, &addr) < 0))
+		serr(s, line, "failed to resolve %s: Unknown symbol name", full);
+	if (!t && kern)
+		t = dt_kvar_type(s->dtp, sym);
 	if (!t) {
 		if (want_addr)
 			return nconst(s, line, s->tt->t_voidp, (int64_t)addr);
