@@ -31,8 +31,9 @@
 #include "node.h"
 #include "btf.h"
 
-/* Most dentries and mount crossings a walk takes (the deepest path
- * PATH_MAX allows has 2048 components; deeper ones are "<unknown>"). */
+/* Most dentries and mount crossings a walk takes: a path of PATH_MAX
+ * bytes has at most 2048 components; deeper directories (reachable by
+ * relative chdir only) are "<unknown>" past this. */
 #define DT_PATH_STEPS	4096
 
 /* frame cells (never live across an argument evaluation: cwd has none):
@@ -40,6 +41,7 @@
  * path length, write position, name length, walk status, read buffer,
  * name pointer (the 11 cells before dt_cg_launder's) */
 enum { C_D0, C_M0, C_D, C_M, C_N, C_T, C_P, C_L, C_F, C_R, C_S };
+_Static_assert(C_S < DT_NCELLS - 1, "cwd/root need 11 loop cells before dt_cg_launder's");
 
 /* walk status */
 enum { W_WALKING, W_DONE, W_FAILED };
