@@ -77,16 +77,15 @@ static int offsets(dtrace_hdl_t *dtp, int root, struct path_offs *o)
  * jumps to fail.  Clobbers R1-R5. */
 static void rd(struct dt_cg *cg, int src, int off, int size, int fail)
 {
-	dtrace_hdl_t *dtp = cg->dtp;
 	emit(cg, MOV64_REG(R3, src));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, off));
-	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_cell(dtp, C_R), 0));
+	dt_cg_st_cell_imm(cg, C_R, 0);		/* a 4-byte read leaves 0 above */
 	emit(cg, MOV64_REG(R1, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R1, dt_cg_cell(dtp, C_R)));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, dt_cg_cell(cg->dtp, C_R)));
 	emit(cg, MOV64_IMM(R2, size));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
-	emit(cg, LDX_MEM(size == 8 ? BPF_DW : BPF_W, R0, R9, (int16_t)dt_cg_cell(dtp, C_R)));
+	dt_cg_ld_cell(cg, R0, C_R);
 }
 
 /* R0 = cell c's field at off (a kernel pointer), jumping to fail if
@@ -97,11 +96,18 @@ static void rd_cell(struct dt_cg *cg, int c, int off, int size, int fail)
 	rd(cg, R4, off, size, fail);
 }
 
-/* the first n bytes of s at R(reg) + off */
-static void put_bytes(struct dt_cg *cg, int reg, int off, const char *s, int n)
+/* the first n bytes of s at R(reg) */
+static void put_bytes(struct dt_cg *cg, int reg, const char *s, int n)
 {
 	for (int i = 0; i < n; i++)
-		emit(cg, ST_MEM(BPF_B, reg, (int16_t)(off + i), s[i]));
+		emit(cg, ST_MEM(BPF_B, reg, (int16_t)i, s[i]));
+}
+
+/* R(reg) = R9 + off (frame offsets may not fit an instruction's 16 bits) */
+static void frame_addr(struct dt_cg *cg, int reg, int off)
+{
+	emit(cg, MOV64_REG(reg, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, reg, off));
 }
 
 /* R(reg) = R9 + buf + R(idx) for 0 <= idx < max, else jump to out */
@@ -109,8 +115,7 @@ static void at(struct dt_cg *cg, int reg, int buf, int idx, int max, int out)
 {
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, idx, 0, 0), out);
 	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, idx, max, 0), out);
-	emit(cg, MOV64_REG(reg, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, reg, buf));
+	frame_addr(cg, reg, buf);
 	emit(cg, ALU64_REG(BPF_ADD, reg, idx));
 }
 
@@ -245,8 +250,10 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	/* the root itself is "/" */
 	dt_cg_ld_cell(cg, R1, C_T);
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), notdel);
-	if (max > 0)
-		emit(cg, ST_MEM(BPF_B, R9, (int16_t)buf, '/'));
+	if (max > 0) {
+		frame_addr(cg, R2, buf);
+		emit(cg, ST_MEM(BPF_B, R2, 0, '/'));
+	}
 	dt_cg_st_cell_imm(cg, C_T, 1);
 	asm_jump(&cg->a, JA(0), nul);
 
@@ -263,7 +270,7 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	dt_cg_st_cell(cg, C_T, R3);
 	/* (the temporary's slack holds what lies past max) */
 	at(cg, R2, buf, R1, max, nul);
-	put_bytes(cg, R2, 0, " (deleted)", 10);
+	put_bytes(cg, R2, " (deleted)", 10);
 
 	/* NUL at min(length, max), then the copy */
 	asm_place(&cg->a, nul);
@@ -272,22 +279,20 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, MOV64_IMM(R1, max));
 	emit(cg, JMP_IMM(BPF_JSGE, R1, 0, 1));
 	emit(cg, MOV64_IMM(R1, 0));
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, buf));
+	frame_addr(cg, R2, buf);
 	emit(cg, ALU64_REG(BPF_ADD, R2, R1));
 	emit(cg, ST_MEM(BPF_B, R2, 0, 0));
-	emit(cg, MOV64_REG(R1, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
+	frame_addr(cg, R1, off);
 	emit(cg, MOV64_IMM(R2, size));
-	emit(cg, MOV64_REG(R3, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R3, buf));
+	frame_addr(cg, R3, buf);
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
 	asm_jump(&cg->a, JA(0), end);
 
 	asm_place(&cg->a, unknown);
 	int ul = (int)strlen("<unknown>") < max ? (int)strlen("<unknown>") : max;
-	put_bytes(cg, R9, off, "<unknown>", ul);
-	emit(cg, ST_MEM(BPF_B, R9, (int16_t)(off + ul), 0));
+	frame_addr(cg, R2, off);
+	put_bytes(cg, R2, "<unknown>", ul);
+	emit(cg, ST_MEM(BPF_B, R2, (int16_t)ul, 0));
 	asm_place(&cg->a, end);
 	dt_cg_stmp_free(cg);
 }
