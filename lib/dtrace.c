@@ -33,6 +33,7 @@ void dt_unload(dtrace_hdl_t *dtp);
 int dt_consume_open(dtrace_hdl_t *dtp);
 void dt_consume_close(dtrace_hdl_t *dtp);
 int dt_consume(dtrace_hdl_t *dtp);
+int dt_consume_final(dtrace_hdl_t *dtp);
 
 int dt_set_err(dtrace_hdl_t *dtp, const char *fmt, ...)
 {
@@ -423,7 +424,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dtp->ended = 1;
 		dt_consume(dtp);
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
-		dt_consume(dtp);
+		dt_consume_final(dtp);
 		dt_agg_drops(dtp, 1);
 		dt_agg_print_exit(dtp);
 	}
