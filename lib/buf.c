@@ -7,8 +7,8 @@
  *
  *   switch  (default) the ring is bufsize rounded down to a power-of-two
  *           number of pages (at least one); the consumer reads it at
- *           switchrate or when half full, and perf's lost-record counts
- *           are the drops.  A record larger than bufsize is dropped.
+ *           switchrate or when half full; a record the full ring refuses
+ *           is a drop.  A record larger than bufsize is dropped.
  *   fill    nothing is read while tracing: the programs count the bytes
  *           each CPU records and stop recording on a CPU whose bufsize
  *           (less the END reservation) is used up (cg_buf.c); at
@@ -29,9 +29,10 @@
  *
  * Allocation follows bufresize: under auto the size is halved until the
  * rings can be had (and "buffer size lowered to" says so), under manual
- * the failure is an error.  The total is also capped at 1/16 of physical
- * memory, as DTrace caps its buffer memory, so a huge request is lowered
- * rather than allowed to exhaust the machine.
+ * the failure is an error.  Perf rings are locked kernel memory that
+ * the kernel would hand out until the machine runs short, so, as DTrace
+ * caps its buffer memory, the rings of all CPUs together may take at most
+ * 1/64 of physical memory; more counts as an allocation failure.
  */
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -58,7 +59,6 @@ struct dt_ring {
 	size_t maplen;
 	uint8_t *data;
 	uint64_t size;			/* data bytes, a power of two */
-	uint64_t lost;			/* perf's lost records, not yet reported */
 	uint64_t drops_seen;		/* dt_bufstate drops already reported */
 	uint8_t *lin;			/* drain: the ring's records, linear */
 	struct dt_rec *recs;		/* drain: oldest first */
@@ -193,7 +193,7 @@ static int rings_open(dtrace_hdl_t *dtp, struct dt_bufs *b, uint64_t pages)
 	struct sysinfo si;
 	uint64_t cap = 0;
 	if (sysinfo(&si) == 0)
-		cap = (uint64_t)si.totalram * si.mem_unit / 16;
+		cap = (uint64_t)si.totalram * si.mem_unit / 64;
 	if (pages > (1ULL << 40) / pg ||
 	    (cap && (pages + 1) * pg * (uint64_t)dtp->ncpus > cap))
 		return -ENOMEM;
@@ -349,14 +349,15 @@ void dt_buf_free(dtrace_hdl_t *dtp)
 	dtp->bufs = NULL;
 }
 
-/* Drops on a CPU since the last report: perf's lost records and the
- * records the programs refused. */
+/* Drops on a CPU since the last report, as the programs counted them:
+ * records too large for the buffer and records the ring refused (perf's
+ * own lost-record reports arrive only with a later record, if any, so
+ * they are not used). */
 static void report_drops(dtrace_hdl_t *dtp, struct dt_ring *r)
 {
 	struct dt_bufs *b = dtp->bufs;
 	uint64_t d = state_rd(b, DT_BS_CPU(r->cpu) + DT_BS_DROPS);
-	uint64_t n = r->lost + (d - r->drops_seen);
-	r->lost = 0;
+	uint64_t n = d - r->drops_seen;
 	r->drops_seen = d;
 	if (n == 0)
 		return;
@@ -375,7 +376,8 @@ static void ring_copy(struct dt_ring *r, uint64_t pos, uint8_t *dst, uint64_t le
 		memcpy(dst + first, r->data, (size_t)(len - first));
 }
 
-/* One perf record: a sample is handed to fn, a lost record counted. */
+/* One perf record: a sample is handed to fn (lost records were counted
+ * by the programs). */
 static void perf_rec(dtrace_hdl_t *dtp, struct dt_ring *r, const uint8_t *p,
     void (*fn)(dtrace_hdl_t *, struct dt_ring *, const uint8_t *, uint32_t))
 {
@@ -387,10 +389,6 @@ static void perf_rec(dtrace_hdl_t *dtp, struct dt_ring *r, const uint8_t *p,
 		if (size > h.size - sizeof(h) - 4)
 			size = h.size - sizeof(h) - 4;
 		fn(dtp, r, p + sizeof(h) + 4, size);
-	} else if (h.type == PERF_RECORD_LOST && h.size >= sizeof(h) + 16) {
-		uint64_t lost;
-		memcpy(&lost, p + sizeof(h) + 8, 8);
-		r->lost += lost;
 	}
 }
 

@@ -11,7 +11,8 @@
  *   all     a record larger than bufsize never fits: the clause is
  *           skipped and a drop counted, as DTrace does, whatever the
  *           policy and whatever the predicate.
- *   switch  nothing else (perf counts the records a full ring refuses).
+ *   switch  nothing else; a record the ring refuses (it is full) is a
+ *           drop, counted from the output helper's result.
  *   fill    per CPU, the bytes recorded are added up; the clause whose
  *           record does not fit in bufsize less the END reservation marks
  *           the CPU's buffer full, and no clause runs on that CPU any
@@ -116,13 +117,17 @@ void dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip)
 
 void dt_cg_buf_written(struct dt_cg *cg, uint32_t size, int skip)
 {
-	if (dt_buf_policy(cg->dtp) != DT_BUFPOLICY_FILL)
-		return;
-	/* the ring refused it (perf counts it lost): give the space back */
+	/* the ring refused it: a drop, counted here because perf reports
+	 * its lost records only when a later record gets through */
 	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), skip);
 	cpu_line(cg, skip);
-	emit(cg, MOV64_IMM(R2, -(int32_t)size));
-	emit(cg, ATOMIC_ADD64(R1, R2, DT_BS_USED));
+	emit(cg, MOV64_IMM(R2, 1));
+	emit(cg, ATOMIC_ADD64(R1, R2, DT_BS_DROPS));
+	if (dt_buf_policy(cg->dtp) == DT_BUFPOLICY_FILL) {
+		/* and the space it claimed is free again */
+		emit(cg, MOV64_IMM(R2, -(int32_t)size));
+		emit(cg, ATOMIC_ADD64(R1, R2, DT_BS_USED));
+	}
 }
 
 void dt_cg_buf_fired(struct dt_cg *cg)
