@@ -58,11 +58,14 @@ struct dt_cg;
 /* Does the clause write a record? */
 int dt_cg_stmt_records(dtrace_hdl_t *dtp, const struct dt_stmt *st);
 /* Emitted before a recording clause's predicate: the policy's checks;
- * jumps to skip (the clause's end) when the clause must not run. */
-void dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip);
+ * jumps to skip (the clause's end) when the clause must not run.  Returns
+ * 1 when the record can never fit: the jump is then unconditional and the
+ * caller must not generate the clause (the verifier refuses dead code). */
+int dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip);
 /* Emitted before a record of size bytes is output: the policy's checks;
- * jumps to skip when the record must not be written. */
-void dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip);
+ * jumps to skip when the record must not be written.  Returns 1, like
+ * dt_cg_buf_clause, when it never can be. */
+int dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip);
 /* Emitted right after the output helper (R0 its result). */
 void dt_cg_buf_written(struct dt_cg *cg, uint32_t size, int skip);
 /* Emitted at the start of BEGIN's and END's programs: record the CPU. */

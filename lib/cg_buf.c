@@ -62,14 +62,15 @@ static uint64_t fill_cap(struct dt_cg *cg)
 	return cg->probe->id == DT_PROBE_END ? bufsize : bufsize - dt_buf_endreserve(cg->dtp);
 }
 
-void dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip)
+int dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 
 	if (dt_buf_policy(dtp) != DT_BUFPOLICY_FILL) {
-		if (size > dt_buf_size(dtp))
-			drop(cg, skip);
-		return;
+		if (size <= dt_buf_size(dtp))
+			return 0;
+		drop(cg, skip);
+		return 1;
 	}
 	/* fill: a full buffer runs nothing more; a record that does not fit
 	 * fills it (END may use the reserve and ignores the flag) */
@@ -87,16 +88,18 @@ void dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip)
 	emit(cg, ST_MEM(BPF_DW, R1, DT_BS_FULL, 1));
 	asm_jump(&cg->a, JA(0), skip);
 	asm_place(&cg->a, ok);
+	return 0;
 }
 
-void dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip)
+int dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 
 	if (dt_buf_policy(dtp) != DT_BUFPOLICY_FILL) {
-		if (size > dt_buf_size(dtp))
-			drop(cg, skip);
-		return;
+		if (size <= dt_buf_size(dtp))
+			return 0;
+		drop(cg, skip);
+		return 1;
 	}
 	/* fill: claim the space, so that a program nested on this CPU (in
 	 * an NMI) cannot claim it too, and give it back if it was not
@@ -113,6 +116,7 @@ void dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip)
 	emit(cg, ST_MEM(BPF_DW, R1, DT_BS_FULL, 1));
 	asm_jump(&cg->a, JA(0), skip);
 	asm_place(&cg->a, ok);
+	return 0;
 }
 
 void dt_cg_buf_written(struct dt_cg *cg, uint32_t size, int skip)

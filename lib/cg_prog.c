@@ -23,7 +23,10 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid);
 static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 {
 	int skip = asm_new_label(&cg->a);
-	dt_cg_buf_reserve(cg, size, skip);	/* the buffer policy's checks */
+	if (dt_cg_buf_reserve(cg, size, skip)) {	/* the buffer policy's checks */
+		asm_place(&cg->a, skip);	/* never fits: only a drop */
+		return;
+	}
 	emit(cg, MOV64_REG(R1, R6));
 	asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
 	emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
@@ -203,8 +206,11 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	if (cg->dtp->uses_scratch)	/* alloca() space is per clause */
 		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_scratch(cg->dtp), 0));
 	int record = dt_cg_stmt_records(cg->dtp, st);
-	if (record)	/* the buffer policy: may the clause run? */
-		dt_cg_buf_clause(cg, st->recsize, cg->lbl_next);
+	/* the buffer policy: may the clause run? */
+	if (record && dt_cg_buf_clause(cg, st->recsize, cg->lbl_next)) {
+		asm_place(&cg->a, cg->lbl_err);	/* never fits: only a drop */
+		goto next;
+	}
 	if (st->pred) {
 		dt_cg_expr(cg, st->pred, R0);
 		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
@@ -223,6 +229,7 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	} else {
 		asm_place(&cg->a, cg->lbl_err);
 	}
+next:
 	asm_place(&cg->a, cg->lbl_next);
 	if (cg->has_exit && cg->probe->id != DT_PROBE_END && !cg->in_error) {
 		/* after exit() no further clause of this firing runs */
