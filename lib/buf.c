@@ -74,6 +74,7 @@ struct dt_bufs {
 	int nrings;
 	struct dt_ring *rings;		/* in CPU order */
 	int epfd;
+	uint8_t *ready;			/* switch: rings epoll found ready */
 	int fd_state;
 	uint8_t *state;			/* dt_bufstate's value, mapped */
 	size_t statelen;
@@ -320,6 +321,8 @@ int dt_buf_create(dtrace_hdl_t *dtp)
 			return dt_set_err(dtp, "cannot publish the trace buffers: %s", strerror(errno));
 	}
 	if (b->policy == DT_BUFPOLICY_SWITCH) {
+		if (!(b->ready = calloc((size_t)b->nrings, 1)))
+			return dt_set_err(dtp, "out of memory");
 		b->epfd = epoll_create1(EPOLL_CLOEXEC);
 		if (b->epfd < 0)
 			return dt_set_err(dtp, "cannot poll the trace buffers: %s", strerror(errno));
@@ -339,6 +342,7 @@ void dt_buf_free(dtrace_hdl_t *dtp)
 	if (!b)
 		return;
 	rings_close(b);
+	free(b->ready);
 	if (b->epfd >= 0)
 		close(b->epfd);
 	if (b->state)
@@ -426,18 +430,20 @@ int dt_buf_poll(dtrace_hdl_t *dtp, int ms)
 {
 	struct dt_bufs *b = dtp->bufs;
 	struct epoll_event ev[64];
-	int ready[64] = { 0 };
 	if (!b || b->epfd < 0)
 		return 0;
 	int n = epoll_wait(b->epfd, ev, 64, ms);
 	if (n < 0)
 		return errno == EINTR ? 0 : -errno;
+	/* the ready ones, in CPU order */
 	for (int i = 0; i < n; i++)
-		if (ev[i].data.u32 < 64)
-			ready[ev[i].data.u32] = 1;
-	for (int i = 0; i < b->nrings && i < 64; i++)
-		if (ready[i])
+		if (ev[i].data.u32 < (uint32_t)b->nrings)
+			b->ready[ev[i].data.u32] = 1;
+	for (int i = 0; i < b->nrings; i++)
+		if (b->ready[i]) {
+			b->ready[i] = 0;
 			ring_consume(dtp, &b->rings[i]);
+		}
 	return n;
 }
 

@@ -2,7 +2,7 @@
  * options.c - the -x option table and its value parsers.
  *
  * Owns which options exist, their defaults and the syntax of their values
- * (sizes with k/m/g/t suffixes, rates in hz or with time suffixes), so the
+ * (sizes with k/m/g/t suffixes, rates with time or hz suffixes), so the
  * command, #pragma D option and the library all accept exactly the same
  * things and reject everything else with dtrace's messages.
  */
