@@ -28,6 +28,7 @@ struct btf;
 struct dt_xlator;
 struct dt_xlbind;
 struct dlib_load;
+struct dt_bufs;
 
 /* ---- options (options.c) ---- */
 enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR };
@@ -35,7 +36,9 @@ enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
 	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
-	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE, DTOPT_MAX
+	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE,
+	DTOPT_BUFRESIZE, DTOPT_CLEANRATE,	/* buffer options (buf.c) */
+	DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -329,7 +332,7 @@ struct dtrace_hdl {
 	int fd_scprogs[2];		/* syscall dispatch: entry, return */
 	int *attach_fds;
 	int nattach, attachcap;
-	struct perf_buffer *pb;
+	struct dt_bufs *bufs;		/* principal buffers (buf.c) */
 
 	/* consumer */
 	FILE *out;
@@ -415,5 +418,7 @@ int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val);
 int dt_opt_lookup(const char *name);
 int dt_parse_size(const char *s, uint64_t *v);
 int dt_parse_rate(const char *s, uint64_t *ns);
+/* bound the rates as tracing starts, reporting changes (dtrace's go()) */
+void dt_opt_go(dtrace_hdl_t *dtp);
 
 #endif
