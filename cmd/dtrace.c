@@ -48,6 +48,7 @@ static void usage(FILE *fp)
 	    "\t-D  define symbol when invoking preprocessor\n"
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
+	    "\t-F  coalesce trace output by function\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add include directory to preprocessor search path\n"
 	    "\t-l  list probes matching specified criteria\n"
@@ -269,9 +270,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'e': eflag = 1; break;
-		case 'F':
-			err("failed to set -F: flowindent is not supported yet");
-			return E_USAGE;
+		case 'F': dtrace_setopt(dtp, "flowindent", NULL); break;
 		case 'f': specs[nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
 		case 'h': usage(stdout); return E_SUCCESS;
 		case 'i': specs[nspecs++] = (struct pspec){ P_ID, optarg }; break;

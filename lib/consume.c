@@ -1,24 +1,26 @@
 /*
  * consume.c - the consumer: per-CPU buffers to formatted output.
  *
- * Records arrive in per-CPU perf ring buffers.  They are read when a
- * buffer passes its watermark, at every switchrate tick, and as soon as
- * the activity state (polled from the globals map) says exit() was
- * called.  Each record starts with its EPID; the EPID names the probe and
- * the clause whose layout decodes the rest.  EPID 1 is the internal ERROR
- * enabling, printed as dtrace's "error on enabled probe" message.  Lost
- * records become "N drops on CPU M" on stderr.
+ * Records arrive in per-CPU buffers (buf.c).  Under the switch policy
+ * they are read when a buffer passes its watermark, at every switchrate
+ * tick, and as soon as the activity state (polled from the globals map)
+ * says exit() was called; under fill and ring only once tracing has
+ * stopped and END has run.  Each record starts with its EPID; the EPID
+ * names the probe and the clause whose layout decodes the rest.  EPID 1 is
+ * the internal ERROR enabling, printed as dtrace's "error on enabled
+ * probe" message.  Drops are reported by buf.c as "N drops on CPU M".
  */
-#include <bpf/libbpf.h>
 #include <errno.h>
-#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "dt_impl.h"
 #include "agg_consume.h"
+#include "flow.h"
+#include "outact.h"
 #include "printf.h"
+#include "buf.h"
 #include "destr.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
@@ -60,7 +62,7 @@ static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	char details[64] = "", where[32];
 
 	if (fault == DTFLT_BADADDR || fault == DTFLT_BADALIGN ||
-	    fault == DTFLT_KPRIV || fault == DTFLT_UPRIV)
+	    fault == DTFLT_BADSTACK)
 		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)addr);
 	if (act == 0)
 		snprintf(where, sizeof(where), "predicate");
@@ -77,6 +79,11 @@ static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_rec
 {
 	FILE *out = dtp->out;
 	int q = dtp->quiet;
+	if (f->kind == DT_RV_STR && dtp->opt[DTOPT_RAWBYTES]) {
+		/* the string's strsize bytes, as dtrace records them */
+		dt_print_rawbytes(out, d + f->offset, f->size - 1);
+		return;
+	}
 	if (f->kind == DT_RV_STR) {
 		char *s = strndup((const char *)d + f->offset, f->size);
 		fprintf(out, q ? "%s" : "  %-33s", s ? s : "");
@@ -92,11 +99,12 @@ static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_rec
 	}
 }
 
-static void print_printf(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
+void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a)
 {
 	struct dt_pfval vals[64];
 	char *strs[64];
 	int n = a->nfields < 64 ? a->nfields : 64;
+	vals[0] = (struct dt_pfval){ 0 };	/* no arguments: still defined */
 	for (int i = 0; i < n; i++) {
 		const struct dt_recfield *f = &a->fields[i];
 		memset(&vals[i], 0, sizeof(vals[i]));
@@ -113,7 +121,7 @@ static void print_printf(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_ac
 			vals[i].u = rd(d + f->offset, 8, 0);
 		}
 	}
-	dt_printf_format(dtp->out, a->pf, vals, n);
+	dt_printf_format(out, a->pf, vals, n);
 	for (int i = 0; i < n; i++)
 		free(strs[i]);
 }
@@ -133,7 +141,13 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 	struct dt_stmt *st = e->stmt;
 	if (size < st->recsize)
 		return;
-	if (!dtp->quiet) {
+	if (dtp->opt[DTOPT_FLOWINDENT]) {
+		if (!dtp->heading) {
+			dt_flow_heading(dtp);
+			dtp->heading = 1;
+		}
+		dt_flow_line(dtp, cpu, epid);
+	} else if (!dtp->quiet) {
 		char name[512];
 		if (!dtp->heading) {
 			fprintf(dtp->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -152,7 +166,11 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			print_trace(dtp, d, &a->fields[0]);
 			break;
 		case DT_ACT_PRINTF:
-			print_printf(dtp, d, a);
+			dt_consume_printf(dtp->out, d, a);
+			break;
+		case DT_ACT_TRACEMEM: case DT_ACT_PRINT:
+		case DT_ACT_FREOPEN: case DT_ACT_FTRUNCATE:
+			dt_outact_consume(dtp, e, d, a);
 			break;
 		case DT_ACT_SYSTEM:
 			dt_destr_system(dtp, d, a);
@@ -163,8 +181,9 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			    a->nfields ? (int64_t)rd(d + a->fields[0].offset, 8, 1) : 0);
 			break;
 		case DT_ACT_EXIT:
+			/* the status is the globals' (the first exit(), or
+			 * END's), read when tracing stops */
 			dtp->exiting = 1;
-			dtp->exit_status = (int)(int32_t)rd(d + a->fields[0].offset, 4, 1);
 			break;
 		default:
 			break;
@@ -174,64 +193,38 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 		fputc('\n', dtp->out);
 }
 
-static enum bpf_perf_event_ret on_event(void *ctx, int cpu, struct perf_event_header *h)
+void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 {
-	dtrace_hdl_t *dtp = ctx;
-	if (h->type == PERF_RECORD_SAMPLE) {
-		const uint8_t *p = (const uint8_t *)(h + 1);
-		uint32_t size;
-		memcpy(&size, p, 4);
-		print_record(dtp, cpu, p + 4, size);
-	} else if (h->type == PERF_RECORD_LOST) {
-		uint64_t lost;
-		memcpy(&lost, (const uint8_t *)(h + 1) + 8, 8);
-		fflush(dtp->out);
-		fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n",
-		    (unsigned long long)lost, lost == 1 ? "" : "s", cpu);
-	}
-	return LIBBPF_PERF_EVENT_CONT;
+	print_record(dtp, cpu, d, size);
 }
 
+/* The rings are opened at load time (buf.c); tracing is about to start. */
 int dt_consume_open(dtrace_hdl_t *dtp)
 {
-	long pg = sysconf(_SC_PAGESIZE);
-	uint64_t want = dtp->opt[DTOPT_BUFSIZE] / (uint64_t)pg;
-	size_t pages = 1;
-	while (pages * 2 <= want)
-		pages *= 2;
-	struct perf_event_attr attr;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_BPF_OUTPUT;
-	attr.sample_type = PERF_SAMPLE_RAW;
-	attr.sample_period = 1;
-	attr.watermark = 1;
-	attr.wakeup_watermark = (uint32_t)(pages * (size_t)pg / 2);
-	dtp->pb = perf_buffer__new_raw(dtp->fd_buffers, pages, &attr, on_event, dtp, NULL);
-	if (libbpf_get_error(dtp->pb)) {
-		int err = (int)-libbpf_get_error(dtp->pb);
-		dtp->pb = NULL;
-		return dt_set_err(dtp, "cannot map the trace buffers (bufsize %llu): %s",
-		    (unsigned long long)dtp->opt[DTOPT_BUFSIZE], strerror(err));
-	}
+	dt_opt_go(dtp);
 	return 0;
 }
 
 void dt_consume_close(dtrace_hdl_t *dtp)
 {
-	if (dtp->pb)
-		perf_buffer__free(dtp->pb);
-	dtp->pb = NULL;
+	dt_buf_free(dtp);
 }
 
+/* switch: read what the buffers hold; fill and ring wait for the end */
 int dt_consume(dtrace_hdl_t *dtp)
 {
-	if (!dtp->pb)
-		return 0;
-	int rc = perf_buffer__consume(dtp->pb);
+	dt_buf_consume(dtp);
 	fflush(dtp->out);
-	return rc < 0 ? rc : 0;
+	return 0;
+}
+
+/* After END: the last records, whatever the policy. */
+int dt_consume_final(dtrace_hdl_t *dtp)
+{
+	if (dt_buf_policy(dtp) == DT_BUFPOLICY_SWITCH)
+		return dt_consume(dtp);
+	dt_buf_drain(dtp);
+	return 0;
 }
 
 static uint64_t now_ns(void)
@@ -244,17 +237,24 @@ static uint64_t now_ns(void)
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 {
 	uint64_t state = 0, status = 0;
+	int sw = dt_buf_policy(dtp) == DT_BUFPOLICY_SWITCH;
 
-	dtp->out = out;
+	dt_outact_set_out(dtp, out);
 	if (dtp->stop_requested || dtp->exiting)
 		return DTRACE_WORKSTATUS_DONE;
 	uint64_t now = now_ns();
 	if (dtp->next_switch == 0)
 		dtp->next_switch = now + dtp->opt[DTOPT_SWITCHRATE];
 	uint64_t wait = dtp->next_switch > now ? dtp->next_switch - now : 0;
+	if (!sw)	/* nothing to read: look at the state (and the fill) */
+		wait = dtp->opt[DTOPT_STATUSRATE];
 	if (wait > 50000000ULL)
 		wait = 50000000ULL;	/* notice exit() promptly */
-	int rc = perf_buffer__poll(dtp->pb, (int)(wait / 1000000ULL));
+	int rc = 0;
+	if (sw)
+		rc = dt_buf_poll(dtp, (int)(wait / 1000000ULL));
+	else
+		usleep((useconds_t)(wait / 1000));
 	if (rc < 0 && rc != -EINTR) {
 		dt_set_err(dtp, "failed to read the trace buffers: %s", strerror(-rc));
 		return DTRACE_WORKSTATUS_ERROR;
@@ -266,10 +266,15 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		return DTRACE_WORKSTATUS_DONE;
 	}
 	now = now_ns();
+	if (dt_buf_filled(dtp, now)) {
+		/* a fill buffer is full: tracing stops, END runs, all is printed */
+		dtp->stop_requested = 1;
+		return DTRACE_WORKSTATUS_DONE;
+	}
 	if (now >= dtp->next_switch) {
 		dt_consume(dtp);
 		dtp->next_switch = now + dtp->opt[DTOPT_SWITCHRATE];
 	}
-	fflush(out);
+	fflush(dtp->out);
 	return dtp->exiting ? DTRACE_WORKSTATUS_DONE : DTRACE_WORKSTATUS_OKAY;
 }

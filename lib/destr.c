@@ -97,7 +97,7 @@ static int write_user_ok(dtrace_hdl_t *dtp)
 
 int dt_destr_check(dtrace_hdl_t *dtp)
 {
-	if (dtp->uses_destructive && !dtp->destructive)
+	if (dtp->uses_destructive && !dtp->opt[DTOPT_DESTRUCTIVE])
 		return dt_set_err(dtp, "Destructive actions not allowed");
 	if (dtp->uses_copyout && write_user_ok(dtp) < 0)
 		return -1;

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "bpf_dis.h"
+#include "buf.h"
 #include "cg.h"
 #include "agg_consume.h"
 #include "cpuinfo.h"
@@ -90,6 +91,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 	    4, 4, (uint32_t)dtp->ncpus, &o);
 	if (dtp->fd_buffers < 0)
 		return dt_set_err(dtp, "cannot create the trace buffers: %s", strerror(errno));
+	if (dt_buf_create(dtp) < 0)	/* the rings, under bufsize and bufpolicy */
+		return -1;
 	dtp->fd_globals = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
 	if (dtp->fd_globals < 0)
 		return dt_set_err(dtp, "cannot create the globals map: %s", strerror(errno));
@@ -150,6 +153,10 @@ static const char *map_name(void *arg, int fd)
 		return "dt_dvars";
 	if (fd == dtp->fd_cpuinfo)
 		return "dt_cpuinfo";
+	if (dtp->kvar_map_made && fd == dtp->fd_kvar)
+		return "dt_kvar";
+	if (fd == dt_buf_state_fd(dtp))
+		return "dt_bufstate";
 	if (dtp->fd_chill > 0 && fd == dtp->fd_chill)
 		return "dt_chill";
 	return NULL;
@@ -323,6 +330,13 @@ int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 			fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
 			    (unsigned long long)(drops - dtp->dvdrops), drops - dtp->dvdrops == 1 ? "" : "s");
 			dtp->dvdrops = drops;
+		}
+		memcpy(&drops, g + DT_G_DBLERRS, 8);
+		if (drops > dtp->dblerrs) {
+			fflush(dtp->out);
+			fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n",
+			    (unsigned long long)(drops - dtp->dblerrs), drops - dtp->dblerrs == 1 ? "" : "s");
+			dtp->dblerrs = drops;
 		}
 		dt_agg_drops(dtp, 0);
 	}
