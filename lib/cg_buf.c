@@ -32,11 +32,14 @@
 
 int dt_cg_stmt_records(dtrace_hdl_t *dtp, const struct dt_stmt *st)
 {
-	/* destructive actions (stop(), raise() ...) record no data */
+	/* destructive actions (stop(), raise() ...) record no data; a clause
+	 * whose statements record nothing (`{ x = 1; }`) writes no record, as
+	 * dtrace_ecb_resize() makes it; only an empty clause gets the default
+	 * action (the probe line) */
 	int ndata = 0;
 	for (int i = 0; i < st->nactions; i++)
 		ndata += st->actions[i].kind != DT_ACT_DESTR;
-	return ndata > 0 || (!dtp->quiet && !st->has_agg);
+	return ndata > 0 || (!dtp->quiet && !st->has_body);
 }
 
 /* R1 = this CPU's line of dt_bufstate (clobbers R0-R5); to skip if the

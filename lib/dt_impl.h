@@ -150,7 +150,8 @@ struct dt_stmt {
 	int nactions;
 	struct dt_action *actions;
 	uint32_t recsize;		/* bytes incl. the header */
-	int has_agg;			/* aggregates: no default trace record */
+	int has_agg;			/* aggregates */
+	int has_body;			/* any statement: no default trace record */
 	int uses_args;			/* highest argN used + 1 */
 	struct dt_probe **probes;	/* the probes it enables, in match order */
 	int nprobes;

@@ -2058,6 +2058,7 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 		struct ast_expr *e = st->expr;
 		s->act++;
 		s->line = st->line;
+		s->stmt->has_body = 1;
 		if (e->kind == AST_E_BINARY && e->binary.op >= AST_OP_ASSIGN &&
 		    e->binary.op <= AST_OP_OR_ASSIGN && e->binary.left->kind == AST_E_AGG)
 		{
