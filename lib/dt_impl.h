@@ -30,17 +30,29 @@ struct dt_xlbind;
 struct dlib_load;
 
 /* ---- options (options.c) ---- */
-enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR };
+/* DT_OPT_RUNTIME: dtrace's generic run-time value (none: set to 0; a
+ * number; yes/no, on/off, ... ; "" unsets); DT_OPT_NOVAL: a flag that
+ * takes no value (aggpercpu) */
+enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR,
+	DT_OPT_RUNTIME, DT_OPT_NOVAL };
+/* when an option may be set: DT_OPTC_RT before tracing starts (setopt()
+ * while tracing: "Operation illegal when tracing is active"), DT_OPTC_DRT
+ * at any time (setopt() changes it while tracing), DT_OPTC_CT compile
+ * time (setopt() runs its parser, which refuses a value) */
+enum dt_optclass { DT_OPTC_RT, DT_OPTC_DRT, DT_OPTC_CT };
 enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
-	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE, DTOPT_MAX
+	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
+	DTOPT_AGGSORTKEY, DTOPT_AGGSORTREV, DTOPT_AGGSORTPOS,
+	DTOPT_AGGSORTKEYPOS, DTOPT_AGGPERCPU, DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
 	enum dt_optkind kind;
 	uint64_t dflt;
 	uint64_t min, max;
+	enum dt_optclass cls;
 };
 extern const struct dt_optdesc dt_optdescs[DTOPT_MAX];
 
@@ -394,6 +406,10 @@ int dt_attach_add(dtrace_hdl_t *dtp, int fd);
 
 /* options.c */
 int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val);
+/* setopt() while tracing: 0, or -1 with dtrace's reason ("Invalid option
+ * name", ...) in *why */
+int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
+    const char **why);
 int dt_opt_lookup(const char *name);
 int dt_parse_size(const char *s, uint64_t *v);
 int dt_parse_rate(const char *s, uint64_t *ns);

@@ -425,7 +425,6 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
 		dt_consume(dtp);
 		dt_agg_drops(dtp, 1);
-		dt_agg_print_exit(dtp);
 	}
 	fflush(out);
 	return dtp->exiting ? dtp->exit_status : 0;

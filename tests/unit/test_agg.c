@@ -109,8 +109,8 @@ add(const struct dt_aggdesc *d, int64_t *v, int64_t x, int64_t incr)
 	switch (d->func) {
 	case DT_AGG_COUNT: v[0]++; break;
 	case DT_AGG_SUM: v[0] += x; break;
-	case DT_AGG_MIN: if (x < v[0]) v[0] = x; break;
-	case DT_AGG_MAX: if (x > v[0]) v[0] = x; break;
+	case DT_AGG_MIN: if (!v[1] || x < v[0]) v[0] = x; v[1] = 1; break;
+	case DT_AGG_MAX: if (!v[1] || x > v[0]) v[0] = x; v[1] = 1; break;
 	case DT_AGG_AVG: v[0]++; v[1] += x; break;
 	case DT_AGG_STDDEV:
 		v[0]++;
@@ -330,20 +330,35 @@ values(void)
 	    1000000000000LL, 7000000000000LL };
 	unsigned i;
 
+	/* min and max: a second word says the copy holds a value; a copy
+	 * without one (a CPU the kernel zero-filled) is not a minimum of 0 */
 	d = desc(DT_AGG_MIN);
+	CHECK(d.nwords == 2, "min nwords");
 	dt_agg_init(&d, a);
-	CHECK(a[0] == INT64_MAX, "min init");
-	b[0] = 5;
+	CHECK(a[0] == INT64_MAX && a[1] == 0, "min init");
+	dt_agg_zero(&d, a);
+	b[0] = 0; b[1] = 0;		/* zero-filled */
 	dt_agg_merge(&d, a, b);
-	b[0] = 7;
+	b[0] = 5; b[1] = 1;
 	dt_agg_merge(&d, a, b);
-	CHECK(a[0] == 5, "min merge %lld", (long long)a[0]);
+	b[0] = 0; b[1] = 0;
+	dt_agg_merge(&d, a, b);
+	b[0] = 7; b[1] = 1;
+	dt_agg_merge(&d, a, b);
+	CHECK(a[0] == 5 && a[1] == 1, "min merge %lld", (long long)a[0]);
+	dt_agg_zero(&d, a);
+	b[0] = INT64_MAX; b[1] = 0;	/* cleared */
+	dt_agg_merge(&d, a, b);
+	CHECK(a[0] == 0 && a[1] == 0, "min of nothing is 0 (zero-filled)");
 	d = desc(DT_AGG_MAX);
-	dt_agg_init(&d, a);
-	CHECK(a[0] == INT64_MIN, "max init");
-	b[0] = -5;
+	dt_agg_zero(&d, a);
+	b[0] = 0; b[1] = 0;
+	dt_agg_merge(&d, a, b);
+	b[0] = -5; b[1] = 1;
 	dt_agg_merge(&d, a, b);
 	CHECK(a[0] == -5, "max merge");
+	dt_agg_init(&d, a);
+	CHECK(a[0] == INT64_MIN && a[1] == 0, "max init");
 
 	d = desc(DT_AGG_AVG);
 	CHECK(d.nwords == 2, "avg nwords");
@@ -693,7 +708,7 @@ print_lquantize_edges(void)
 {
 	struct dt_aggdesc d = ldesc(0, 10, 1);
 	int64_t v[12];
-	struct dt_aggentry e = { NULL, v };
+	struct dt_aggentry e = { NULL, v, NULL, 0 };
 	FILE *f;
 
 	memset(v, 0, sizeof(v));
@@ -925,7 +940,7 @@ print_keys(void)
 	static const uint32_t ko[] = { 0, 8, 12, 14, 15 };
 	struct dt_aggdesc d = desc(DT_AGG_SUM);
 	int64_t v = -42;
-	struct dt_aggentry e = { (uint8_t *)&k, &v };
+	struct dt_aggentry e = { (uint8_t *)&k, &v, NULL, 0 };
 	uint8_t raw[KS];
 	FILE *f;
 
@@ -998,7 +1013,7 @@ print_quantize_keys(void)
 	static const struct dt_aggkeyfield kf[] = { { 0, 8, 0 }, { 1, 16, 0 } };
 	static const uint32_t ko[] = { 0, 8 };
 	int64_t v[DT_QUANTIZE_NBUCKETS];
-	struct dt_aggentry e = { (uint8_t *)&k, v };
+	struct dt_aggentry e = { (uint8_t *)&k, v, NULL, 0 };
 	FILE *f;
 
 	memset(v, 0, sizeof(v));
@@ -1251,13 +1266,13 @@ mergetab(void)
 	/* min and max merge by their own rule */
 	{
 		struct dt_aggdesc m = desc(DT_AGG_MAX);
-		int64_t tot, x;
+		int64_t tot[2], x[2] = { 0, 1 };
 
-		dt_agg_init(&m, &tot);
-		x = -3; dt_agg_merge(&m, &tot, &x);
-		x = -9; dt_agg_merge(&m, &tot, &x);
-		x = -1; dt_agg_merge(&m, &tot, &x);
-		CHECK(tot == -1, "max merged");
+		dt_agg_zero(&m, tot);
+		x[0] = -3; dt_agg_merge(&m, tot, x);
+		x[0] = -9; dt_agg_merge(&m, tot, x);
+		x[0] = -1; dt_agg_merge(&m, tot, x);
+		CHECK(tot[0] == -1, "max merged");
 	}
 
 	/* sorting 100,000 quantize entries stays fast too */
