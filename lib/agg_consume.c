@@ -237,6 +237,8 @@ int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank)
 	int rc = dt_agg_print_ext(dtp->out, &a->desc, a->kf, a->nkeys, a->koff, sn.ents, sn.n,
 	    &opt, (blank ? 0 : DT_AGGP_NOBLANK) |
 	    (dtp->optset[DTOPT_AGGPERCPU] ? DT_AGGP_PERCPU : 0));
+	if (sn.n > 0)
+		a->printed = 1;	/* printa(): not again at exit */
 	if (getenv("DTRACE_DEBUG"))
 		fprintf(stderr, "libdtrace DEBUG: @%s: %d keys sorted and printed in %.3f ms\n",
 		    a->name, sn.n, (double)(now_ns() - t0) / 1e6);
@@ -369,6 +371,8 @@ static void printa_joined(dtrace_hdl_t *dtp, const struct dt_action *act)
 	struct dt_aggsortopt opt;
 	sortopt(dtp, &opt);
 	dt_agg_sort_rows(rows, nrows, descs, na, g->kf, g->nkeys, g->koff, &opt);
+	for (int j = 0; j < na && nrows > 0; j++)
+		act->aggs[j]->printed = 1;	/* not again at exit */
 	if (!act->pf) {
 		dt_agg_print_rows(dtp->out, rows, nrows, descs, na, g->kf, g->nkeys, g->koff);
 		goto out;

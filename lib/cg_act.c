@@ -50,6 +50,10 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		for (int i = 1; i < n->nargs; i++)
 			store_value(cg, n->args[i], &a->fields[i - 1]);
 		break;
+	case DT_F_SETOPT:
+		for (int i = 0; i < n->nargs; i++)
+			store_value(cg, n->args[i], &a->fields[i]);
+		break;
 	case DT_F_TRUNC:
 	case DT_F_NORMALIZE:
 		if (a->nfields)

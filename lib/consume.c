@@ -19,6 +19,7 @@
 #include "dt_impl.h"
 #include "agg_consume.h"
 #include "printf.h"
+#include "setopt.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 
@@ -157,6 +158,9 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
 			dt_agg_action(dtp, a, a->nfields > 0,
 			    a->nfields ? (int64_t)rd(d + a->fields[0].offset, 8, 1) : 0);
+			break;
+		case DT_ACT_SETOPT:
+			dt_setopt_record(dtp, e, d, a);
 			break;
 		case DT_ACT_EXIT:
 			dtp->exiting = 1;

@@ -119,7 +119,8 @@ enum dt_actkind {
 	DT_ACT_CLEAR,
 	DT_ACT_TRUNC,			/* fields[0]: how many to keep, if any */
 	DT_ACT_NORMALIZE,		/* fields[0]: the factor */
-	DT_ACT_DENORMALIZE
+	DT_ACT_DENORMALIZE,
+	DT_ACT_SETOPT			/* fields: name[, value] (setopt.c) */
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
@@ -230,7 +231,9 @@ struct dt_agg {
 	uint32_t koff[DT_DV_MAXKEYS];
 	uint32_t ksize;			/* map key bytes (>= 8) */
 	int fd;				/* its PERCPU_HASH map */
-	int printed;			/* by printa(): not printed at exit */
+	int printed;			/* a printa() printed entries of it:
+				   not printed at exit (set as dtrace
+				   does, when printa() runs) */
 };
 
 struct dt_gvar {			/* a global D variable */

@@ -38,11 +38,15 @@ struct dt_pfarg_type;
 void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt);
 /* an 8-byte integer record field of action a */
 void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t);
+/* a string (strsize + 1 bytes) record field of action a */
+void dt_sema_strfield(struct sema *s, struct dt_action *a);
 /* sema_agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);
 void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 int dt_sema_is_aggfunc(const char *name);
+/* @a[k][j]: dtrace's error for an aggregation indexed twice */
+void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg) __attribute__((noreturn));
 
 #endif
