@@ -469,6 +469,10 @@ void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 	if (!dtp->naggs || dtp->fd_scratch < 0)
 		return;
 	uint64_t now = now_ns();
+	if (dtp->aggdrops_at == 0 && !force) {
+		dtp->aggdrops_at = now;	/* the first read one aggrate from now */
+		return;
+	}
 	if (!force && now - dtp->aggdrops_at < dtp->opt[DTOPT_AGGRATE])
 		return;
 	dtp->aggdrops_at = now;
