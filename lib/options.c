@@ -236,6 +236,13 @@ int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
 		*why = "Operation illegal when tracing is active";
 		return -1;
 	}
+	/* dtrace's compile-time flags (cpp, zdefs, aggpercpu...) take no
+	 * value, and setopt() always passes one */
+	if (dt_optdescs[i].cls == DT_OPTC_CT && (dt_optdescs[i].kind == DT_OPT_BOOL ||
+	    dt_optdescs[i].kind == DT_OPT_NOVAL)) {
+		*why = "Invalid value for specified option";
+		return -1;
+	}
 	if (opt_store(dtp, i, val) < 0) {
 		*why = "Invalid value for specified option";
 		return -1;

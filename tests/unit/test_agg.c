@@ -1306,6 +1306,140 @@ mergetab(void)
 	}
 }
 
+/*
+ * printa() of several aggregations: the union of their keys, sorted by the
+ * value of the aggregation at aggsortpos, then the following ones, then
+ * the key; a missing entry is zero-filled data.
+ */
+static void
+joined(void)
+{
+	struct dt_aggdesc c = desc(DT_AGG_COUNT), m = desc(DT_AGG_MIN);
+	const struct dt_aggdesc *d[2] = { &c, &m };
+	struct skey ka[3], kb[2];
+	int64_t va[3] = { 2, 1, 1 }, vb[2][2] = { { 5, 1 }, { -1, 1 } };
+	struct dt_aggentry ea[3], eb[2];
+	struct dt_aggentry *ents[2] = { ea, eb };
+	int n[2] = { 3, 2 }, nr = 0, i;
+	struct dt_aggsortopt o;
+	struct dt_aggrow *r;
+	FILE *f;
+
+	setkey(&ka[0], "x"); setkey(&ka[1], "y"); setkey(&ka[2], "w");
+	setkey(&kb[0], "y"); setkey(&kb[1], "z");
+	for (i = 0; i < 3; i++) {
+		memset(&ea[i], 0, sizeof(ea[i]));
+		ea[i].key = (uint8_t *)&ka[i];
+		ea[i].val = &va[i];
+	}
+	for (i = 0; i < 2; i++) {
+		memset(&eb[i], 0, sizeof(eb[i]));
+		eb[i].key = (uint8_t *)&kb[i];
+		eb[i].val = vb[i];
+	}
+	r = dt_agg_join(ents, n, 2, KS, &nr);
+	CHECK(r != NULL && nr == 4, "join: %d rows", nr);
+	if (r == NULL)
+		return;
+
+	/* by @a (count): z (missing: 0), then w, y (1, ties by key), x (2) */
+	memset(&o, 0, sizeof(o));
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	f = mem();
+	dt_agg_print_rows(f, r, nr, d, 2, strkf, 1, off0);
+	EXPECT(f, "\n"
+	    "  z                                                                 0               -1\n"
+	    "  w                                                                 1                0\n"
+	    "  y                                                                 1                5\n"
+	    "  x                                                                 2                0\n");
+
+	/* aggsortpos=1: by @b (min; missing compare and print as 0), ties
+	 * by @a, then the key */
+	o.sortpos = 1;
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	CHECK(!strcmp((const char *)r[0].key, "z") && !strcmp((const char *)r[1].key, "w") &&
+	    !strcmp((const char *)r[2].key, "x") && !strcmp((const char *)r[3].key, "y"),
+	    "sortpos 1: %s %s %s %s", (const char *)r[0].key, (const char *)r[1].key,
+	    (const char *)r[2].key, (const char *)r[3].key);
+
+	/* out of range: 0; aggsortrev reverses everything */
+	o.sortpos = 2;
+	o.rev = 1;
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	CHECK(!strcmp((const char *)r[0].key, "x") && !strcmp((const char *)r[1].key, "y") &&
+	    !strcmp((const char *)r[2].key, "w") && !strcmp((const char *)r[3].key, "z"),
+	    "rev: %s %s %s %s", (const char *)r[0].key, (const char *)r[1].key,
+	    (const char *)r[2].key, (const char *)r[3].key);
+
+	/* aggsortkey: keys only */
+	memset(&o, 0, sizeof(o));
+	o.keysort = 1;
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	CHECK(!strcmp((const char *)r[0].key, "w") && !strcmp((const char *)r[3].key, "z"),
+	    "keysort");
+	free(r);
+
+	/* no entries at all: no rows */
+	n[0] = n[1] = 0;
+	r = dt_agg_join(ents, n, 2, KS, &nr);
+	CHECK(r != NULL && nr == 0, "empty join");
+	free(r);
+}
+
+/* aggpercpu: "\n    [CPU n]" and the value per CPU; min/max without a
+ * value on a CPU show the initial value */
+static void
+percpu(void)
+{
+	struct dt_aggdesc mn = desc(DT_AGG_MIN), cnt = desc(DT_AGG_COUNT);
+	int64_t pm[4] = { 0, 0, 3, 1 }, pc[2] = { 0, 4 };
+	int64_t tot[2] = { 3, 1 }, tc = 4;
+	struct skey k;
+	struct dt_aggentry e;
+	FILE *f;
+
+	setkey(&k, "k");
+	memset(&e, 0, sizeof(e));
+	e.key = (uint8_t *)&k;
+	e.val = tot;
+	e.percpu = pm;
+	e.ncpus = 2;
+	f = mem();
+	dt_agg_print_ext(f, &mn, strkf, 1, off0, &e, 1, NULL, DT_AGGP_NOBLANK | DT_AGGP_PERCPU);
+	EXPECT(f, "  k                                                                 3\n"
+	    "    [CPU 0] 9223372036854775807\n"
+	    "    [CPU 1]                3\n");
+	/* without DT_AGGP_PERCPU the per-CPU values are not read */
+	f = mem();
+	dt_agg_print_ext(f, &mn, strkf, 1, off0, &e, 1, NULL, DT_AGGP_NOBLANK);
+	EXPECT(f, "  k                                                                 3\n");
+	e.key = NULL;
+	e.val = &tc;
+	e.percpu = pc;
+	f = mem();
+	dt_agg_print_ext(f, &cnt, NULL, 0, NULL, &e, 1, NULL, DT_AGGP_PERCPU);
+	EXPECT(f, "\n                4\n    [CPU 0]                0\n    [CPU 1]                4\n");
+}
+
+/* what %@ formats: scalars normalized, avg/stddev as printed */
+static void
+fmtvals(void)
+{
+	struct dt_aggdesc a = desc(DT_AGG_AVG), s = desc(DT_AGG_SUM);
+	struct dt_aggdesc sd = desc(DT_AGG_STDDEV), q = desc(DT_AGG_QUANTIZE);
+	int64_t av[2] = { 2, -7 }, sv = -9, sdv[4] = { 2, 4, 10, 0 };
+
+	CHECK(dt_agg_fmtval(&a, av) == -3, "avg truncates toward zero");
+	s.normal = 2;
+	CHECK(dt_agg_fmtval(&s, &sv) == -4, "sum normalized: %lld",
+	    (long long)dt_agg_fmtval(&s, &sv));
+	CHECK(dt_agg_fmtval(&sd, sdv) == 1, "stddev of 1 and 3");
+	a.normal = 2;
+	av[1] = 15;
+	CHECK(dt_agg_fmtval(&a, av) == 3, "avg normalized before dividing");
+	CHECK(dt_agg_is_table(&q) && !dt_agg_is_table(&s), "tables");
+}
+
 int
 main(void)
 {
@@ -1324,6 +1458,9 @@ main(void)
 	sorting();
 	sortvals();
 	mergetab();
+	joined();
+	percpu();
+	fmtvals();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
