@@ -886,7 +886,7 @@ dt_agg_print_percpu(FILE *out, const struct dt_aggdesc *d,
 
 struct joinent {
 	const uint8_t *key;
-	const int64_t *val;
+	const int64_t *val, *percpu;
 	int agg;
 };
 
@@ -920,13 +920,15 @@ dt_agg_join(struct dt_aggentry *const *ents, const int *n, int naggs,
 		for (i = 0; i < (size_t)n[j]; i++, k++) {
 			all[k].key = ents[j][i].key;
 			all[k].val = ents[j][i].val;
+			all[k].percpu = ents[j][i].percpu;
 			all[k].agg = j;
 		}
 	}
 	qsort_r(all, tot, sizeof(*all), joincmp, &ksize);
-	/* one block: the rows, then each row's naggs value pointers */
+	/* one block: the rows, then each row's naggs value pointers and
+	 * naggs per-CPU pointers */
 	rows = calloc(1, (tot ? tot : 1) * (sizeof(*rows) +
-	    (size_t)naggs * sizeof(*vals)));
+	    2 * (size_t)naggs * sizeof(*vals)));
 	if (rows == NULL) {
 		free(all);
 		return NULL;
@@ -935,10 +937,12 @@ dt_agg_join(struct dt_aggentry *const *ents, const int *n, int naggs,
 	for (i = 0; i < tot; i++) {
 		if (i == 0 || memcmp(all[i].key, all[i - 1].key, ksize) != 0) {
 			rows[nr].key = all[i].key;
-			rows[nr].vals = vals + (size_t)nr * (size_t)naggs;
+			rows[nr].vals = vals + 2 * (size_t)nr * (size_t)naggs;
+			rows[nr].percpu = rows[nr].vals + naggs;
 			nr++;
 		}
 		rows[nr - 1].vals[all[i].agg] = all[i].val;
+		rows[nr - 1].percpu[all[i].agg] = all[i].percpu;
 	}
 	free(all);
 	*nrows = nr;
@@ -1037,9 +1041,11 @@ out:
 int
 dt_agg_print_rows(FILE *out, struct dt_aggrow *r, int n,
     const struct dt_aggdesc *const *d, int naggs,
-    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff)
+    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff, int ncpus)
 {
-	int64_t *zero = calloc(max_nwords(d, naggs), sizeof(int64_t));
+	/* zero-filled values; per CPU (ncpus of them) where there is none */
+	size_t nz = (size_t)max_nwords(d, naggs) * (size_t)(ncpus > 0 ? ncpus : 1);
+	int64_t *zero = calloc(nz, sizeof(int64_t));
 	int i, j;
 
 	if (zero == NULL)
@@ -1047,9 +1053,13 @@ dt_agg_print_rows(FILE *out, struct dt_aggrow *r, int n,
 	fputc('\n', out);
 	for (i = 0; i < n && !ferror(out); i++) {
 		dt_agg_print_keys(out, kf, nkf, koff, r[i].key);
-		for (j = 0; j < naggs; j++)
+		for (j = 0; j < naggs; j++) {
 			dt_agg_print_value(out, d[j],
 			    r[i].vals[j] ? r[i].vals[j] : zero);
+			if (ncpus > 0)
+				dt_agg_print_percpu(out, d[j], r[i].vals[j] &&
+				    r[i].percpu[j] ? r[i].percpu[j] : zero, ncpus);
+		}
 		fputc('\n', out);
 	}
 	free(zero);

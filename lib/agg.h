@@ -193,6 +193,7 @@ int dt_agg_is_table(const struct dt_aggdesc *d);
 struct dt_aggrow {
 	const uint8_t *key;
 	const int64_t **vals;		/* naggs pointers */
+	const int64_t **percpu;		/* naggs: the entries' percpu */
 };
 /* The rows of the union of the keys of ents[0..naggs-1] (n[j] entries
  * each), in no particular order; NULL (ENOMEM) or one malloc'd block to
@@ -208,10 +209,12 @@ void dt_agg_sort_rows(struct dt_aggrow *r, int n,
     const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
     const struct dt_aggsortopt *opt);
 /* printa(@a, @b, ...) without a format: a blank line, then per row the
- * keys and each aggregation's value (zero-filled where it has none). */
+ * keys and each aggregation's value (zero-filled where it has none), with
+ * ncpus > 0 (aggpercpu) each followed by its per-CPU values (the initial
+ * values where the aggregation has no entry). */
 int dt_agg_print_rows(FILE *out, struct dt_aggrow *r, int n,
     const struct dt_aggdesc *const *d, int naggs,
-    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff);
+    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff, int ncpus);
 
 /*
  * Print one aggregation's entries as dtrace(1M) does at exit or for

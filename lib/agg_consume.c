@@ -374,7 +374,8 @@ static void printa_joined(dtrace_hdl_t *dtp, const struct dt_action *act)
 	for (int j = 0; j < na && nrows > 0; j++)
 		act->aggs[j]->printed = 1;	/* not again at exit */
 	if (!act->pf) {
-		dt_agg_print_rows(dtp->out, rows, nrows, descs, na, g->kf, g->nkeys, g->koff);
+		dt_agg_print_rows(dtp->out, rows, nrows, descs, na, g->kf, g->nkeys, g->koff,
+		    dtp->optset[DTOPT_AGGPERCPU] ? dtp->ncpus : 0);
 		goto out;
 	}
 	struct tablearg tabs[DT_PRINTA_MAXAGGS];

@@ -1346,7 +1346,7 @@ joined(void)
 	memset(&o, 0, sizeof(o));
 	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
 	f = mem();
-	dt_agg_print_rows(f, r, nr, d, 2, strkf, 1, off0);
+	dt_agg_print_rows(f, r, nr, d, 2, strkf, 1, off0, 0);
 	EXPECT(f, "\n"
 	    "  z                                                                 0               -1\n"
 	    "  w                                                                 1                0\n"
@@ -1378,6 +1378,29 @@ joined(void)
 	CHECK(!strcmp((const char *)r[0].key, "w") && !strcmp((const char *)r[3].key, "z"),
 	    "keysort");
 	free(r);
+
+	/* aggpercpu: each value's per-CPU rows; a missing entry shows the
+	 * initial values (count 0, min INT64_MAX) */
+	{
+		int64_t pz[2] = { 1, 1 };
+		struct dt_aggentry e1 = { (uint8_t *)&ka[0], &va[1], pz, 2 };
+		struct dt_aggentry *e[2] = { &e1, NULL };
+		int n1[2] = { 1, 0 };
+		struct dt_aggrow *r1 = dt_agg_join(e, n1, 2, KS, &nr);
+
+		CHECK(r1 != NULL && nr == 1, "join one");
+		if (r1 != NULL) {
+			char exp[512];
+
+			snprintf(exp, sizeof(exp), "\n  %-50s %16d\n    [CPU 0] %16d\n"
+			    "    [CPU 1] %16d %16d\n    [CPU 0] %lld\n    [CPU 1] %lld\n",
+			    "x", 1, 1, 1, 0, (long long)INT64_MAX, (long long)INT64_MAX);
+			f = mem();
+			dt_agg_print_rows(f, r1, nr, d, 2, strkf, 1, off0, 2);
+			EXPECT(f, exp);
+			free(r1);
+		}
+	}
 
 	/* no entries at all: no rows */
 	n[0] = n[1] = 0;
