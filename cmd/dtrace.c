@@ -33,7 +33,7 @@ struct pspec {
 
 static void usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s [-CeFlqSvVZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	fprintf(fp, "Usage: %s [-CeFlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 	    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 	    "\t[-x opt[=val]] [-P provider [[ predicate ] action ]]\n"
 	    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -48,6 +48,7 @@ static void usage(FILE *fp)
 	    "\t-D  define symbol when invoking preprocessor\n"
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
+	    "\t-F  coalesce trace output by function\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add include directory to preprocessor search path\n"
 	    "\t-l  list probes matching specified criteria\n"
@@ -63,6 +64,7 @@ static void usage(FILE *fp)
 	    "\t-U  undefine symbol when invoking preprocessor\n"
 	    "\t-v  set verbose mode (report stability attributes, arguments)\n"
 	    "\t-V  report DTrace API version\n"
+	    "\t-w  permit destructive actions\n"
 	    "\t-x  enable or modify compiler and tracing options\n"
 	    "\t-Z  permit probe descriptions that match zero probes\n", g_pname);
 }
@@ -268,9 +270,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'e': eflag = 1; break;
-		case 'F':
-			err("failed to set -F: flowindent is not supported yet");
-			return E_USAGE;
+		case 'F': dtrace_setopt(dtp, "flowindent", NULL); break;
 		case 'f': specs[nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
 		case 'h': usage(stdout); return E_SUCCESS;
 		case 'i': specs[nspecs++] = (struct pspec){ P_ID, optarg }; break;
@@ -304,9 +304,7 @@ int main(int argc, char **argv)
 		case 'S': Sflag = 1; break;
 		case 'v': vflag = 1; break;
 		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); dtrace_close(dtp); free(specs); return E_SUCCESS;
-		case 'w':
-			err("failed to set -w: destructive actions are not supported yet");
-			return E_USAGE;
+		case 'w': dtrace_setopt(dtp, "destructive", NULL); break;
 		case 'x': {
 			char *eq = strchr(optarg, '=');
 			if (eq)

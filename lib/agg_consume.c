@@ -20,6 +20,7 @@
 #include <bpf/bpf.h>
 #include "dt_impl.h"
 #include "agg_consume.h"
+#include "outact.h"
 #include "printf.h"
 
 /* the round-up the kernel applies to per-CPU values */
@@ -448,14 +449,14 @@ void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, i
 int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out)
 {
 	int rc = 0;
-	dtp->out = out;
+	dt_outact_set_out(dtp, out);	/* or where freopen() sent the output */
 	for (int k = 0; k < dtp->naggs; k++) {
 		int i = dtp->optset[DTOPT_AGGSORTREV] ? dtp->naggs - 1 - k : k;
 		if (!dtp->aggs[i]->printed && dtp->aggs[i]->fd >= 0 &&
 		    dt_agg_print_one(dtp, dtp->aggs[i], 0) < 0)
 			rc = -1;
 	}
-	fflush(out);
+	fflush(dtp->out);
 	return rc;
 }
 

@@ -118,6 +118,8 @@ void dt_cg_slot_free(struct dt_cg *cg);
 void dt_cg_kread(struct dt_cg *cg, int off, int size);
 /* cg_subr.c: built-in variables on stacks, registers and CPUs */
 void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
+/* cg_outact.c: tracemem() and print() */
+void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
 /* cg_act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg_str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */
@@ -137,6 +139,11 @@ void dt_cg_copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
     int srcmax, int size);
 /* R(dst) = the byte at R9 + base + R(idx), idx known to be in range */
 void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx);
+/* cg_path.c: the cwd or root built-in (n) into R9 + off */
+void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size);
+/* cg_kvar.c: R0 = the current CPU's copy of the per-CPU kernel
+ * variable at link address addr */
+void dt_cg_kpercpu(struct dt_cg *cg, uint64_t addr);
 /* cg_net.c: cleanpath, inet_ntoa, inet_ntoa6, inet_ntop into R9 + off */
 void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_mem.c: integer and memory subroutines into R0 */

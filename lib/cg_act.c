@@ -24,11 +24,46 @@ static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield 
 {
 	int off = DT_MS_BUF + (int)f->offset;
 	if (f->kind == DT_RV_STR) {
+		if (cg->dtp->opt[DTOPT_RAWBYTES]) {
+			/* the bytes after the NUL are shown too: zero them,
+			 * as DTrace's records are */
+			uint32_t o = 0;
+			for (; o + 8 <= f->size; o += 8)
+				emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(off + (int)o), 0));
+			for (; o < f->size; o++)
+				emit(cg, ST_MEM(BPF_B, R9, (int16_t)(off + (int)o), 0));
+		}
 		dt_cg_store_str(cg, v, off, (int)f->size);
 		return;
 	}
 	dt_cg_expr(cg, v, R0);
 	emit(cg, STX_MEM(size_code(f->size), R9, R0, (int16_t)off));
+}
+
+/*
+ * exit(): status in R0.  As in DTrace, only the first exit() counts: it
+ * moves the activity state from ACTIVE (INACTIVE in BEGIN) to DRAINING
+ * with a compare-and-swap and only then stores the status the consumer
+ * reports, so a racing exit() on another CPU changes nothing.  In END
+ * (already DRAINING) exit() always sets the status, as DTrace honors it
+ * there.  Clobbers R0-R3.
+ */
+static void exit_state(struct dt_cg *cg)
+{
+	int skip = asm_new_label(&cg->a);
+	uint32_t pid = cg->probe->id;
+	asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
+	if (pid != DT_PROBE_END) {
+		emit(cg, MOV64_REG(R2, R0));
+		emit(cg, MOV64_IMM(R0, pid == DT_PROBE_BEGIN ? DT_ST_INACTIVE : DT_ST_ACTIVE));
+		emit(cg, MOV64_IMM(R3, DT_ST_DRAINING));
+		emit(cg, INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R3, DT_G_STATE, BPF_CMPXCHG));
+		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, pid == DT_PROBE_BEGIN ? DT_ST_INACTIVE :
+		    DT_ST_ACTIVE, 0), skip);
+		emit(cg, MOV64_REG(R0, R2));
+	}
+	emit(cg, STX_MEM(BPF_DW, R1, R0, DT_G_EXITSTAT));
+	asm_place(&cg->a, skip);
 }
 
 static void action(struct dt_cg *cg, struct dt_node *n)
@@ -47,12 +82,17 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		store_value(cg, n->args[0], &a->fields[0]);
 		break;
 	case DT_F_PRINTF:
+	case DT_F_FREOPEN:
 		for (int i = 1; i < n->nargs; i++)
 			store_value(cg, n->args[i], &a->fields[i - 1]);
 		break;
 	case DT_F_SETOPT:
 		for (int i = 0; i < n->nargs; i++)
 			store_value(cg, n->args[i], &a->fields[i]);
+		break;
+	case DT_F_TRACEMEM:
+	case DT_F_PRINT:
+		dt_cg_outact(cg, n);
 		break;
 	case DT_F_TRUNC:
 	case DT_F_NORMALIZE:
@@ -61,10 +101,7 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		break;
 	case DT_F_EXIT:
 		store_value(cg, n->args[0], &a->fields[0]);
-		/* the status also goes to the globals for the consumer */
-		asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
-		emit(cg, STX_MEM(BPF_DW, R1, R0, DT_G_EXITSTAT));
-		emit(cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_DRAINING));
+		exit_state(cg);
 		cg->has_exit = 1;
 		break;
 	}

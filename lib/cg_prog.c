@@ -145,6 +145,14 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 	dtrace_hdl_t *dtp = cg->dtp;
 	int fr = (int)frame_size(dtp);
 
+	if (cg->in_error) {
+		/* a fault in an ERROR clause: no record, no recursion; dtrace
+		 * counts it ("N errors in ERROR probe enabling") */
+		asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+		emit(cg, MOV64_IMM(R2, 1));
+		emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DBLERRS));
+		return;
+	}
 	/* internal ERROR record in the ERROR frame: epid 1, then the fault */
 	emit(cg, MOV64_REG(R8, R7));
 	emit(cg, ALU64_IMM(BPF_ADD, R8, fr));
@@ -159,7 +167,7 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 		emit(cg, STX_MEM(BPF_DW, R8, R1, DT_MS_ARGS + 16 + 8 * i));
 	}
 	commit(cg, R8, 48);
-	if (cg->in_error || dtp->nerr_stmts == 0)
+	if (dtp->nerr_stmts == 0)
 		return;
 
 	/* run the user's ERROR clauses in the ERROR frame */

@@ -18,6 +18,8 @@
 #include <unistd.h>
 #include "dt_impl.h"
 #include "agg_consume.h"
+#include "flow.h"
+#include "outact.h"
 #include "printf.h"
 #include "setopt.h"
 
@@ -60,7 +62,7 @@ static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	char details[64] = "", where[32];
 
 	if (fault == DTFLT_BADADDR || fault == DTFLT_BADALIGN ||
-	    fault == DTFLT_KPRIV || fault == DTFLT_UPRIV)
+	    fault == DTFLT_BADSTACK)
 		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)addr);
 	if (act == 0)
 		snprintf(where, sizeof(where), "predicate");
@@ -77,6 +79,11 @@ static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_rec
 {
 	FILE *out = dtp->out;
 	int q = dtp->quiet;
+	if (f->kind == DT_RV_STR && dtp->opt[DTOPT_RAWBYTES]) {
+		/* the string's strsize bytes, as dtrace records them */
+		dt_print_rawbytes(out, d + f->offset, f->size - 1);
+		return;
+	}
 	if (f->kind == DT_RV_STR) {
 		char *s = strndup((const char *)d + f->offset, f->size);
 		fprintf(out, q ? "%s" : "  %-33s", s ? s : "");
@@ -92,11 +99,12 @@ static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_rec
 	}
 }
 
-static void print_printf(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
+void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a)
 {
 	struct dt_pfval vals[64];
 	char *strs[64];
 	int n = a->nfields < 64 ? a->nfields : 64;
+	vals[0] = (struct dt_pfval){ 0 };	/* no arguments: still defined */
 	for (int i = 0; i < n; i++) {
 		const struct dt_recfield *f = &a->fields[i];
 		memset(&vals[i], 0, sizeof(vals[i]));
@@ -113,7 +121,7 @@ static void print_printf(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_ac
 			vals[i].u = rd(d + f->offset, 8, 0);
 		}
 	}
-	dt_printf_format(dtp->out, a->pf, vals, n);
+	dt_printf_format(out, a->pf, vals, n);
 	for (int i = 0; i < n; i++)
 		free(strs[i]);
 }
@@ -133,7 +141,13 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 	struct dt_stmt *st = e->stmt;
 	if (size < st->recsize)
 		return;
-	if (!dtp->quiet) {
+	if (dtp->opt[DTOPT_FLOWINDENT]) {
+		if (!dtp->heading) {
+			dt_flow_heading(dtp);
+			dtp->heading = 1;
+		}
+		dt_flow_line(dtp, cpu, epid);
+	} else if (!dtp->quiet) {
 		char name[512];
 		if (!dtp->heading) {
 			fprintf(dtp->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -152,7 +166,11 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			print_trace(dtp, d, &a->fields[0]);
 			break;
 		case DT_ACT_PRINTF:
-			print_printf(dtp, d, a);
+			dt_consume_printf(dtp->out, d, a);
+			break;
+		case DT_ACT_TRACEMEM: case DT_ACT_PRINT:
+		case DT_ACT_FREOPEN: case DT_ACT_FTRUNCATE:
+			dt_outact_consume(dtp, e, d, a);
 			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC:
 		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
@@ -163,8 +181,9 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			dt_setopt_record(dtp, e, d, a);
 			break;
 		case DT_ACT_EXIT:
+			/* the status is the globals' (the first exit(), or
+			 * END's), read when tracing stops */
 			dtp->exiting = 1;
-			dtp->exit_status = (int)(int32_t)rd(d + a->fields[0].offset, 4, 1);
 			break;
 		default:
 			break;
@@ -245,7 +264,7 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 {
 	uint64_t state = 0, status = 0;
 
-	dtp->out = out;
+	dt_outact_set_out(dtp, out);
 	if (dtp->stop_requested || dtp->exiting)
 		return DTRACE_WORKSTATUS_DONE;
 	uint64_t now = now_ns();
@@ -270,6 +289,6 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		dt_consume(dtp);
 		dtp->next_switch = now + dtp->opt[DTOPT_SWITCHRATE];
 	}
-	fflush(out);
+	fflush(dtp->out);
 	return dtp->exiting ? DTRACE_WORKSTATUS_DONE : DTRACE_WORKSTATUS_OKAY;
 }

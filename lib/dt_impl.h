@@ -45,7 +45,8 @@ enum {
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
 	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
 	DTOPT_AGGSORTKEY, DTOPT_AGGSORTREV, DTOPT_AGGSORTPOS,
-	DTOPT_AGGSORTKEYPOS, DTOPT_AGGPERCPU, DTOPT_MAX
+	DTOPT_AGGSORTKEYPOS, DTOPT_AGGPERCPU,
+	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE, DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -120,11 +121,16 @@ enum dt_actkind {
 	DT_ACT_TRUNC,			/* fields[0]: how many to keep, if any */
 	DT_ACT_NORMALIZE,		/* fields[0]: the factor */
 	DT_ACT_DENORMALIZE,
-	DT_ACT_SETOPT			/* fields: name[, value] (setopt.c) */
+	DT_ACT_SETOPT,			/* fields: name[, value] (setopt.c) */
+	DT_ACT_TRACEMEM,		/* fields: the bytes[, the dynamic size] */
+	DT_ACT_PRINT,			/* fields: the address, the bytes */
+	DT_ACT_FREOPEN,			/* pf: the file name format (NULL:
+					   restore the original output) */
+	DT_ACT_FTRUNCATE
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
-enum dt_recval { DT_RV_INT, DT_RV_STR };
+enum dt_recval { DT_RV_INT, DT_RV_STR, DT_RV_BYTES };
 struct dt_recfield {
 	enum dt_recval kind;
 	uint32_t offset;		/* from the record start */
@@ -174,7 +180,8 @@ struct dt_ecb {
 #define DT_G_WALLOFF	8		/* realtime - monotonic, ns */
 #define DT_G_EXITSTAT	16		/* exit() status */
 #define DT_G_DVDROPS	24		/* dynamic variable drops */
-#define DT_G_VARS	32		/* first user variable */
+#define DT_G_DBLERRS	32		/* faults in ERROR clauses */
+#define DT_G_VARS	40		/* first user variable */
 
 enum { DT_ST_INACTIVE = 0, DT_ST_ACTIVE = 1, DT_ST_DRAINING = 2, DT_ST_STOPPED = 3 };
 
@@ -285,6 +292,11 @@ struct dtrace_hdl {
 	struct dt_type *task_type;	/* struct task_struct, from BTF, lazily */
 	char *ksyms;			/* /proc/kallsyms text, read on first use */
 	int ksyms_loaded;
+	/* kernel variables /proc/kallsyms does not list (kvar.c) */
+	int kvar_probed;		/* the kernel was asked, once */
+	uint64_t kvar_percpu;		/* link address of the per-CPU section, or 0 */
+	uint64_t kvar_jiffies;		/* &jiffies, or 0 */
+	int fd_kvar, kvar_map_made;	/* per-CPU map for this CPU's offset (cg_kvar.c) */
 	struct dt_extern *externs;	/* extern declarations of kernel symbols */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;
@@ -309,12 +321,16 @@ struct dtrace_hdl {
 	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
 	uint64_t dvdrops;		/* reported so far */
+	uint64_t dblerrs;		/* ERROR-clause faults reported so far */
 	void *gbuf;			/* copy of the globals map value */
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */
 	uint32_t scratch_size;
 	uint32_t maxrec;
 	int has_error_clauses;
+	int uses_destructive;		/* a destructive action (freopen) is used */
+	FILE *freopen_fp;		/* freopen(): where output goes now */
+	FILE *orig_out;			/* the output dtrace_work() was given */
 	struct dt_stmt **err_stmts;
 	int nerr_stmts;
 	int matched;			/* probes matched */
@@ -338,6 +354,8 @@ struct dtrace_hdl {
 	int ended;
 	FILE *dump;			/* -S */
 	int heading;			/* CPU ID FUNCTION:NAME printed */
+	int flow_indent;		/* -F: current depth, in columns */
+	uint32_t flow_last;		/* -F: EPID of the last record */
 	int stop_requested;
 	int begun;
 	uint64_t next_switch;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "ast.h"
 #include "dt_impl.h"
+#include "outact.h"
 #include "agg_consume.h"
 #include "cpuinfo.h"
 #include "traceiter.h"
@@ -27,6 +28,7 @@
 #include "dlib.h"
 #include "xlate.h"
 #include "ksyms.h"
+#include "kvar.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -117,6 +119,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		return;
 	dt_profile_stop_ticks(dtp);
 	dt_consume_close(dtp);
+	dt_outact_close(dtp);
 	dt_unload(dtp);
 	for (uint32_t i = 0; i < dtp->nprobes; i++)
 		free(dtp->probes[i]->epids);
@@ -152,6 +155,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_dlib_free(dtp);
 	dt_btf_close(dtp);
 	dt_ksyms_close(dtp);
+	dt_kvar_close(dtp);
 	dt_traceiter_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
@@ -391,6 +395,8 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
 	return dt_probe_iter(dtp, f[0], f[1], f[2], f[3], iter_one, &c);
 }
 
+int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
+
 void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 {
 	dtp->dump = fp;
@@ -398,7 +404,9 @@ void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 {
-	dtp->out = out;
+	dt_outact_set_out(dtp, out);
+	if (dtp->uses_destructive && !dtp->opt[DTOPT_DESTRUCTIVE])
+		return dt_set_err(dtp, "Destructive actions not allowed");
 	if (dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
 		return -1;
 	/* BEGIN runs synchronously, in this thread, before anything else */
@@ -417,16 +425,22 @@ void dtrace_request_stop(dtrace_hdl_t *dtp)
 
 int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 {
-	dtp->out = out;
+	dt_outact_set_out(dtp, out);
 	dt_profile_stop_ticks(dtp);
 	if (dtp->begun && !dtp->ended) {
 		dtp->ended = 1;
 		dt_consume(dtp);
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
 		dt_consume(dtp);
+		{	/* drops and ERROR-clause faults of the last moments,
+			 * and the final exit() status (END may set it) */
+			uint64_t st, es;
+			if (dt_read_state(dtp, &st, &es) == 0)
+				dtp->exit_status = (int)(int32_t)es;
+		}
 		dt_agg_drops(dtp, 1);
 	}
-	fflush(out);
+	fflush(dtp->out);
 	return dtp->exiting ? dtp->exit_status : 0;
 }
 

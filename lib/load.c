@@ -149,6 +149,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_dvars";
 	if (fd == dtp->fd_cpuinfo)
 		return "dt_cpuinfo";
+	if (dtp->kvar_map_made && fd == dtp->fd_kvar)
+		return "dt_kvar";
 	return NULL;
 }
 
@@ -319,6 +321,13 @@ int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 			fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
 			    (unsigned long long)(drops - dtp->dvdrops), drops - dtp->dvdrops == 1 ? "" : "s");
 			dtp->dvdrops = drops;
+		}
+		memcpy(&drops, g + DT_G_DBLERRS, 8);
+		if (drops > dtp->dblerrs) {
+			fflush(dtp->out);
+			fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n",
+			    (unsigned long long)(drops - dtp->dblerrs), drops - dtp->dblerrs == 1 ? "" : "s");
+			dtp->dblerrs = drops;
 		}
 		dt_agg_drops(dtp, 0);
 	}

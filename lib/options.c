@@ -35,6 +35,9 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_AGGSORTPOS]  = { "aggsortpos", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
 	[DTOPT_AGGSORTKEYPOS] = { "aggsortkeypos", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
 	[DTOPT_AGGPERCPU]   = { "aggpercpu", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
+	[DTOPT_FLOWINDENT]  = { "flowindent", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
+	[DTOPT_RAWBYTES]    = { "rawbytes", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
+	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
 };
 
 /*

@@ -23,6 +23,7 @@
 #include "sema_int.h"
 #include "xlate.h"
 #include "ksyms.h"
+#include "kvar.h"
 #include "cpuinfo.h"
 #include "uregs.h"
 
@@ -883,8 +884,6 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 			s->dtp->uses_timestamp = 1;
 		if (n->builtin == DT_BI_ERRNO)
 			s->dtp->uses_errno = 1;
-		if (n->builtin == DT_BI_CWD || n->builtin == DT_BI_ROOT)
-			serr(s, e->line, "%s is not supported yet", name);
 		if (builtin_unavail(n->builtin))
 			serr(s, e->line, "%s is not available on Linux: %s", name,
 			    builtin_unavail(n->builtin));
@@ -1057,9 +1056,12 @@ static struct dt_type *extern_type(dtrace_hdl_t *dtp, const char *name)
 }
 
 /*
- * A kernel symbol: the object at its /proc/kallsyms address, typed by an
- * extern declaration or by kernel BTF (a VAR entry).  A function symbol
- * is its address.  An untyped data symbol is an error unless only its
+ * A kernel symbol: the object at its /proc/kallsyms address (or, for a
+ * kernel variable kallsyms does not list, the address kvar.c finds),
+ * typed by an extern declaration, by kernel BTF (a VAR entry) or by
+ * kvar.c's table.  A per-CPU variable is the current CPU's copy: its
+ * address is computed at run time (DT_BI_KPERCPU).  A function symbol is
+ * its address.  An untyped data symbol is an error unless only its
  * address is wanted (&`sym, a void *).  Symbols are never writable.
  */
 static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int want_addr)
@@ -1070,27 +1072,43 @@ static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int 
 	int r = dt_ksym_lookup(s->dtp, modp, sym, &k);
 	if (r == DT_KSYM_NOMOD)
 		serr(s, line, "failed to resolve %s: Unknown module name", full);
-	if (r == DT_KSYM_NOSYM)
-		serr(s, line, "failed to resolve %s: Unknown symbol name", full);
 	if (r == DT_KSYM_NOADDR)
 		serr(s, line, "failed to resolve %s: kernel symbol addresses are hidden (kptr_restrict)", full);
 	struct dt_type *t = extern_type(s->dtp, sym);
-	if (!t && dt_ksym_is_text(k.type))
+	if (r == DT_KSYM_OK && !t && dt_ksym_is_text(k.type))
 		return nconst(s, line, s->tt->t_voidp, (int64_t)k.addr);
-	if (!t) {
-		int percpu;
-		t = dt_btf_var(s->dtp, sym, &percpu);
-		if (t && percpu)
-			serr(s, line, "%s`%s is a per-CPU variable: not supported yet", k.mod, sym);
-	}
+	/* a vmlinux data symbol: BTF says whether it is per-CPU and types it */
+	int kern = r == DT_KSYM_OK ? !strcmp(k.mod, "vmlinux") : !modp || is_kernel_scope(mod);
+	int percpu = 0;
+	uint32_t secoff = 0;
+	struct dt_type *bt = NULL;
+	if (kern && (r != DT_KSYM_OK || !dt_ksym_is_text(k.type)))
+		bt = dt_btf_var(s->dtp, sym, &percpu, &secoff);
+	if (!t)
+		t = bt;
+	uint64_t addr = k.addr;
+	if (r != DT_KSYM_OK &&
+	    (!kern || dt_kvar_addr(s->dtp, sym, percpu, secoff, &addr) < 0))
+		serr(s, line, "failed to resolve %s: Unknown symbol name", full);
+	if (!t && kern)
+		t = dt_kvar_type(s->dtp, sym);
 	if (!t) {
 		if (want_addr)
-			return nconst(s, line, s->tt->t_voidp, (int64_t)k.addr);
+			return nconst(s, line, s->tt->t_voidp, (int64_t)addr);
 		serr(s, line, "no symbolic type information is available for %s`%s: %s",
-		    k.mod, sym, "kernel BTF has no type for it (declare it extern, or use *(type *)&`sym)");
+		    r == DT_KSYM_OK ? k.mod : "vmlinux", sym,
+		    "kernel BTF has no type for it (declare it extern, or use *(type *)&`sym)");
 	}
-	return object_at(s, line, nconst(s, line, dt_type_ptr(s->tt, t), (int64_t)k.addr), t,
-	    "kernel symbol");
+	struct dt_type *pt = dt_type_ptr(s->tt, t);
+	struct dt_node *a;
+	if (percpu) {
+		a = nnew(s, DN_BUILTIN, line, pt);
+		a->builtin = DT_BI_KPERCPU;
+		a->ival = (int64_t)addr;
+	} else {
+		a = nconst(s, line, pt, (int64_t)addr);
+	}
+	return object_at(s, line, a, t, "kernel symbol");
 }
 
 /*
@@ -1636,6 +1654,10 @@ static const struct {
 	{ "normalize", DT_F_NORMALIZE, 2, 2 },
 	{ "denormalize", DT_F_DENORMALIZE, 1, 1 },
 	{ "setopt", DT_F_SETOPT, 1, 2 },
+	{ "tracemem", DT_F_TRACEMEM, 2, 1000 },	/* sema_act.c says at most 3 */
+	{ "print", DT_F_PRINT, 1, 1 },
+	{ "freopen", DT_F_FREOPEN, 1, 1000 },
+	{ "ftruncate", DT_F_FTRUNCATE, 0, 0 },
 };
 
 static int action_lookup(const char *name)
@@ -1914,6 +1936,9 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 	case DT_F_SETOPT:
 		dt_sema_setopt(s, n, a);
 		break;
+	case DT_F_TRACEMEM: case DT_F_PRINT: case DT_F_FTRUNCATE:
+		dt_sema_outact(s, n, e, a);
+		break;
 	case DT_F_TRACE: {
 		struct dt_node *v = n->args[0];
 		a->kind = DT_ACT_TRACE;
@@ -1936,13 +1961,22 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		add_field(s, a, DT_RV_INT, 4, s->tt->t_int);
 		break;
 	}
-	case DT_F_PRINTF: {
+	case DT_F_PRINTF:
+	case DT_F_FREOPEN: {	/* freopen(): printf() to a file name */
 		struct dt_node *f = n->args[0];
 		char err[1024];
-		a->kind = DT_ACT_PRINTF;
+		a->kind = n->func == DT_F_FREOPEN ? DT_ACT_FREOPEN : DT_ACT_PRINTF;
 		if (f->kind != DN_STR)
-			serr(s, e->line, "printf( ) argument #1 is incompatible with prototype:\n"
-			    "\tprototype: string constant\n\t argument: %s", f->type->name);
+			serr(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+			    "\tprototype: string constant\n\t argument: %s", name, f->type->name);
+		if (n->func == DT_F_FREOPEN) {
+			/* "." is dtrace's own marker for "" (restore stdout) */
+			if (!strcmp(f->str, "."))
+				serr(s, e->line, "freopen( ) argument #1 cannot be \".\"");
+			s->dtp->uses_destructive = 1;
+			if (!f->str[0] && nargs == 1)
+				break;		/* pf NULL: back to the original output */
+		}
 		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
 			serr(s, e->line, "%s", err);
 		dt_register_pf(s->dtp, a->pf);
@@ -1956,7 +1990,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		}
 		for (int k = 0; k < na; k++)
 			pf_type(n->args[k + 1]->type, &pt[k]);
-		if (dt_printf_check(a->pf, pt, na, "printf", err, sizeof(err)) < 0 ||
+		if (dt_printf_check(a->pf, pt, na, name, err, sizeof(err)) < 0 ||
 		    dt_printf_layout(a->pf, pt, na, (int)strsize, ps) < 0) {
 			free(pt);
 			free(ps);
@@ -1969,7 +2003,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 				if (!sv) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "printf( ) of %s as a string is not supported yet", t->name);
+					serr(s, e->line, "%s( ) of %s as a string is not supported yet", name, t->name);
 				}
 				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
@@ -1977,8 +2011,8 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 				if (!dt_is_scalar(t)) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "printf( ) argument #%d of type %s is not supported yet",
-					    k + 2, t->name);
+					serr(s, e->line, "%s( ) argument #%d of type %s is not supported yet",
+					    name, k + 2, t->name);
 				}
 				add_field(s, a, DT_RV_INT, 8, t);
 			}
@@ -2429,6 +2463,13 @@ void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
 void dt_sema_strfield(struct sema *s, struct dt_action *a)
 {
 	add_field(s, a, DT_RV_STR, (uint32_t)s->dtp->opt[DTOPT_STRSIZE] + 1, NULL);
+}
+
+void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size)
+{
+	add_field(s, a, DT_RV_BYTES, size, NULL);
+	/* keep the next field and the record 8-byte aligned */
+	s->stmt->recsize = (s->stmt->recsize + 7) & ~7u;
 }
 
 void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)

@@ -40,6 +40,13 @@ void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt);
 void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t);
 /* a string (strsize + 1 bytes) record field of action a */
 void dt_sema_strfield(struct sema *s, struct dt_action *a);
+/* a record field of size bytes, copied from memory (tracemem, print) */
+void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size);
+/* sema_act.c: tracemem, print, ftruncate (freopen is printf's, sema.c) */
+void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a);
+/* the largest tracemem()/print() record field, in bytes */
+#define DT_MAX_MEMREC 4096
 /* sema_agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);

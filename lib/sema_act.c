@@ -1,0 +1,81 @@
+/*
+ * sema_act.c - the semantic rules of the output actions tracemem(),
+ * print() and ftruncate() (freopen() is printf()'s, in sema.c).
+ *
+ * tracemem(addr, size[, nbytes]) and print(ptr) copy memory into the
+ * record, so their size is fixed at compile time: tracemem's constant
+ * size, print's pointee type.  The messages are dtrace's; the size limit
+ * is this implementation's (a record lives in the per-CPU working area).
+ */
+#include <string.h>
+#include "sema_int.h"
+#include "ast.h"
+#include "btf.h"
+
+static void tracemem(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a)
+{
+	struct dt_node **v = n->args;
+	a->kind = DT_ACT_TRACEMEM;
+	if (!dt_is_scalar(v[0]->type))
+		dt_sema_err(s, e->line, "tracemem( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: pointer or integer\n\t argument: %s", v[0]->type->name);
+	if (!dt_is_int(v[1]->type))
+		dt_sema_err(s, e->line, "tracemem( ) argument #2 is incompatible with prototype:\n"
+		    "\tprototype: size_t\n\t argument: %s", v[1]->type->name);
+	if (v[1]->kind != DN_CONST || v[1]->ival <= 0)
+		dt_sema_err(s, e->line, "tracemem( ) argument #2 must be a non-zero positive "
+		    "integral constant expression");
+	if (n->nargs > 3)
+		dt_sema_err(s, e->line, "tracemem ( ) prototype mismatch: expected at most 3 args");
+	if (n->nargs == 3 && !dt_is_scalar(v[2]->type))
+		dt_sema_err(s, e->line, "tracemem ( ) dynamic size (argument #3) must be of scalar type");
+	if (v[1]->ival > DT_MAX_MEMREC)
+		dt_sema_err(s, e->line, "tracemem( ) argument #2 is too large: at most %d bytes "
+		    "can be traced at once", DT_MAX_MEMREC);
+	dt_sema_bytes_field(s, a, (uint32_t)v[1]->ival);
+	if (n->nargs == 3)
+		dt_sema_field(s, a, v[2]->type);
+}
+
+static void print(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a)
+{
+	struct dt_type *t = n->args[0]->type;
+	a->kind = DT_ACT_PRINT;
+	if (t->kind != DT_TK_PTR)
+		dt_sema_err(s, e->line, "print( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: void *\n\t argument: %s", t->name);
+	struct dt_type *r = t->ref;
+	if (r->btf_id < 0) {
+		/* curthread's struct task_struct, named before BTF was read */
+		const char *tag = strchr(r->name, ' ');
+		struct dt_type *k = tag ? dt_btf_tagged(dt_sema_hdl(s), r->kind, tag + 1) : NULL;
+		if (k && k->btf_id > 0) {
+			r->btf_id = k->btf_id;
+			r->size = k->size;
+		}
+	}
+	if (r->size == 0 || r->kind == DT_TK_FUNC)
+		dt_sema_err(s, e->line, "print( ) argument #1 reference has type '%s' with "
+		    "size 0; cannot print( ) it.", r->name);
+	dt_sema_field(s, a, t);		/* the address */
+	/* a larger object is printed as far as its first DT_MAX_MEMREC bytes */
+	dt_sema_bytes_field(s, a, r->size > DT_MAX_MEMREC ? DT_MAX_MEMREC : r->size);
+}
+
+void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a)
+{
+	switch (n->func) {
+	case DT_F_TRACEMEM:
+		tracemem(s, n, e, a);
+		break;
+	case DT_F_PRINT:
+		print(s, n, e, a);
+		break;
+	case DT_F_FTRUNCATE:
+		a->kind = DT_ACT_FTRUNCATE;
+		break;
+	}
+}
