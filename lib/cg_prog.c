@@ -15,12 +15,18 @@
 #include <string.h>
 #include <unistd.h>
 #include "cg.h"
+#include "buf.h"
 #include "node.h"
 
 static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid);
 
 static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 {
+	int skip = asm_new_label(&cg->a);
+	if (dt_cg_buf_reserve(cg, size, skip)) {	/* the buffer policy's checks */
+		asm_place(&cg->a, skip);	/* never fits: only a drop */
+		return;
+	}
 	emit(cg, MOV64_REG(R1, R6));
 	asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
 	emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
@@ -28,6 +34,8 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 	emit(cg, ALU64_IMM(BPF_ADD, R4, DT_MS_BUF));
 	emit(cg, MOV64_IMM(R5, (int32_t)size));
 	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
+	dt_cg_buf_written(cg, size, skip);
+	asm_place(&cg->a, skip);
 }
 
 /*
@@ -166,7 +174,7 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 		/* ERROR's arguments: arg1 epid, arg2 action, arg3 pc, arg4 fault, arg5 addr */
 		emit(cg, STX_MEM(BPF_DW, R8, R1, DT_MS_ARGS + 16 + 8 * i));
 	}
-	commit(cg, R8, 48);
+	commit(cg, R8, DT_BUF_ERRREC);
 	if (dtp->nerr_stmts == 0)
 		return;
 
@@ -205,11 +213,16 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	cg->action = 0;
 	if (cg->dtp->uses_scratch)	/* alloca() space is per clause */
 		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_scratch(cg->dtp), 0));
+	int record = dt_cg_stmt_records(cg->dtp, st);
+	/* the buffer policy: may the clause run? */
+	if (record && dt_cg_buf_clause(cg, st->recsize, cg->lbl_next)) {
+		asm_place(&cg->a, cg->lbl_err);	/* never fits: only a drop */
+		goto next;
+	}
 	if (st->pred) {
 		dt_cg_expr(cg, st->pred, R0);
 		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
 	}
-	int record = st->nactions > 0 || (!cg->dtp->quiet && !st->has_agg);
 	if (record) {
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));
@@ -224,6 +237,7 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	} else {
 		asm_place(&cg->a, cg->lbl_err);
 	}
+next:
 	asm_place(&cg->a, cg->lbl_next);
 	if (cg->has_exit && cg->probe->id != DT_PROBE_END && !cg->in_error) {
 		/* after exit() no further clause of this firing runs */
@@ -298,6 +312,8 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
 	}
 body:
 	*body_start = cg.a.n;
+	if (p->id == DT_PROBE_BEGIN || p->id == DT_PROBE_END)
+		dt_cg_buf_fired(&cg);	/* fill and ring: note the CPU */
 	for (int i = 0; i < p->nclauses && !cg.failed; i++)
 		clause(&cg, p->clauses[i], p->epids[i]);
 

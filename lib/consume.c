@@ -1,17 +1,16 @@
 /*
  * consume.c - the consumer: per-CPU buffers to formatted output.
  *
- * Records arrive in per-CPU perf ring buffers.  They are read when a
- * buffer passes its watermark, at every switchrate tick, and as soon as
- * the activity state (polled from the globals map) says exit() was
- * called.  Each record starts with its EPID; the EPID names the probe and
- * the clause whose layout decodes the rest.  EPID 1 is the internal ERROR
- * enabling, printed as dtrace's "error on enabled probe" message.  Lost
- * records become "N drops on CPU M" on stderr.
+ * Records arrive in per-CPU buffers (buf.c).  Under the switch policy
+ * they are read when a buffer passes its watermark, at every switchrate
+ * tick, and as soon as the activity state (polled from the globals map)
+ * says exit() was called; under fill and ring only once tracing has
+ * stopped and END has run.  Each record starts with its EPID; the EPID
+ * names the probe and the clause whose layout decodes the rest.  EPID 1 is
+ * the internal ERROR enabling, printed as dtrace's "error on enabled
+ * probe" message.  Drops are reported by buf.c as "N drops on CPU M".
  */
-#include <bpf/libbpf.h>
 #include <errno.h>
-#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,6 +21,7 @@
 #include "outact.h"
 #include "printf.h"
 #include "setopt.h"
+#include "buf.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 
@@ -193,64 +193,38 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 		fputc('\n', dtp->out);
 }
 
-static enum bpf_perf_event_ret on_event(void *ctx, int cpu, struct perf_event_header *h)
+void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 {
-	dtrace_hdl_t *dtp = ctx;
-	if (h->type == PERF_RECORD_SAMPLE) {
-		const uint8_t *p = (const uint8_t *)(h + 1);
-		uint32_t size;
-		memcpy(&size, p, 4);
-		print_record(dtp, cpu, p + 4, size);
-	} else if (h->type == PERF_RECORD_LOST) {
-		uint64_t lost;
-		memcpy(&lost, (const uint8_t *)(h + 1) + 8, 8);
-		fflush(dtp->out);
-		fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n",
-		    (unsigned long long)lost, lost == 1 ? "" : "s", cpu);
-	}
-	return LIBBPF_PERF_EVENT_CONT;
+	print_record(dtp, cpu, d, size);
 }
 
+/* The rings are opened at load time (buf.c); tracing is about to start. */
 int dt_consume_open(dtrace_hdl_t *dtp)
 {
-	long pg = sysconf(_SC_PAGESIZE);
-	uint64_t want = dtp->opt[DTOPT_BUFSIZE] / (uint64_t)pg;
-	size_t pages = 1;
-	while (pages * 2 <= want)
-		pages *= 2;
-	struct perf_event_attr attr;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_BPF_OUTPUT;
-	attr.sample_type = PERF_SAMPLE_RAW;
-	attr.sample_period = 1;
-	attr.watermark = 1;
-	attr.wakeup_watermark = (uint32_t)(pages * (size_t)pg / 2);
-	dtp->pb = perf_buffer__new_raw(dtp->fd_buffers, pages, &attr, on_event, dtp, NULL);
-	if (libbpf_get_error(dtp->pb)) {
-		int err = (int)-libbpf_get_error(dtp->pb);
-		dtp->pb = NULL;
-		return dt_set_err(dtp, "cannot map the trace buffers (bufsize %llu): %s",
-		    (unsigned long long)dtp->opt[DTOPT_BUFSIZE], strerror(err));
-	}
+	dt_opt_go(dtp);
 	return 0;
 }
 
 void dt_consume_close(dtrace_hdl_t *dtp)
 {
-	if (dtp->pb)
-		perf_buffer__free(dtp->pb);
-	dtp->pb = NULL;
+	dt_buf_free(dtp);
 }
 
+/* switch: read what the buffers hold; fill and ring wait for the end */
 int dt_consume(dtrace_hdl_t *dtp)
 {
-	if (!dtp->pb)
-		return 0;
-	int rc = perf_buffer__consume(dtp->pb);
+	dt_buf_consume(dtp);
 	fflush(dtp->out);
-	return rc < 0 ? rc : 0;
+	return 0;
+}
+
+/* After END: the last records, whatever the policy. */
+int dt_consume_final(dtrace_hdl_t *dtp)
+{
+	if (dt_buf_policy(dtp) == DT_BUFPOLICY_SWITCH)
+		return dt_consume(dtp);
+	dt_buf_drain(dtp);
+	return 0;
 }
 
 static uint64_t now_ns(void)
@@ -263,6 +237,7 @@ static uint64_t now_ns(void)
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 {
 	uint64_t state = 0, status = 0;
+	int sw = dt_buf_policy(dtp) == DT_BUFPOLICY_SWITCH;
 
 	dt_outact_set_out(dtp, out);
 	if (dtp->stop_requested || dtp->exiting)
@@ -271,9 +246,15 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 	if (dtp->next_switch == 0)
 		dtp->next_switch = now + dtp->opt[DTOPT_SWITCHRATE];
 	uint64_t wait = dtp->next_switch > now ? dtp->next_switch - now : 0;
+	if (!sw)	/* nothing to read: look at the state (and the fill) */
+		wait = dtp->opt[DTOPT_STATUSRATE];
 	if (wait > 50000000ULL)
 		wait = 50000000ULL;	/* notice exit() promptly */
-	int rc = perf_buffer__poll(dtp->pb, (int)(wait / 1000000ULL));
+	int rc = 0;
+	if (sw)
+		rc = dt_buf_poll(dtp, (int)(wait / 1000000ULL));
+	else
+		usleep((useconds_t)(wait / 1000));
 	if (rc < 0 && rc != -EINTR) {
 		dt_set_err(dtp, "failed to read the trace buffers: %s", strerror(-rc));
 		return DTRACE_WORKSTATUS_ERROR;
@@ -285,6 +266,11 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		return DTRACE_WORKSTATUS_DONE;
 	}
 	now = now_ns();
+	if (dt_buf_filled(dtp, now)) {
+		/* a fill buffer is full: tracing stops, END runs, all is printed */
+		dtp->stop_requested = 1;
+		return DTRACE_WORKSTATUS_DONE;
+	}
 	if (now >= dtp->next_switch) {
 		dt_consume(dtp);
 		dtp->next_switch = now + dtp->opt[DTOPT_SWITCHRATE];

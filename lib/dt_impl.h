@@ -28,6 +28,7 @@ struct btf;
 struct dt_xlator;
 struct dt_xlbind;
 struct dlib_load;
+struct dt_bufs;
 
 /* ---- options (options.c) ---- */
 /* DT_OPT_RUNTIME: dtrace's generic run-time value (none: set to 0; a
@@ -46,7 +47,9 @@ enum {
 	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
 	DTOPT_AGGSORTKEY, DTOPT_AGGSORTREV, DTOPT_AGGSORTPOS,
 	DTOPT_AGGSORTKEYPOS, DTOPT_AGGPERCPU,
-	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE, DTOPT_MAX
+	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE,
+	DTOPT_BUFRESIZE, DTOPT_CLEANRATE,	/* buffer options (buf.c) */
+	DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -344,7 +347,7 @@ struct dtrace_hdl {
 	int fd_scprogs[2];		/* syscall dispatch: entry, return */
 	int *attach_fds;
 	int nattach, attachcap;
-	struct perf_buffer *pb;
+	struct dt_bufs *bufs;		/* principal buffers (buf.c) */
 
 	/* consumer */
 	FILE *out;
@@ -434,5 +437,7 @@ int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
 int dt_opt_lookup(const char *name);
 int dt_parse_size(const char *s, uint64_t *v);
 int dt_parse_rate(const char *s, uint64_t *ns);
+/* bound the rates as tracing starts, reporting changes (dtrace's go()) */
+void dt_opt_go(dtrace_hdl_t *dtp);
 
 #endif

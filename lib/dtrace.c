@@ -35,6 +35,7 @@ void dt_unload(dtrace_hdl_t *dtp);
 int dt_consume_open(dtrace_hdl_t *dtp);
 void dt_consume_close(dtrace_hdl_t *dtp);
 int dt_consume(dtrace_hdl_t *dtp);
+int dt_consume_final(dtrace_hdl_t *dtp);
 
 int dt_set_err(dtrace_hdl_t *dtp, const char *fmt, ...)
 {
@@ -431,7 +432,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dtp->ended = 1;
 		dt_consume(dtp);
 		dt_fire(dtp, dtp->probes[DT_PROBE_END - 1]);
-		dt_consume(dtp);
+		dt_consume_final(dtp);
 		{	/* drops and ERROR-clause faults of the last moments,
 			 * and the final exit() status (END may set it) */
 			uint64_t st, es;

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "bpf_dis.h"
+#include "buf.h"
 #include "cg.h"
 #include "agg_consume.h"
 #include "cpuinfo.h"
@@ -89,6 +90,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 	    4, 4, (uint32_t)dtp->ncpus, &o);
 	if (dtp->fd_buffers < 0)
 		return dt_set_err(dtp, "cannot create the trace buffers: %s", strerror(errno));
+	if (dt_buf_create(dtp) < 0)	/* the rings, under bufsize and bufpolicy */
+		return -1;
 	dtp->fd_globals = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
 	if (dtp->fd_globals < 0)
 		return dt_set_err(dtp, "cannot create the globals map: %s", strerror(errno));
@@ -151,6 +154,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_cpuinfo";
 	if (dtp->kvar_map_made && fd == dtp->fd_kvar)
 		return "dt_kvar";
+	if (fd == dt_buf_state_fd(dtp))
+		return "dt_bufstate";
 	return NULL;
 }
 

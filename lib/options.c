@@ -2,7 +2,7 @@
  * options.c - the -x option table and its value parsers.
  *
  * Owns which options exist, their defaults and the syntax of their values
- * (sizes with k/m/g/t suffixes, rates in hz or with time suffixes), so the
+ * (sizes with k/m/g/t suffixes, rates with time or hz suffixes), so the
  * command, #pragma D option and the library all accept exactly the same
  * things and reject everything else with dtrace's messages.
  */
@@ -17,18 +17,18 @@
 #define NANOSEC 1000000000ULL
 
 const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
-	[DTOPT_BUFSIZE]     = { "bufsize", DT_OPT_SIZE, 4ULL << 20, 4096, 1ULL << 30 },
-	[DTOPT_SWITCHRATE]  = { "switchrate", DT_OPT_RATE, NANOSEC, 1000, 3600 * NANOSEC, DT_OPTC_DRT },
-	[DTOPT_STATUSRATE]  = { "statusrate", DT_OPT_RATE, NANOSEC, 1000, 3600 * NANOSEC },
+	[DTOPT_BUFSIZE]     = { "bufsize", DT_OPT_SIZE, 4ULL << 20, 0, INT64_MAX },
+	[DTOPT_SWITCHRATE]  = { "switchrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX, DT_OPTC_DRT },
+	[DTOPT_STATUSRATE]  = { "statusrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX },
 	[DTOPT_QUIET]       = { "quiet", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
 	[DTOPT_STRSIZE]     = { "strsize", DT_OPT_SIZE, 256, 2, 4096 },
 	[DTOPT_DEFAULTARGS] = { "defaultargs", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_ZDEFS]       = { "zdefs", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_CT },
-	[DTOPT_BUFPOLICY]   = { "bufpolicy", DT_OPT_STR, 0, 0, 0 },
+	[DTOPT_BUFPOLICY]   = { "bufpolicy", DT_OPT_STR, 2 /* switch */, 0, 0 },
 	[DTOPT_CPP]         = { "cpp", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_DYNVARSIZE]  = { "dynvarsize", DT_OPT_SIZE, 1ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGSIZE]     = { "aggsize", DT_OPT_SIZE, 4ULL << 20, 1024, 1ULL << 32 },
-	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 1000, 3600 * NANOSEC, DT_OPTC_DRT },
+	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX, DT_OPTC_DRT },
 	/* aggregation sorting and per-CPU printing (agg.c, agg_consume.c) */
 	[DTOPT_AGGSORTKEY]  = { "aggsortkey", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
 	[DTOPT_AGGSORTREV]  = { "aggsortrev", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
@@ -38,6 +38,17 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_FLOWINDENT]  = { "flowindent", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
 	[DTOPT_RAWBYTES]    = { "rawbytes", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
 	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_BUFRESIZE]   = { "bufresize", DT_OPT_STR, 0 /* auto */, 0, 0 },
+	[DTOPT_CLEANRATE]   = { "cleanrate", DT_OPT_RATE, 9900990 /* 101hz */, 0, UINT64_MAX },
+};
+
+/* The words a DT_OPT_STR option takes; its value is the word's number,
+ * DTrace's (bufpolicy: ring 0, fill 1, switch 2; bufresize: auto 0,
+ * manual 1). */
+static const struct { int opt; const char *word; } optwords[] = {
+	{ DTOPT_BUFPOLICY, "ring" }, { DTOPT_BUFPOLICY, "fill" },
+	{ DTOPT_BUFPOLICY, "switch" },
+	{ DTOPT_BUFRESIZE, "auto" }, { DTOPT_BUFRESIZE, "manual" },
 };
 
 /*
@@ -88,27 +99,29 @@ int dt_opt_lookup(const char *name)
 	return -1;
 }
 
-/* A size: digits with an optional k, m, g or t suffix (powers of 1024). */
+/*
+ * A size as dtrace reads it: a number (decimal, 0x hex or 0 octal) with an
+ * optional k, m, g or t suffix, either case (powers of 1024).
+ */
 int dt_parse_size(const char *s, uint64_t *v)
 {
 	char *end;
-	if (!s || !isdigit((unsigned char)*s))
+	if (!s || *s == '-' || isspace((unsigned char)*s))
 		return -1;
-	errno = 0;
-	unsigned long long n = strtoull(s, &end, 0);
-	if (errno)
-		return -1;
+	size_t len = strlen(s);
 	int shift = 0;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	case 't': case 'T': shift = 40; end++; break;
+	switch (len ? s[len - 1] : 0) {
+	case 't': case 'T': shift += 10; /* FALLTHRU */
+	case 'g': case 'G': shift += 10; /* FALLTHRU */
+	case 'm': case 'M': shift += 10; /* FALLTHRU */
+	case 'k': case 'K': shift += 10; break;
 	default: break;
 	}
-	if (*end)
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 0);
+	if (errno || (shift && end != s + len - 1) || (!shift && *end))
 		return -1;
-	if (shift && n > (~0ULL >> shift))
+	if (n > ((uint64_t)INT64_MAX >> shift))
 		return -1;
 	*v = (uint64_t)n << shift;
 	return 0;
@@ -155,6 +168,47 @@ int dt_parse_rate(const char *s, uint64_t *ns)
 	return -1;
 }
 
+/*
+ * A rate option's value as dtrace reads it: a number with an optional unit,
+ * either case: ns, us, ms, s, m, h, d (and nsec, usec, msec, sec, min,
+ * hour, day) give an interval, hz a frequency; a bare number is an
+ * interval in nanoseconds (as dtrace's own parser takes it; write 10hz
+ * for ten a second; a profile probe's bare number is in hz, see
+ * dt_parse_rate).  The result is the interval in ns.
+ */
+static int parse_optrate(const char *s, uint64_t *ns)
+{
+	static const struct { const char *sfx; uint64_t mul; } units[] = {
+		{ "ns", 1 }, { "nsec", 1 },
+		{ "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 },
+		{ "s", NANOSEC }, { "sec", NANOSEC },
+		{ "m", 60 * NANOSEC }, { "min", 60 * NANOSEC },
+		{ "h", 3600 * NANOSEC }, { "hour", 3600 * NANOSEC },
+		{ "d", 86400 * NANOSEC }, { "day", 86400 * NANOSEC },
+		{ "hz", 0 }, { "", 1 },
+	};
+	char *end;
+	if (!s || *s == '-' || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 0);
+	if (errno)
+		return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcasecmp(end, units[i].sfx) != 0)
+			continue;
+		if (units[i].mul == 0)
+			*ns = n ? NANOSEC / n : 0;
+		else if (n > ~0ULL / units[i].mul)
+			return -1;
+		else
+			*ns = n * units[i].mul;
+		return 0;
+	}
+	return -1;
+}
+
 /* Parse val for option i and store it; 0, or -1 for a bad value. */
 static int opt_store(dtrace_hdl_t *dtp, int i, const char *val)
 {
@@ -175,15 +229,23 @@ static int opt_store(dtrace_hdl_t *dtp, int i, const char *val)
 			return -1;
 		break;
 	case DT_OPT_RATE:
-		if (val == NULL || dt_parse_rate(val, &v) || v < d->min || v > d->max)
+		if (val == NULL || parse_optrate(val, &v) || v < d->min || v > d->max)
 			return -1;
 		break;
-	case DT_OPT_STR:
-		/* bufpolicy: only the switching policy exists so far */
-		if (val == NULL || strcmp(val, "switch") != 0)
+	case DT_OPT_STR: {
+		size_t k, nth = 0;
+		for (k = 0; k < sizeof(optwords) / sizeof(optwords[0]); k++) {
+			if (optwords[k].opt != i)
+				continue;
+			if (val && strcmp(val, optwords[k].word) == 0)
+				break;
+			nth++;
+		}
+		if (k == sizeof(optwords) / sizeof(optwords[0]))
 			return -1;
-		v = 0;
+		v = nth;
 		break;
+	}
 	case DT_OPT_RUNTIME:
 		if (parse_runtime(val, &v, &set) < 0)
 			return -1;
@@ -251,6 +313,43 @@ int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Rates DTrace's kernel bounds when tracing starts: statusrate at most
+ * every 10 seconds, cleanrate between 5000hz and once a minute (0 means
+ * once a minute).  A rate the user set that changes is reported as
+ * dtrace(1M) reports it.
+ */
+void dt_opt_go(dtrace_hdl_t *dtp)
+{
+	static const struct { int opt; const char *name; uint64_t min, max; } rates[] = {
+		{ DTOPT_CLEANRATE, "cleaning rate", 200000, 60 * NANOSEC },
+		{ DTOPT_STATUSRATE, "status rate", 0, 10 * NANOSEC },
+	};
+	for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+		uint64_t val = dtp->opt[rates[i].opt], nval = val;
+		if (rates[i].opt == DTOPT_CLEANRATE && nval == 0)
+			nval = rates[i].max;
+		if (nval < rates[i].min)
+			nval = rates[i].min;
+		if (nval > rates[i].max)
+			nval = rates[i].max;
+		dtp->opt[rates[i].opt] = nval;
+		if (!dtp->optset[rates[i].opt] || nval == val)
+			continue;
+		const char *dir = nval > val ? "reduced" : "increased";
+		fflush(stdout);
+		if (nval <= NANOSEC && NANOSEC % nval == 0)
+			fprintf(stderr, "dtrace: %s %s to %llu hz\n", rates[i].name, dir,
+			    (unsigned long long)(NANOSEC / nval));
+		else if (nval % NANOSEC == 0)
+			fprintf(stderr, "dtrace: %s %s to once every %llu seconds\n",
+			    rates[i].name, dir, (unsigned long long)(nval / NANOSEC));
+		else
+			fprintf(stderr, "dtrace: %s %s to once every %llu nanoseconds\n",
+			    rates[i].name, dir, (unsigned long long)nval);
+	}
 }
 
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)

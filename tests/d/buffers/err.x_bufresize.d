@@ -1,0 +1,5 @@
+/* An invalid bufresize value is refused (exit status 1). */
+BEGIN
+{
+	exit(0);
+}
