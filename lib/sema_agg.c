@@ -15,16 +15,15 @@
 #include "ast.h"
 #include "printf.h"
 
+/* the aggregating functions; their prototypes are proto_check's */
 static const struct {
 	const char *name;
 	enum dt_aggfunc func;
-	int minargs, maxargs;
 } aggfuncs[] = {
-	{ "count", DT_AGG_COUNT, 0, 0 }, { "sum", DT_AGG_SUM, 1, 1 },
-	{ "avg", DT_AGG_AVG, 1, 1 }, { "min", DT_AGG_MIN, 1, 1 },
-	{ "max", DT_AGG_MAX, 1, 1 }, { "stddev", DT_AGG_STDDEV, 1, 1 },
-	{ "quantize", DT_AGG_QUANTIZE, 1, 2 }, { "lquantize", DT_AGG_LQUANTIZE, 3, 5 },
-	{ "llquantize", DT_AGG_LLQUANTIZE, 5, 6 },
+	{ "count", DT_AGG_COUNT }, { "sum", DT_AGG_SUM }, { "avg", DT_AGG_AVG },
+	{ "min", DT_AGG_MIN }, { "max", DT_AGG_MAX }, { "stddev", DT_AGG_STDDEV },
+	{ "quantize", DT_AGG_QUANTIZE }, { "lquantize", DT_AGG_LQUANTIZE },
+	{ "llquantize", DT_AGG_LLQUANTIZE },
 };
 
 static int aggfunc_lookup(const char *name)
@@ -173,8 +172,8 @@ void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg)
  * The prototypes dtrace gives the aggregating functions: count takes
  * nothing, sum..stddev one value of any type ("@"), quantize a value and
  * more ("..."), lquantize and llquantize a value then int32_t parameters
- * (2 and 4) and more.  nfixed counts the arguments before "...", maxargs
- * is what the compiler then allows (the increment included).
+ * (2 and 4) and more.  nfixed counts the arguments before "..."; the
+ * increment and nothing after it are checked with the parameters.
  */
 static void proto_check(struct sema *s, int line, const char *fn, enum dt_aggfunc f,
     struct dt_node **args, int na)
