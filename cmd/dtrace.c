@@ -558,8 +558,10 @@ int main(int argc, char **argv)
 		int st = dtrace_stop(dtp, out);
 		if (status == E_SUCCESS)
 			status = st;
-		/* and dtrace always ends its output with a newline */
+		/* dtrace always prints a newline at the end of tracing, then
+		 * the aggregations printa() has not printed */
 		fputc('\n', out);
+		dtrace_aggregate_print(dtp, out);
 	}
 done:
 	if (g_child > 0) {

@@ -102,6 +102,10 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out);
 void dtrace_request_stop(dtrace_hdl_t *dtp);
 /* Fire END and drain; returns the exit() status or 0. */
 int dtrace_stop(dtrace_hdl_t *dtp, FILE *out);
+/* Print every aggregation printa() has not printed, in order of
+ * introduction, as dtrace(1M) does at exit (after a blank line it prints
+ * itself); 0, or -1 on an error reading or printing one. */
+int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out);
 int dtrace_exit_status(dtrace_hdl_t *dtp);
 /* 1 if exit() was called */
 int dtrace_exited(dtrace_hdl_t *dtp);

@@ -118,6 +118,8 @@ dt_agg_nwords(struct dt_aggdesc *d)
 	uint32_t n = 1;
 
 	switch (d->func) {
+	case DT_AGG_MIN:
+	case DT_AGG_MAX:
 	case DT_AGG_AVG:
 		n = 2;
 		break;
@@ -156,18 +158,25 @@ dt_agg_init(const struct dt_aggdesc *d, int64_t *val)
 }
 
 void
+dt_agg_zero(const struct dt_aggdesc *d, int64_t *val)
+{
+	memset(val, 0, d->nwords * sizeof(int64_t));
+}
+
+void
 dt_agg_merge(const struct dt_aggdesc *d, int64_t *dst, const int64_t *src)
 {
 	uint32_t i;
 
 	switch (d->func) {
 	case DT_AGG_MIN:
-		if (src[0] < dst[0])
-			dst[0] = src[0];
-		return;
 	case DT_AGG_MAX:
-		if (src[0] > dst[0])
+		if (src[1] == 0)	/* this copy holds no value */
+			return;
+		if (dst[1] == 0 || (d->func == DT_AGG_MIN ? src[0] < dst[0] :
+		    src[0] > dst[0]))
 			dst[0] = src[0];
+		dst[1] = 1;
 		return;
 	case DT_AGG_STDDEV: {
 		uint64_t lo = (uint64_t)dst[2] + (uint64_t)src[2];
@@ -826,6 +835,237 @@ dt_agg_print_value(FILE *out, const struct dt_aggdesc *d, const int64_t *val)
 	return out_err(out);
 }
 
+int64_t
+dt_agg_fmtval(const struct dt_aggdesc *d, const int64_t *val)
+{
+	switch (d->func) {
+	case DT_AGG_AVG:
+		return dt_agg_avg(d, val);
+	case DT_AGG_STDDEV:
+		return (int64_t)dt_agg_stddev(d, val);
+	case DT_AGG_QUANTIZE:
+	case DT_AGG_LQUANTIZE:
+	case DT_AGG_LLQUANTIZE:
+		return dt_agg_sortval(d, val);
+	default:
+		return sdiv(val[0], (int64_t)normal_of(d));
+	}
+}
+
+int
+dt_agg_is_table(const struct dt_aggdesc *d)
+{
+	return d->func == DT_AGG_QUANTIZE || d->func == DT_AGG_LQUANTIZE ||
+	    d->func == DT_AGG_LLQUANTIZE;
+}
+
+int
+dt_agg_print_percpu(FILE *out, const struct dt_aggdesc *d,
+    const int64_t *percpu, int ncpus)
+{
+	int64_t tmp[2];
+	int c;
+
+	for (c = 0; c < ncpus; c++) {
+		const int64_t *v = percpu + (size_t)c * d->nwords;
+
+		if ((d->func == DT_AGG_MIN || d->func == DT_AGG_MAX) &&
+		    v[1] == 0) {
+			dt_agg_init(d, tmp);	/* no value on this CPU */
+			v = tmp;
+		}
+		fprintf(out, "\n    [CPU %d]", c);
+		dt_agg_print_value(out, d, v);
+	}
+	return out_err(out);
+}
+
+/*
+ * Joined aggregations
+ */
+
+struct joinent {
+	const uint8_t *key;
+	const int64_t *val, *percpu;
+	int agg;
+};
+
+static int
+joincmp(const void *l, const void *r, void *arg)
+{
+	const struct joinent *a = l, *b = r;
+	int c = memcmp(a->key, b->key, *(const uint32_t *)arg);
+
+	if (c != 0)
+		return c;
+	return (a->agg > b->agg) - (a->agg < b->agg);
+}
+
+struct dt_aggrow *
+dt_agg_join(struct dt_aggentry *const *ents, const int *n, int naggs,
+    uint32_t ksize, int *nrows)
+{
+	struct joinent *all;
+	struct dt_aggrow *rows;
+	const int64_t **vals;
+	size_t tot = 0, i, k;
+	int j, nr = 0;
+
+	for (j = 0; j < naggs; j++)
+		tot += (size_t)n[j];
+	all = malloc((tot ? tot : 1) * sizeof(*all));
+	if (all == NULL)
+		return NULL;
+	for (j = 0, k = 0; j < naggs; j++) {
+		for (i = 0; i < (size_t)n[j]; i++, k++) {
+			all[k].key = ents[j][i].key;
+			all[k].val = ents[j][i].val;
+			all[k].percpu = ents[j][i].percpu;
+			all[k].agg = j;
+		}
+	}
+	qsort_r(all, tot, sizeof(*all), joincmp, &ksize);
+	/* one block: the rows, then each row's naggs value pointers and
+	 * naggs per-CPU pointers */
+	rows = calloc(1, (tot ? tot : 1) * (sizeof(*rows) +
+	    2 * (size_t)naggs * sizeof(*vals)));
+	if (rows == NULL) {
+		free(all);
+		return NULL;
+	}
+	vals = (const int64_t **)(rows + (tot ? tot : 1));
+	for (i = 0; i < tot; i++) {
+		if (i == 0 || memcmp(all[i].key, all[i - 1].key, ksize) != 0) {
+			rows[nr].key = all[i].key;
+			rows[nr].vals = vals + 2 * (size_t)nr * (size_t)naggs;
+			rows[nr].percpu = rows[nr].vals + naggs;
+			nr++;
+		}
+		rows[nr - 1].vals[all[i].agg] = all[i].val;
+		rows[nr - 1].percpu[all[i].agg] = all[i].percpu;
+	}
+	free(all);
+	*nrows = nr;
+	return rows;
+}
+
+struct rowctx {
+	struct sortctx c;
+	const struct dt_aggdesc *const *d;
+	int naggs, sortpos;
+};
+
+struct sortrow {
+	struct dt_aggrow r;
+	struct sortkey *k;		/* naggs sort keys */
+};
+
+static int
+rowcmp(const void *l, const void *r, void *arg)
+{
+	const struct rowctx *rc = arg;
+	const struct sortrow *a = l, *b = r;
+	int rv = 0, i;
+
+	if (rc->c.keysort)
+		rv = keycmp(&rc->c, a->r.key, b->r.key);
+	for (i = 0; rv == 0 && i < rc->naggs; i++) {
+		int j = (rc->sortpos + i) % rc->naggs;
+
+		rv = sortkey_cmp(rc->d[j], &a->k[j], &b->k[j]);
+	}
+	if (rv == 0 && !rc->c.keysort)
+		rv = keycmp(&rc->c, a->r.key, b->r.key);
+	return rc->c.rev ? -rv : rv;
+}
+
+static uint32_t
+max_nwords(const struct dt_aggdesc *const *d, int naggs)
+{
+	uint32_t m = 1;
+	int j;
+
+	for (j = 0; j < naggs; j++)
+		if (d[j]->nwords > m)
+			m = d[j]->nwords;
+	return m;
+}
+
+void
+dt_agg_sort_rows(struct dt_aggrow *r, int n, const struct dt_aggdesc *const *d,
+    int naggs, const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
+    const struct dt_aggsortopt *opt)
+{
+	struct rowctx rc;
+	struct sortrow *sr;
+	struct sortkey *keys;
+	int64_t *zero;
+	int i, j;
+
+	if (n < 2)
+		return;
+	memset(&rc, 0, sizeof(rc));
+	rc.c.kf = kf;
+	rc.c.koff = koff;
+	rc.c.nkf = nkf;
+	rc.d = d;
+	rc.naggs = naggs;
+	if (opt != NULL) {
+		rc.c.keysort = opt->keysort;
+		rc.c.rev = opt->rev;
+		rc.c.keypos = opt->keypos;
+		rc.sortpos = opt->sortpos >= 0 && opt->sortpos < naggs ?
+		    opt->sortpos : 0;
+	}
+	sr = malloc((size_t)n * sizeof(*sr));
+	keys = malloc((size_t)n * (size_t)naggs * sizeof(*keys));
+	zero = calloc(max_nwords(d, naggs), sizeof(int64_t));
+	if (sr == NULL || keys == NULL || zero == NULL)
+		goto out;	/* left unsorted */
+	for (i = 0; i < n; i++) {
+		sr[i].r = r[i];
+		sr[i].k = keys + (size_t)i * (size_t)naggs;
+		for (j = 0; j < naggs; j++)
+			sortkey_of(d[j], r[i].vals[j] ? r[i].vals[j] : zero,
+			    &sr[i].k[j]);
+	}
+	qsort_r(sr, (size_t)n, sizeof(*sr), rowcmp, &rc);
+	for (i = 0; i < n; i++)
+		r[i] = sr[i].r;
+out:
+	free(sr);
+	free(keys);
+	free(zero);
+}
+
+int
+dt_agg_print_rows(FILE *out, struct dt_aggrow *r, int n,
+    const struct dt_aggdesc *const *d, int naggs,
+    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff, int ncpus)
+{
+	/* zero-filled values; per CPU (ncpus of them) where there is none */
+	size_t nz = (size_t)max_nwords(d, naggs) * (size_t)(ncpus > 0 ? ncpus : 1);
+	int64_t *zero = calloc(nz, sizeof(int64_t));
+	int i, j;
+
+	if (zero == NULL)
+		return -1;
+	fputc('\n', out);
+	for (i = 0; i < n && !ferror(out); i++) {
+		dt_agg_print_keys(out, kf, nkf, koff, r[i].key);
+		for (j = 0; j < naggs; j++) {
+			dt_agg_print_value(out, d[j],
+			    r[i].vals[j] ? r[i].vals[j] : zero);
+			if (ncpus > 0)
+				dt_agg_print_percpu(out, d[j], r[i].vals[j] &&
+				    r[i].percpu[j] ? r[i].percpu[j] : zero, ncpus);
+		}
+		fputc('\n', out);
+	}
+	free(zero);
+	return out_err(out);
+}
+
 int
 dt_agg_print_ext(FILE *out, const struct dt_aggdesc *d,
     const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
@@ -841,6 +1081,8 @@ dt_agg_print_ext(FILE *out, const struct dt_aggdesc *d,
 	for (i = 0; i < n; i++) {
 		dt_agg_print_keys(out, kf, nkf, koff, e[i].key);
 		dt_agg_print_value(out, d, e[i].val);
+		if ((flags & DT_AGGP_PERCPU) && e[i].percpu != NULL)
+			dt_agg_print_percpu(out, d, e[i].percpu, e[i].ncpus);
 		fputc('\n', out);
 		if (ferror(out))
 			return -1;

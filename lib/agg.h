@@ -4,15 +4,21 @@
  * aggregation exactly as dtrace(1M) prints it.
  *
  * Value layout (int64_t words per key, after merging every CPU):
- *   count, sum, min, max   1 word
+ *   count, sum             1 word
+ *   min, max               2 words: the value, then 1 once this copy holds
+ *                          one (a CPU's copy of a key another CPU created
+ *                          is zero-filled by the kernel: 0 says "no data",
+ *                          so a 0 there is not taken for a minimum)
  *   avg                    2 words: count, total
  *   stddev                 4 words: count, total, sum of squares as a
  *                          128-bit unsigned (low word, then high word)
  *   quantize               DT_QUANTIZE_NBUCKETS words (bucket counts)
  *   lquantize              levels + 2 words: < base, levels, >= limit
  *   llquantize             dt_llquantize_nbuckets() words
- * Each word is summed across CPUs when merging except min and max (and
- * the stddev sum of squares, added as one 128-bit number: dt_agg_merge).
+ * Each word is summed across CPUs when merging except min and max (the
+ * smallest/largest of the copies that hold a value; none: 0, as dtrace's
+ * zero-filled data) and the stddev sum of squares, added as one 128-bit
+ * number: dt_agg_merge.
  *
  * Bucket indexes (what the BPF code computes and increments in-kernel;
  * the dt_*_bucket functions below are the reference, bit for bit the
@@ -84,6 +90,11 @@ struct dt_aggkeyfield {
 struct dt_aggentry {
 	const uint8_t *key;		/* packed fields, in order, at offsets */
 	const int64_t *val;		/* desc->nwords words */
+	/* aggpercpu: each CPU's own value (ncpus x nwords words, CPU 0
+	 * first), printed under the merged one with DT_AGGP_PERCPU (only
+	 * then read) */
+	const int64_t *percpu;
+	int ncpus;
 };
 
 /* Number of words of a quantize-family value; sets desc->nwords. */
@@ -98,11 +109,14 @@ int dt_llquantize_bucket(const struct dt_aggdesc *d, int64_t v);
 /* The lower bound printed for a bucket. */
 int64_t dt_quantize_bucket_min(int b);
 
-/* A fresh value (min: INT64_MAX, max: INT64_MIN, others 0). */
+/* A fresh value (min: INT64_MAX, max: INT64_MIN, others 0; min and max
+ * not yet holding one). */
 void dt_agg_init(const struct dt_aggdesc *d, int64_t *val);
 /* Merge one CPU's value into dst (sum / min / max; 128-bit sum of
- * squares with carry). */
+ * squares with carry).  Start from all zeros (dt_agg_zero) and merge
+ * every CPU, CPU 0 included. */
 void dt_agg_merge(const struct dt_aggdesc *d, int64_t *dst, const int64_t *src);
+void dt_agg_zero(const struct dt_aggdesc *d, int64_t *val);
 
 /* The avg and stddev dtrace prints (normalized by d->normal); 0 when the
  * count is 0.  stddev is sqrt(sumsq/n - (total/n)^2) in integers. */
@@ -153,6 +167,56 @@ int dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 int dt_agg_print_value(FILE *out, const struct dt_aggdesc *d, const int64_t *val);
 
 /*
+ * aggpercpu: after an entry's merged value, each CPU's own value on its
+ * own line, "\n    [CPU %d]" then the value as dt_agg_print_value prints
+ * it (a CPU that never saw the key: the function's initial value, so
+ * INT64_MAX for min), as Oracle Linux DTrace prints them.
+ */
+int dt_agg_print_percpu(FILE *out, const struct dt_aggdesc *d,
+    const int64_t *percpu, int ncpus);
+
+/*
+ * The value a %@ conversion of printa() formats for a scalar function
+ * (count, sum, min, max: the value / normal; avg and stddev as printed by
+ * default); dt_agg_is_table says the quantize family, whose %@ prints the
+ * distribution table as dt_agg_print_value does, whatever the conversion.
+ */
+int64_t dt_agg_fmtval(const struct dt_aggdesc *d, const int64_t *val);
+int dt_agg_is_table(const struct dt_aggdesc *d);
+
+/*
+ * printa() with several aggregations (dtrace's joined walk): one row per
+ * key any of them has, vals[j] aggregation j's value for that key or NULL
+ * (printed and compared as dtrace's zero-filled data).  Keys are ksize
+ * bytes, compared byte for byte (they are built zero-padded).
+ */
+struct dt_aggrow {
+	const uint8_t *key;
+	const int64_t **vals;		/* naggs pointers */
+	const int64_t **percpu;		/* naggs: the entries' percpu */
+};
+/* The rows of the union of the keys of ents[0..naggs-1] (n[j] entries
+ * each), in no particular order; NULL (ENOMEM) or one malloc'd block to
+ * free() (the rows and their vals arrays). */
+struct dt_aggrow *dt_agg_join(struct dt_aggentry *const *ents, const int *n,
+    int naggs, uint32_t ksize, int *nrows);
+/* Sort rows as dtrace does: by the value of aggregation opt->sortpos
+ * (0 if out of range), ties by the next aggregations' values in turn
+ * (wrapping), then by key; aggsortkey: by key first; aggsortrev reverses
+ * everything. */
+void dt_agg_sort_rows(struct dt_aggrow *r, int n,
+    const struct dt_aggdesc *const *d, int naggs,
+    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
+    const struct dt_aggsortopt *opt);
+/* printa(@a, @b, ...) without a format: a blank line, then per row the
+ * keys and each aggregation's value (zero-filled where it has none), with
+ * ncpus > 0 (aggpercpu) each followed by its per-CPU values (the initial
+ * values where the aggregation has no entry). */
+int dt_agg_print_rows(FILE *out, struct dt_aggrow *r, int n,
+    const struct dt_aggdesc *const *d, int naggs,
+    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff, int ncpus);
+
+/*
  * Print one aggregation's entries as dtrace(1M) does at exit or for
  * printa(@a) without a format: entries sorted by value (then by key),
  * each key field formatted as trace() formats it, then the value
@@ -177,6 +241,7 @@ int dt_agg_print(FILE *out, const struct dt_aggdesc *d,
  */
 #define DT_AGGP_NOBLANK	0x1
 #define DT_AGGP_NOSORT	0x2
+#define DT_AGGP_PERCPU	0x4	/* aggpercpu: entries' percpu values too */
 int dt_agg_print_ext(FILE *out, const struct dt_aggdesc *d,
     const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
     struct dt_aggentry *e, int n, const struct dt_aggsortopt *opt,

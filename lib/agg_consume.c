@@ -2,15 +2,25 @@
  * agg_consume.c - the consumer's side of aggregations: snapshots of the
  * per-CPU maps merged into one value per key, the aggregation actions
  * (printa, clear, trunc, normalize, denormalize) as the records arrive,
- * the print of every aggregation not printed by printa() at exit, and
- * the per-CPU drop reports.  Formatting and sorting are agg.c's.
+ * the print of every aggregation not printed by printa() at exit, the
+ * sorting options (aggsortkey, aggsortrev, aggsortpos, aggsortkeypos),
+ * aggpercpu, and the per-CPU drop reports (read at aggrate).
+ * Formatting and sorting are agg.c's.
+ *
+ * A snapshot reads a map with BPF_MAP_LOOKUP_BATCH (all CPUs' values of
+ * thousands of keys per system call), falling back to get_next_key +
+ * lookup per key where the kernel refuses batches; DTRACE_DEBUG=1 reports
+ * how long each snapshot took, DTRACE_DEBUG_NOBATCH=1 forces the fallback
+ * (bench/ and the tests compare the two).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
 #include <bpf/bpf.h>
 #include "dt_impl.h"
 #include "agg_consume.h"
+#include "outact.h"
 #include "printf.h"
 
 /* the round-up the kernel applies to per-CPU values */
@@ -19,73 +29,220 @@ static uint32_t pcpu_size(uint32_t vsize)
 	return (vsize + 7) & ~7u;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
 static void snap_free(struct dt_aggsnap *sn)
 {
 	free(sn->keys);
 	free(sn->vals);
+	free(sn->percpu);
 	free(sn->ents);
 	memset(sn, 0, sizeof(*sn));
 }
 
-/* Read every key of a, merging the CPUs' values; -1 on failure. */
-static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
+/* the options that order aggregation output, as set now */
+static void sortopt(const dtrace_hdl_t *dtp, struct dt_aggsortopt *o)
 {
-	uint32_t ks = a->ksize, nw = a->desc.nwords, ps = pcpu_size(nw * 8);
-	size_t cap = 64;
-	memset(sn, 0, sizeof(*sn));
-	sn->keys = malloc(cap * ks);
-	sn->vals = malloc(cap * nw * 8);
-	uint8_t *pcpu = calloc((size_t)dtp->ncpus, ps);
-	uint8_t *key = calloc(1, ks), *next = calloc(1, ks);
+	memset(o, 0, sizeof(*o));
+	o->keysort = dtp->optset[DTOPT_AGGSORTKEY];
+	o->rev = dtp->optset[DTOPT_AGGSORTREV];
+	if (dtp->optset[DTOPT_AGGSORTKEYPOS] && dtp->opt[DTOPT_AGGSORTKEYPOS] <= 0x7fffffff)
+		o->keypos = (int)dtp->opt[DTOPT_AGGSORTKEYPOS];
+	if (dtp->optset[DTOPT_AGGSORTPOS] && dtp->opt[DTOPT_AGGSORTPOS] <= 0x7fffffff)
+		o->sortpos = (int)dtp->opt[DTOPT_AGGSORTPOS];
+}
+
+struct snapbuf {
+	struct dt_aggsnap *sn;
+	size_t cap;
+	uint32_t ks, nw, ps;
+	int ncpus, percpu;
+};
+
+static int snap_grow(struct snapbuf *b)
+{
+	struct dt_aggsnap *sn = b->sn;
+	size_t cap = b->cap ? b->cap * 2 : 256;
+	void *p;
+
+	if (!(p = realloc(sn->keys, cap * b->ks)))
+		return -1;
+	sn->keys = p;
+	if (!(p = realloc(sn->vals, cap * b->nw * 8)))
+		return -1;
+	sn->vals = p;
+	if (b->percpu) {
+		if (!(p = realloc(sn->percpu, cap * (size_t)b->ncpus * b->nw * 8)))
+			return -1;
+		sn->percpu = p;
+	}
+	b->cap = cap;
+	return 0;
+}
+
+/* Add one key with its per-CPU values (ncpus values, ps bytes apart). */
+static int snap_add(struct snapbuf *b, const struct dt_aggdesc *d,
+    const uint8_t *key, const uint8_t *pcpu)
+{
+	struct dt_aggsnap *sn = b->sn;
+	if ((size_t)sn->n == b->cap && snap_grow(b) < 0)
+		return -1;
+	memcpy(sn->keys + (size_t)sn->n * b->ks, key, b->ks);
+	int64_t *tot = sn->vals + (size_t)sn->n * b->nw;
+	dt_agg_zero(d, tot);
+	for (int c = 0; c < b->ncpus; c++)
+		dt_agg_merge(d, tot, (const int64_t *)(pcpu + (size_t)c * b->ps));
+	if (b->percpu) {
+		int64_t *pc = sn->percpu + (size_t)sn->n * (size_t)b->ncpus * b->nw;
+		for (int c = 0; c < b->ncpus; c++)
+			memcpy(pc + (size_t)c * b->nw, pcpu + (size_t)c * b->ps, b->nw * 8);
+	}
+	sn->n++;
+	return 0;
+}
+
+/*
+ * Every key with BPF_MAP_LOOKUP_BATCH.  1: done; 0: the kernel does not do
+ * batches on this map (nothing added); -1: failure.
+ */
+static int snap_batch(dtrace_hdl_t *dtp, struct dt_agg *a, struct snapbuf *b)
+{
+	size_t per = b->ks + (size_t)dtp->ncpus * b->ps;
+	uint32_t chunk = (uint32_t)((8u << 20) / per);
+	uint64_t in_tok = 0, out_tok = 0;
+	uint8_t *keys = NULL, *vals = NULL;
+	int first = 1, rc = -1;
+	LIBBPF_OPTS(bpf_map_batch_opts, opts);
+
+	if (chunk < 16)
+		chunk = 16;
+	if (chunk > 65536)
+		chunk = 65536;
+	for (;;) {
+		if (!keys) {
+			keys = calloc(chunk, b->ks);
+			vals = calloc((size_t)chunk * (size_t)dtp->ncpus, b->ps);
+			if (!keys || !vals)
+				goto out;
+		}
+		uint32_t count = chunk;
+		int err = bpf_map_lookup_batch(a->fd, first ? NULL : &in_tok, &out_tok,
+		    keys, vals, &count, &opts);
+		int e = err ? errno : 0;
+		if (err && e == ENOSPC && count == 0) {
+			/* a hash bucket holds more keys than a chunk */
+			free(keys);
+			free(vals);
+			keys = vals = NULL;
+			chunk *= 2;
+			continue;
+		}
+		if (err && e != ENOENT) {
+			if (first && (e == EINVAL || e == ENOTSUP || e == EOPNOTSUPP ||
+			    e == ENOSYS || e == EPERM))
+				rc = 0;
+			goto out;
+		}
+		for (uint32_t i = 0; i < count; i++)
+			if (snap_add(b, &a->desc, keys + (size_t)i * b->ks,
+			    vals + (size_t)i * dtp->ncpus * b->ps) < 0)
+				goto out;
+		if (err)		/* ENOENT: that was the last batch */
+			break;
+		first = 0;
+		in_tok = out_tok;
+	}
+	rc = 1;
+out:
+	free(keys);
+	free(vals);
+	return rc;
+}
+
+/* Every key with get_next_key + lookup (2 system calls a key). */
+static int snap_onebyone(dtrace_hdl_t *dtp, struct dt_agg *a, struct snapbuf *b)
+{
+	uint8_t *pcpu = calloc((size_t)dtp->ncpus, b->ps);
+	uint8_t *key = calloc(1, b->ks), *next = calloc(1, b->ks);
 	int rc = -1, first = 1;
-	if (!sn->keys || !sn->vals || !pcpu || !key || !next)
+	if (!pcpu || !key || !next)
 		goto out;
 	while (bpf_map_get_next_key(a->fd, first ? NULL : key, next) == 0) {
 		first = 0;
-		memcpy(key, next, ks);
+		memcpy(key, next, b->ks);
 		if (bpf_map_lookup_elem(a->fd, key, pcpu) != 0)
 			continue;	/* deleted meanwhile */
-		if ((size_t)sn->n == cap) {
-			cap *= 2;
-			void *k2 = realloc(sn->keys, cap * ks), *v2;
-			if (!k2)
-				goto out;
-			sn->keys = k2;
-			if (!(v2 = realloc(sn->vals, cap * nw * 8)))
-				goto out;
-			sn->vals = v2;
-		}
-		memcpy(sn->keys + (size_t)sn->n * ks, key, ks);
-		int64_t *tot = sn->vals + (size_t)sn->n * nw;
-		memcpy(tot, pcpu, nw * 8);
-		for (int c = 1; c < dtp->ncpus; c++)
-			dt_agg_merge(&a->desc, tot, (const int64_t *)(pcpu + (size_t)c * ps));
-		sn->n++;
-	}
-	sn->ents = calloc((size_t)(sn->n ? sn->n : 1), sizeof(*sn->ents));
-	if (!sn->ents)
-		goto out;
-	for (int i = 0; i < sn->n; i++) {
-		sn->ents[i].key = sn->keys + (size_t)i * ks;
-		sn->ents[i].val = sn->vals + (size_t)i * nw;
+		if (snap_add(b, &a->desc, key, pcpu) < 0)
+			goto out;
 	}
 	rc = 0;
 out:
 	free(pcpu);
 	free(key);
 	free(next);
+	return rc;
+}
+
+/* Read every key of a, merging the CPUs' values (keeping each CPU's too
+ * with aggpercpu); -1 on failure. */
+static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
+{
+	struct snapbuf b = { sn, 0, a->ksize, a->desc.nwords, pcpu_size(a->desc.nwords * 8),
+	    dtp->ncpus, dtp->optset[DTOPT_AGGPERCPU] };
+	uint64_t t0 = now_ns();
+	int how = 0, rc = -1;
+
+	memset(sn, 0, sizeof(*sn));
+	if (!getenv("DTRACE_DEBUG_NOBATCH"))
+		how = snap_batch(dtp, a, &b);
+	if (how == 0 && sn->n == 0)
+		how = snap_onebyone(dtp, a, &b) == 0 ? 2 : -1;
+	if (how < 0)
+		goto out;
+	sn->ents = calloc((size_t)(sn->n ? sn->n : 1), sizeof(*sn->ents));
+	if (!sn->ents)
+		goto out;
+	for (int i = 0; i < sn->n; i++) {
+		sn->ents[i].key = sn->keys + (size_t)i * b.ks;
+		sn->ents[i].val = sn->vals + (size_t)i * b.nw;
+		if (b.percpu) {
+			sn->ents[i].percpu = sn->percpu + (size_t)i * (size_t)b.ncpus * b.nw;
+			sn->ents[i].ncpus = b.ncpus;
+		}
+	}
+	if (getenv("DTRACE_DEBUG"))
+		fprintf(stderr, "libdtrace DEBUG: @%s: %d keys read and merged in %.3f ms (%s)\n",
+		    a->name, sn->n, (double)(now_ns() - t0) / 1e6,
+		    how == 1 ? "batch" : "key by key");
+	rc = 0;
+out:
 	if (rc < 0)
 		snap_free(sn);
 	return rc;
 }
 
+/* printa(@a) or the exit print of @a: a's entries, sorted by the options */
 int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank)
 {
 	struct dt_aggsnap sn;
+	struct dt_aggsortopt opt;
 	if (snapshot(dtp, a, &sn) < 0)
 		return -1;
+	uint64_t t0 = now_ns();
+	sortopt(dtp, &opt);
 	int rc = dt_agg_print_ext(dtp->out, &a->desc, a->kf, a->nkeys, a->koff, sn.ents, sn.n,
-	    NULL, blank ? 0 : DT_AGGP_NOBLANK);
+	    &opt, (blank ? 0 : DT_AGGP_NOBLANK) |
+	    (dtp->optset[DTOPT_AGGPERCPU] ? DT_AGGP_PERCPU : 0));
+	if (sn.n > 0)
+		a->printed = 1;	/* printa(): not again at exit */
+	if (getenv("DTRACE_DEBUG"))
+		fprintf(stderr, "libdtrace DEBUG: @%s: %d keys sorted and printed in %.3f ms\n",
+		    a->name, sn.n, (double)(now_ns() - t0) / 1e6);
 	snap_free(&sn);
 	return rc;
 }
@@ -112,7 +269,8 @@ static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 }
 
 /* trunc(@a, n): keep the n entries with the largest values (n < 0: the
- * smallest); without n, delete every key */
+ * smallest); without n, delete every key.  dtrace orders by value here
+ * whatever the sorting options say. */
 static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 {
 	struct dt_aggsnap sn;
@@ -134,13 +292,6 @@ static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 	snap_free(&sn);
 }
 
-static uint32_t cmp_ksize;
-static int key_cmp(const void *a, const void *b)
-{
-	const struct dt_aggentry *x = a, *y = b;
-	return memcmp(x->key, y->key, cmp_ksize);
-}
-
 /* one key field as a printf value */
 static void key_val(const struct dt_agg *a, const uint8_t *key, int k, struct dt_pfval *v)
 {
@@ -158,60 +309,111 @@ static void key_val(const struct dt_agg *a, const uint8_t *key, int k, struct dt
 	memcpy(&v->u, p, 8);
 }
 
-/*
- * printa(format, @a, @b, ...): one line per key of @a in @a's order, its
- * key fields feeding the format's conversions and each aggregation's
- * value for that key (0 if it has none) the %@ conversions, in order.
- */
-static void printa_fmt(dtrace_hdl_t *dtp, const struct dt_action *act)
+/* a quantize-family value as a %@ conversion prints it: its table */
+struct tablearg {
+	struct dt_pfcallback cb;
+	const struct dt_aggdesc *d;
+	const int64_t *val;
+};
+
+static int print_table(FILE *out, const void *arg)
 {
-	struct dt_aggsnap sn[8];
-	int na = act->naggs < 8 ? act->naggs : 8;
+	const struct tablearg *t = arg;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return -1;
+	dt_agg_print_value(m, t->d, t->val);
+	if (fclose(m) != 0) {
+		free(buf);
+		return -1;
+	}
+	size_t w = fwrite(buf, 1, len, out);
+	free(buf);
+	return w == len ? (int)len : -1;
+}
+
+/*
+ * printa(@a, @b, ...) and printa(format, @a, ...): dtrace's joined walk.
+ * The rows are the union of the aggregations' keys, sorted by the value
+ * of the aggregation at aggsortpos (then the others', then the key); an
+ * aggregation without an entry for a key shows zero-filled data.  With
+ * one aggregation this is the same as sorting its entries.
+ */
+#define DT_PRINTA_MAXAGGS 64
+static void printa_joined(dtrace_hdl_t *dtp, const struct dt_action *act)
+{
+	struct dt_aggsnap sn[DT_PRINTA_MAXAGGS];
+	struct dt_aggentry *ents[DT_PRINTA_MAXAGGS] = { NULL };
+	const struct dt_aggdesc *descs[DT_PRINTA_MAXAGGS];
+	int n[DT_PRINTA_MAXAGGS] = { 0 };
+	int na = act->naggs < DT_PRINTA_MAXAGGS ? act->naggs : DT_PRINTA_MAXAGGS;
 	struct dt_agg *g = act->aggs[0];
-	int got = 0;
+	struct dt_aggrow *rows = NULL;
+	int64_t *zero = NULL;
+	int got = 0, nrows = 0;
+	uint32_t maxw = 1;
+
 	for (; got < na; got++) {
-		if (snapshot(dtp, act->aggs[got], &sn[got]) < 0)
+		struct dt_agg *aj = act->aggs[got];
+		if (snapshot(dtp, aj, &sn[got]) < 0)
 			goto out;
+		ents[got] = sn[got].ents;
+		n[got] = sn[got].n;
+		descs[got] = &aj->desc;
+		if (aj->desc.nwords > maxw)
+			maxw = aj->desc.nwords;
 	}
+	rows = dt_agg_join(ents, n, na, g->ksize, &nrows);
+	zero = calloc(maxw, sizeof(int64_t));
+	if (!rows || !zero)
+		goto out;
 	struct dt_aggsortopt opt;
-	memset(&opt, 0, sizeof(opt));
-	dt_agg_sort(sn[0].ents, sn[0].n, &g->desc, g->kf, g->nkeys, g->koff, &opt);
-	for (int j = 1; j < na; j++) {
-		cmp_ksize = act->aggs[j]->ksize;
-		qsort(sn[j].ents, (size_t)sn[j].n, sizeof(*sn[j].ents), key_cmp);
+	sortopt(dtp, &opt);
+	dt_agg_sort_rows(rows, nrows, descs, na, g->kf, g->nkeys, g->koff, &opt);
+	for (int j = 0; j < na && nrows > 0; j++)
+		act->aggs[j]->printed = 1;	/* not again at exit */
+	if (!act->pf) {
+		dt_agg_print_rows(dtp->out, rows, nrows, descs, na, g->kf, g->nkeys, g->koff,
+		    dtp->optset[DTOPT_AGGPERCPU] ? dtp->ncpus : 0);
+		goto out;
 	}
-	for (int i = 0; i < sn[0].n; i++) {
-		struct dt_pfval kv[DT_DV_MAXKEYS], av[8];
+	struct tablearg tabs[DT_PRINTA_MAXAGGS];
+	for (int i = 0; i < nrows; i++) {
+		struct dt_pfval kv[DT_DV_MAXKEYS], av[DT_PRINTA_MAXAGGS];
 		for (int k = 0; k < g->nkeys; k++)
-			key_val(g, sn[0].ents[i].key, k, &kv[k]);
+			key_val(g, rows[i].key, k, &kv[k]);
 		for (int j = 0; j < na; j++) {
-			const struct dt_agg *aj = act->aggs[j];
-			const struct dt_aggentry *hit = &sn[0].ents[i];
-			if (j > 0) {
-				cmp_ksize = aj->ksize;
-				hit = aj->ksize == g->ksize ? bsearch(hit, sn[j].ents, (size_t)sn[j].n,
-				    sizeof(*sn[j].ents), key_cmp) : NULL;
-			}
+			const int64_t *v = rows[i].vals[j] ? rows[i].vals[j] : zero;
 			memset(&av[j], 0, sizeof(av[j]));
+			if (dt_agg_is_table(descs[j])) {
+				tabs[j].d = descs[j];
+				tabs[j].val = v;
+				tabs[j].cb.print = print_table;
+				tabs[j].cb.arg = &tabs[j];
+				av[j].kind = DT_PFV_CALLBACK;
+				av[j].u = (uint64_t)(uintptr_t)&tabs[j].cb;
+				continue;
+			}
 			av[j].kind = DT_PFV_INT;
 			av[j].size = 8;
-			av[j].is_signed = 1;
-			int64_t v = hit ? dt_agg_sortval(&aj->desc, hit->val) : 0;
-			if (aj->desc.normal > 0)
-				v /= aj->desc.normal;
-			av[j].u = (uint64_t)v;
+			av[j].is_signed = descs[j]->func != DT_AGG_STDDEV;
+			av[j].u = (uint64_t)dt_agg_fmtval(descs[j], v);
 		}
 		dt_printf_format_agg(dtp->out, act->pf, kv, g->nkeys, av, na);
 	}
 out:
+	free(rows);
+	free(zero);
 	for (int j = 0; j < got; j++)
 		snap_free(&sn[j]);
 }
 
 void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, int64_t n)
 {
-	if (act->kind == DT_ACT_PRINTA && act->pf) {
-		printa_fmt(dtp, act);
+	if (act->kind == DT_ACT_PRINTA && (act->pf || act->naggs > 1)) {
+		printa_joined(dtp, act);
 		return;
 	}
 	for (int i = 0; i < act->naggs; i++) {
@@ -238,29 +440,42 @@ void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, i
 	}
 }
 
-void dt_agg_print_exit(dtrace_hdl_t *dtp)
+/*
+ * At exit: every aggregation printa() has not printed, in order of
+ * introduction (dtrace sorts the aggregations by id, so aggsortrev
+ * reverses that too); one with no entries prints nothing.  dtrace(1M)
+ * prints one blank line before this (cmd/dtrace.c).
+ */
+int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out)
 {
-	/* one blank line, then each aggregation printa() has not printed */
-	int any = 0;
-	for (int i = 0; i < dtp->naggs; i++)
-		any |= !dtp->aggs[i]->printed && dtp->aggs[i]->fd >= 0;
-	if (!any)
-		return;
-	fputc('\n', dtp->out);
-	for (int i = 0; i < dtp->naggs; i++)
-		if (!dtp->aggs[i]->printed && dtp->aggs[i]->fd >= 0)
-			dt_agg_print_one(dtp, dtp->aggs[i], 0);
+	int rc = 0;
+	dt_outact_set_out(dtp, out);	/* or where freopen() sent the output */
+	for (int k = 0; k < dtp->naggs; k++) {
+		int i = dtp->optset[DTOPT_AGGSORTREV] ? dtp->naggs - 1 - k : k;
+		if (!dtp->aggs[i]->printed && dtp->aggs[i]->fd >= 0 &&
+		    dt_agg_print_one(dtp, dtp->aggs[i], 0) < 0)
+			rc = -1;
+	}
+	fflush(dtp->out);
+	return rc;
 }
 
+/*
+ * Aggregation drops, per CPU.  dtrace reads the aggregation buffers at
+ * aggrate and reports their drops then; here the maps are read on demand
+ * (printa, exit), so aggrate sets how often the drop counters are polled
+ * (the consume loop calls this every 50 ms at most).
+ */
 void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 {
 	if (!dtp->naggs || dtp->fd_scratch < 0)
 		return;
-	/* checked at statusrate (the consume loop polls every 50 ms) */
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	uint64_t now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-	if (!force && now - dtp->aggdrops_at < dtp->opt[DTOPT_STATUSRATE])
+	uint64_t now = now_ns();
+	if (dtp->aggdrops_at == 0 && !force) {
+		dtp->aggdrops_at = now;	/* the first read one aggrate from now */
+		return;
+	}
+	if (!force && now - dtp->aggdrops_at < dtp->opt[DTOPT_AGGRATE])
 		return;
 	dtp->aggdrops_at = now;
 	uint32_t ps = pcpu_size(dtp->scratch_size), key = 0;

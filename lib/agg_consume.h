@@ -10,6 +10,7 @@
 struct dt_aggsnap {
 	uint8_t *keys;
 	int64_t *vals;
+	int64_t *percpu;		/* aggpercpu: each CPU's value too */
 	struct dt_aggentry *ents;
 	int n;
 };
@@ -19,10 +20,10 @@ struct dt_aggsnap {
 int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank);
 /* an aggregation action's record (n: trunc/normalize's operand) */
 void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, int64_t n);
-/* at exit: every aggregation printa() did not print, in order */
-void dt_agg_print_exit(dtrace_hdl_t *dtp);
-/* report new aggregation drops, per CPU (at most once per statusrate
- * unless force) */
+/* (at exit, every aggregation printa() did not print: dtrace.h's
+ * dtrace_aggregate_print) */
+/* report new aggregation drops, per CPU (at most once per aggrate unless
+ * force) */
 void dt_agg_drops(dtrace_hdl_t *dtp, int force);
 
 #endif

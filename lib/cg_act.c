@@ -87,6 +87,10 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		for (int i = 1; i < n->nargs; i++)
 			store_value(cg, n->args[i], &a->fields[i - 1]);
 		break;
+	case DT_F_SETOPT:
+		for (int i = 0; i < n->nargs; i++)
+			store_value(cg, n->args[i], &a->fields[i]);
+		break;
 	case DT_F_TRACEMEM:
 	case DT_F_PRINT:
 		dt_cg_outact(cg, n);

@@ -6,7 +6,9 @@
  * every CPU aggregates into its own copy without atomics and the
  * consumer merges them.  A key seen for the first time is inserted with
  * the function's initial value (0, or INT64_MAX/INT64_MIN for min/max);
- * when the map is full the insert fails and the drop is counted in the
+ * the kernel zero-fills the other CPUs' copies, so min and max keep a
+ * second word, set once their copy holds a value, and a zero-filled copy
+ * is not mistaken for a minimum of 0.  When the map is full the insert fails and the drop is counted in the
  * CPU's mstate frame, which the consumer reports as "N aggregation drops
  * on CPU M".  Buckets are computed as DTrace computes them (agg.c has the
  * same functions in C for the consumer and the tests).
@@ -199,9 +201,13 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 		break;
 	case DT_AGG_MIN:
 	case DT_AGG_MAX:
+		/* a copy holding no value yet takes this one */
+		emit(cg, LDX_MEM(BPF_DW, R3, R8, 8));
+		emit(cg, JMP_IMM(BPF_JEQ, R3, 0, 2));
 		emit(cg, LDX_MEM(BPF_DW, R2, R8, 0));
-		emit(cg, JMP_REG(d->func == DT_AGG_MIN ? BPF_JSGE : BPF_JSLE, R1, R2, 1));
+		emit(cg, JMP_REG(d->func == DT_AGG_MIN ? BPF_JSGE : BPF_JSLE, R1, R2, 2));
 		emit(cg, STX_MEM(BPF_DW, R8, R1, 0));
+		emit(cg, ST_MEM(BPF_DW, R8, 8, 1));
 		break;
 	case DT_AGG_AVG:
 	case DT_AGG_STDDEV:

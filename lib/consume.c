@@ -20,6 +20,7 @@
 #include "flow.h"
 #include "outact.h"
 #include "printf.h"
+#include "setopt.h"
 #include "buf.h"
 #include "destr.h"
 
@@ -179,6 +180,9 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
 			dt_agg_action(dtp, a, a->nfields > 0,
 			    a->nfields ? (int64_t)rd(d + a->fields[0].offset, 8, 1) : 0);
+			break;
+		case DT_ACT_SETOPT:
+			dt_setopt_record(dtp, e, d, a);
 			break;
 		case DT_ACT_EXIT:
 			/* the status is the globals' (the first exit(), or

@@ -31,11 +31,22 @@ struct dlib_load;
 struct dt_bufs;
 
 /* ---- options (options.c) ---- */
-enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR };
+/* DT_OPT_RUNTIME: dtrace's generic run-time value (none: set to 0; a
+ * number; yes/no, on/off, ... ; "" unsets); DT_OPT_NOVAL: a flag that
+ * takes no value (aggpercpu) */
+enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR,
+	DT_OPT_RUNTIME, DT_OPT_NOVAL };
+/* when an option may be set: DT_OPTC_RT before tracing starts (setopt()
+ * while tracing: "Operation illegal when tracing is active"), DT_OPTC_DRT
+ * at any time (setopt() changes it while tracing), DT_OPTC_CT compile
+ * time (setopt() runs its parser, which refuses a value) */
+enum dt_optclass { DT_OPTC_RT, DT_OPTC_DRT, DT_OPTC_CT };
 enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
 	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
+	DTOPT_AGGSORTKEY, DTOPT_AGGSORTREV, DTOPT_AGGSORTPOS,
+	DTOPT_AGGSORTKEYPOS, DTOPT_AGGPERCPU,
 	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE,
 	DTOPT_BUFRESIZE, DTOPT_CLEANRATE,	/* buffer options (buf.c) */
 	DTOPT_MAX
@@ -45,6 +56,7 @@ struct dt_optdesc {
 	enum dt_optkind kind;
 	uint64_t dflt;
 	uint64_t min, max;
+	enum dt_optclass cls;
 };
 extern const struct dt_optdesc dt_optdescs[DTOPT_MAX];
 
@@ -112,6 +124,7 @@ enum dt_actkind {
 	DT_ACT_TRUNC,			/* fields[0]: how many to keep, if any */
 	DT_ACT_NORMALIZE,		/* fields[0]: the factor */
 	DT_ACT_DENORMALIZE,
+	DT_ACT_SETOPT,			/* fields: name[, value] (setopt.c) */
 	DT_ACT_TRACEMEM,		/* fields: the bytes[, the dynamic size] */
 	DT_ACT_PRINT,			/* fields: the address, the bytes */
 	DT_ACT_FREOPEN,			/* pf: the file name format (NULL:
@@ -231,7 +244,9 @@ struct dt_agg {
 	uint32_t koff[DT_DV_MAXKEYS];
 	uint32_t ksize;			/* map key bytes (>= 8) */
 	int fd;				/* its PERCPU_HASH map */
-	int printed;			/* by printa(): not printed at exit */
+	int printed;			/* a printa() printed entries of it:
+				   not printed at exit (set as dtrace
+				   does, when printa() runs) */
 };
 
 struct dt_gvar {			/* a global D variable */
@@ -421,6 +436,10 @@ int dt_attach_add(dtrace_hdl_t *dtp, int fd);
 
 /* options.c */
 int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val);
+/* setopt() while tracing: 0, or -1 with dtrace's reason ("Invalid option
+ * name", ...) in *why */
+int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
+    const char **why);
 int dt_opt_lookup(const char *name);
 int dt_parse_size(const char *s, uint64_t *v);
 int dt_parse_rate(const char *s, uint64_t *ns);

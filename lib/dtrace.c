@@ -439,7 +439,6 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 				dtp->exit_status = (int)(int32_t)es;
 		}
 		dt_agg_drops(dtp, 1);
-		dt_agg_print_exit(dtp);
 	}
 	fflush(dtp->out);
 	return dtp->exiting ? dtp->exit_status : 0;

@@ -71,6 +71,7 @@ enum dt_func {
 	DT_F_BCOPY,
 	/* aggregation actions (sema_agg.c) */
 	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
+	DT_F_SETOPT,			/* setopt.c */
 	/* process and device subroutines (sema.c builtin_subr, cg_subr.c) */
 	DT_F_PROGENYOF,
 	/* output actions (sema_act.c, cg_outact.c) */

@@ -18,19 +18,25 @@
 
 const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_BUFSIZE]     = { "bufsize", DT_OPT_SIZE, 4ULL << 20, 0, INT64_MAX },
-	[DTOPT_SWITCHRATE]  = { "switchrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX },
+	[DTOPT_SWITCHRATE]  = { "switchrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX, DT_OPTC_DRT },
 	[DTOPT_STATUSRATE]  = { "statusrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX },
-	[DTOPT_QUIET]       = { "quiet", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_QUIET]       = { "quiet", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
 	[DTOPT_STRSIZE]     = { "strsize", DT_OPT_SIZE, 256, 2, 4096 },
-	[DTOPT_DEFAULTARGS] = { "defaultargs", DT_OPT_BOOL, 0, 0, 1 },
-	[DTOPT_ZDEFS]       = { "zdefs", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_DEFAULTARGS] = { "defaultargs", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_CT },
+	[DTOPT_ZDEFS]       = { "zdefs", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_BUFPOLICY]   = { "bufpolicy", DT_OPT_STR, 2 /* switch */, 0, 0 },
-	[DTOPT_CPP]         = { "cpp", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_CPP]         = { "cpp", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_DYNVARSIZE]  = { "dynvarsize", DT_OPT_SIZE, 1ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGSIZE]     = { "aggsize", DT_OPT_SIZE, 4ULL << 20, 1024, 1ULL << 32 },
-	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX },
-	[DTOPT_FLOWINDENT]  = { "flowindent", DT_OPT_BOOL, 0, 0, 1 },
-	[DTOPT_RAWBYTES]    = { "rawbytes", DT_OPT_BOOL, 0, 0, 1 },
+	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX, DT_OPTC_DRT },
+	/* aggregation sorting and per-CPU printing (agg.c, agg_consume.c) */
+	[DTOPT_AGGSORTKEY]  = { "aggsortkey", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
+	[DTOPT_AGGSORTREV]  = { "aggsortrev", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
+	[DTOPT_AGGSORTPOS]  = { "aggsortpos", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
+	[DTOPT_AGGSORTKEYPOS] = { "aggsortkeypos", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
+	[DTOPT_AGGPERCPU]   = { "aggpercpu", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
+	[DTOPT_FLOWINDENT]  = { "flowindent", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
+	[DTOPT_RAWBYTES]    = { "rawbytes", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
 	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_BUFRESIZE]   = { "bufresize", DT_OPT_STR, 0 /* auto */, 0, 0 },
 	[DTOPT_CLEANRATE]   = { "cleanrate", DT_OPT_RATE, 9900990 /* 101hz */, 0, UINT64_MAX },
@@ -44,6 +50,46 @@ static const struct { int opt; const char *word; } optwords[] = {
 	{ DTOPT_BUFPOLICY, "switch" },
 	{ DTOPT_BUFRESIZE, "auto" }, { DTOPT_BUFRESIZE, "manual" },
 };
+
+/*
+ * dtrace's generic run-time value: no value sets the option to 0 (it is
+ * still set), "" and the negative words unset it, the positive words set
+ * it to 1, anything else must be a whole non-negative number (any base
+ * strtoull takes).  So -x aggsortkey and -x aggsortkey=0 both turn key
+ * sorting on, as in dtrace; -x aggsortkey=no turns it off.
+ */
+static int parse_runtime(const char *s, uint64_t *v, int *set)
+{
+	static const char *const words[][2] = {
+		{ "yes", "no" }, { "enable", "disable" }, { "enabled", "disabled" },
+		{ "true", "false" }, { "on", "off" }, { "set", "unset" },
+	};
+	char *end;
+	*v = 0;
+	*set = 1;
+	if (s == NULL)
+		return 0;
+	if (*s == '\0') {
+		*set = 0;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (!strcasecmp(s, words[i][0])) {
+			*v = 1;
+			return 0;
+		}
+		if (!strcasecmp(s, words[i][1])) {
+			*set = 0;
+			return 0;
+		}
+	}
+	errno = 0;
+	unsigned long long n = strtoull(s, &end, 0);
+	if (*end != '\0' || errno != 0 || (int64_t)n < 0)
+		return -1;
+	*v = n;
+	return 0;
+}
 
 int dt_opt_lookup(const char *name)
 {
@@ -163,31 +209,28 @@ static int parse_optrate(const char *s, uint64_t *ns)
 	return -1;
 }
 
-int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val)
+/* Parse val for option i and store it; 0, or -1 for a bad value. */
+static int opt_store(dtrace_hdl_t *dtp, int i, const char *val)
 {
-	int i = dt_opt_lookup(name);
-	uint64_t v = 0;
-
-	if (!strcmp(name, "libdir"))		/* a D library directory (-L) */
-		return dt_dlib_add_dir(dtp, val);
-	if (i < 0)
-		return dt_set_err(dtp, "failed to set -x %s: Invalid option name", name);
 	const struct dt_optdesc *d = &dt_optdescs[i];
+	uint64_t v = 0;
+	int set = 1;
+
 	switch (d->kind) {
 	case DT_OPT_BOOL:
 		if (val == NULL)
 			v = 1;
 		else if (dt_parse_size(val, &v) || v > 1)
-			goto bad;
+			return -1;
 		break;
 	case DT_OPT_SIZE:
 	case DT_OPT_INT:
 		if (val == NULL || dt_parse_size(val, &v) || v < d->min || v > d->max)
-			goto bad;
+			return -1;
 		break;
 	case DT_OPT_RATE:
 		if (val == NULL || parse_optrate(val, &v) || v < d->min || v > d->max)
-			goto bad;
+			return -1;
 		break;
 	case DT_OPT_STR: {
 		size_t k, nth = 0;
@@ -199,18 +242,77 @@ int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val)
 			nth++;
 		}
 		if (k == sizeof(optwords) / sizeof(optwords[0]))
-			goto bad;
+			return -1;
 		v = nth;
 		break;
 	}
+	case DT_OPT_RUNTIME:
+		if (parse_runtime(val, &v, &set) < 0)
+			return -1;
+		break;
+	case DT_OPT_NOVAL:
+		if (val != NULL)
+			return -1;
+		v = 1;
+		break;
 	}
-	dtp->opt[i] = v;
-	dtp->optset[i] = 1;
+	dtp->opt[i] = set ? v : d->dflt;
+	dtp->optset[i] = set;
 	if (i == DTOPT_QUIET)
 		dtp->quiet = (int)v;
 	return 0;
-bad:
-	return dt_set_err(dtp, "failed to set -x %s: Invalid value for specified option", name);
+}
+
+int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val)
+{
+	int i = dt_opt_lookup(name);
+
+	if (!strcmp(name, "libdir"))		/* a D library directory (-L) */
+		return dt_dlib_add_dir(dtp, val);
+	if (i < 0)
+		return dt_set_err(dtp, "failed to set -x %s: Invalid option name", name);
+	if (opt_store(dtp, i, val) < 0)
+		return dt_set_err(dtp, "failed to set -x %s: Invalid value for specified option", name);
+	return 0;
+}
+
+/*
+ * setopt() while tracing, as dtrace_setopt() behaves on an active handle:
+ * compile-time options go to their parser (which refuses the "1" that
+ * setopt("name") passes), dynamic run-time options change, the other
+ * run-time options are refused.
+ */
+int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
+    const char **why)
+{
+	int i = dt_opt_lookup(name);
+
+	if (!strcmp(name, "libdir")) {		/* compile-time, takes a value */
+		if (dt_dlib_add_dir(dtp, val) == 0)
+			return 0;
+		*why = "Invalid value for specified option";
+		return -1;
+	}
+	if (i < 0) {
+		*why = "Invalid option name";
+		return -1;
+	}
+	if (dt_optdescs[i].cls == DT_OPTC_RT) {
+		*why = "Operation illegal when tracing is active";
+		return -1;
+	}
+	/* dtrace's compile-time flags (cpp, zdefs, aggpercpu...) take no
+	 * value, and setopt() always passes one */
+	if (dt_optdescs[i].cls == DT_OPTC_CT && (dt_optdescs[i].kind == DT_OPT_BOOL ||
+	    dt_optdescs[i].kind == DT_OPT_NOVAL)) {
+		*why = "Invalid value for specified option";
+		return -1;
+	}
+	if (opt_store(dtp, i, val) < 0) {
+		*why = "Invalid value for specified option";
+		return -1;
+	}
+	return 0;
 }
 
 /*

@@ -956,7 +956,13 @@ dt_printf_format_agg(FILE *out, const struct dt_pfargv *pf,
 			v = &vals[j++];
 		}
 
-		if ((n = pf_print_one(out, sg, width, prec, v)) < 0)
+		if (v->kind == DT_PFV_CALLBACK) {
+			const struct dt_pfcallback *cb =
+			    (const struct dt_pfcallback *)(uintptr_t)v->u;
+			n = cb->print(out, cb->arg);
+		} else
+			n = pf_print_one(out, sg, width, prec, v);
+		if (n < 0)
 			return (-1);
 		total += n;
 	}

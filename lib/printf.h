@@ -100,8 +100,11 @@ struct dt_pfcheck_opts {
  * is_signed (pointers are unsigned integers).  STRING: s points at 'size'
  * bytes of record data, which need not be NUL-terminated (size <= 0: s is a
  * NUL-terminated C string).  FLOAT: f, size is 4, 8 or 16 (long double).
+ * CALLBACK (printa()'s %@ of a quantize-family aggregation): u holds a
+ * struct dt_pfcallback *, whose print(out, arg) writes the value whatever
+ * the conversion and returns the bytes it wrote, or -1.
  */
-enum dt_pfval_kind { DT_PFV_INT, DT_PFV_STRING, DT_PFV_FLOAT };
+enum dt_pfval_kind { DT_PFV_INT, DT_PFV_STRING, DT_PFV_FLOAT, DT_PFV_CALLBACK };
 
 struct dt_pfval {
 	int kind;			/* enum dt_pfval_kind */
@@ -110,6 +113,11 @@ struct dt_pfval {
 	uint64_t u;
 	const char *s;
 	long double f;
+};
+
+struct dt_pfcallback {
+	int (*print)(FILE *out, const void *arg);
+	const void *arg;
 };
 
 /*

@@ -16,6 +16,7 @@
 #include "dt_impl.h"
 #include "node.h"
 #include "printf.h"
+#include "setopt.h"
 #include "sema.h"
 #include "btf.h"
 #include "dlib.h"
@@ -941,6 +942,8 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	struct dt_node *l;
 	if (le->kind == AST_E_IDENT && strchr(le->ident.name, '`'))	/* a kernel symbol */
 		serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
+	if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_AGG)	/* @a[x][y] */
+		dt_sema_agg_mdim(s, le->index.base);
 	struct dt_node *r = expr(s, e->binary.right);
 
 	if (le->kind == AST_E_IDENT && !gvar_lookup(s->dtp, le->ident.name) &&
@@ -1550,6 +1553,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 	case AST_E_CALL:
 		return call_expr(s, e);
 	case AST_E_INDEX:
+		if (e->index.base->kind == AST_E_AGG)
+			dt_sema_agg_mdim(s, e->index.base);
 		if (e->index.base->kind == AST_E_IDENT &&
 		    !strcmp(e->index.base->ident.name, "args"))
 			return args_ref(s, e);
@@ -1648,6 +1653,7 @@ static const struct {
 	{ "trunc", DT_F_TRUNC, 1, 2 },
 	{ "normalize", DT_F_NORMALIZE, 2, 2 },
 	{ "denormalize", DT_F_DENORMALIZE, 1, 1 },
+	{ "setopt", DT_F_SETOPT, 1, 2 },
 	{ "tracemem", DT_F_TRACEMEM, 2, 1000 },	/* sema_act.c says at most 3 */
 	{ "print", DT_F_PRINT, 1, 1 },
 	{ "freopen", DT_F_FREOPEN, 1, 1000 },
@@ -1803,7 +1809,8 @@ static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 		if (action_lookup(name) >= 0)
 			serr(s, e->line, "%s( ) may not be used in an expression", name);
 		if (dt_sema_is_aggfunc(name))
-			serr(s, e->line, "aggregating function %s( ) may only be assigned to an aggregation", name);
+			serr(s, e->line, "aggregating function %s( ) may not be called from a D "
+			    "expression (D program context required)", name);
 		serr(s, e->line, "undefined function name: %s", name);
 	}
 	int na = e->call.nargs;
@@ -1934,6 +1941,9 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 	case DT_F_PRINTA: case DT_F_CLEAR: case DT_F_TRUNC:
 	case DT_F_NORMALIZE: case DT_F_DENORMALIZE:
 		dt_sema_aggact(s, n, e, a);
+		break;
+	case DT_F_SETOPT:
+		dt_sema_setopt(s, n, a);
 		break;
 	case DT_F_TRACEMEM: case DT_F_PRINT: case DT_F_FTRUNCATE:
 		dt_sema_outact(s, n, e, a);
@@ -2466,6 +2476,11 @@ void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save)
 void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
 {
 	add_field(s, a, DT_RV_INT, 8, t);
+}
+
+void dt_sema_strfield(struct sema *s, struct dt_action *a)
+{
+	add_field(s, a, DT_RV_STR, (uint32_t)s->dtp->opt[DTOPT_STRSIZE] + 1, NULL);
 }
 
 void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size)

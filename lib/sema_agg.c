@@ -15,16 +15,15 @@
 #include "ast.h"
 #include "printf.h"
 
+/* the aggregating functions; their prototypes are proto_check's */
 static const struct {
 	const char *name;
 	enum dt_aggfunc func;
-	int minargs, maxargs;
 } aggfuncs[] = {
-	{ "count", DT_AGG_COUNT, 0, 0 }, { "sum", DT_AGG_SUM, 1, 1 },
-	{ "avg", DT_AGG_AVG, 1, 1 }, { "min", DT_AGG_MIN, 1, 1 },
-	{ "max", DT_AGG_MAX, 1, 1 }, { "stddev", DT_AGG_STDDEV, 1, 1 },
-	{ "quantize", DT_AGG_QUANTIZE, 1, 2 }, { "lquantize", DT_AGG_LQUANTIZE, 3, 5 },
-	{ "llquantize", DT_AGG_LLQUANTIZE, 5, 6 },
+	{ "count", DT_AGG_COUNT }, { "sum", DT_AGG_SUM }, { "avg", DT_AGG_AVG },
+	{ "min", DT_AGG_MIN }, { "max", DT_AGG_MAX }, { "stddev", DT_AGG_STDDEV },
+	{ "quantize", DT_AGG_QUANTIZE }, { "lquantize", DT_AGG_LQUANTIZE },
+	{ "llquantize", DT_AGG_LLQUANTIZE },
 };
 
 static int aggfunc_lookup(const char *name)
@@ -163,43 +162,46 @@ static const char *tname(struct dt_type *t)
 	return t->name ? t->name : "?";
 }
 
-/* @name[keys] = func(args) */
+void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg)
+{
+	dt_sema_err(s, agg->line, "improper attempt to reference @%s as a multi-dimensional array",
+	    agg->agg.name);
+}
+
+/*
+ * The prototypes dtrace gives the aggregating functions: count takes
+ * nothing, sum..stddev one value of any type ("@"), quantize a value and
+ * more ("..."), lquantize and llquantize a value then int32_t parameters
+ * (2 and 4) and more.  nfixed counts the arguments before "..."; the
+ * increment and nothing after it are checked with the parameters.
+ */
+static void proto_check(struct sema *s, int line, const char *fn, enum dt_aggfunc f,
+    struct dt_node **args, int na)
+{
+	int nfixed = f == DT_AGG_COUNT ? 0 : f == DT_AGG_LQUANTIZE ? 3 :
+	    f == DT_AGG_LLQUANTIZE ? 5 : 1;
+	int varargs = f == DT_AGG_QUANTIZE || f == DT_AGG_LQUANTIZE || f == DT_AGG_LLQUANTIZE;
+	if (varargs ? na < nfixed : na != nfixed)
+		dt_sema_err(s, line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
+		    fn, na, na == 1 ? " " : "s ", nfixed);
+	for (int i = 1; i < nfixed; i++)
+		if (!dt_is_int(args[i]->type))
+			dt_sema_err(s, line, "%s( ) argument #%d is incompatible with prototype:\n"
+			    "\tprototype: int32_t\n\t argument: %s", fn, i + 1, tname(args[i]->type));
+}
+
+/*
+ * @name[keys] = func(args), checked in dtrace's order: the keys against
+ * the aggregation's key signature (dtrace cooks the left side first), the
+ * function's prototype, that it is an aggregating function at all, that
+ * it is the aggregation's function, then the value and parameters.
+ */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	struct ast_expr *le = e->binary.left, *re = e->binary.right;
 	const char *aname = le->agg.name;
-	const char *fn = re->kind == AST_E_CALL && re->call.fn->kind == AST_E_IDENT ?
-	    re->call.fn->ident.name : NULL;
-	int fi = fn ? aggfunc_lookup(fn) : -1;
-	if (fi < 0 || !is_assign)
-		dt_sema_err(s, e->line, "@%s must be assigned the result of an aggregating function", aname);
-	int na = re->call.nargs;
-	if (na < aggfuncs[fi].minargs || na > aggfuncs[fi].maxargs) {
-		int want = na < aggfuncs[fi].minargs ? aggfuncs[fi].minargs : aggfuncs[fi].maxargs;
-		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
-		    fn, na, na == 1 ? " " : "s ", want);
-	}
-	struct dt_node *args[6] = { NULL };
-	enum dt_aggfunc f = aggfuncs[fi].func;
-	int incr = f == DT_AGG_QUANTIZE ? 1 : f == DT_AGG_LQUANTIZE ? 4 :
-	    f == DT_AGG_LLQUANTIZE ? 5 : -1;
-	int i = 0;
-	for (struct ast_expr *a = re->call.args; a; a = a->next, i++) {
-		args[i] = dt_sema_expr(s, a);
-		if (i == incr && !dt_is_scalar(args[i]->type))
-			dt_sema_err(s, e->line, "%s( ) increment value (argument #%d) must be of scalar type",
-			    fn, incr + 1);
-		if (!dt_is_scalar(args[i]->type))
-			dt_sema_err(s, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
-			    "\tprototype: %s\n\t argument: %s", fn, i + 1,
-			    i == 0 ? "uint64_t" : "int", tname(args[i]->type));
-	}
-	struct dt_aggdesc d;
-	memset(&d, 0, sizeof(d));
-	d.func = aggfuncs[fi].func;
-	quant_params(s, &d, args, na, e->line);
-	dt_agg_nwords(&d);
+	struct dt_agg *g = agg_lookup(dtp, aname);
 
 	/* keys */
 	struct dt_node *keys[DT_DV_MAXKEYS];
@@ -208,33 +210,70 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 		if (nk >= DT_DV_MAXKEYS)
 			dt_sema_err(s, e->line, "@%s[ ]: too many keys (at most %d)", aname, DT_DV_MAXKEYS);
 		keys[nk] = dt_sema_expr(s, k);
+		if (keys[nk]->type->kind == DT_TK_VOID)
+			dt_sema_err(s, e->line, "void expression may not be used as aggregation index: key #%d",
+			    nk + 1);
 		if (!dt_is_scalar(keys[nk]->type) && keys[nk]->type->kind != DT_TK_STRING)
 			dt_sema_err(s, e->line, "@%s[ ]: keys of type %s are not supported", aname,
 			    tname(keys[nk]->type));
 		nk++;
 	}
-
-	struct dt_agg *g = agg_lookup(dtp, aname);
 	if (g) {
-		if (g->desc.func != d.func)
-			dt_sema_err(s, e->line, "aggregation redefined: @%s\n\t current: @%s = %s( )\n"
-			    "\tprevious: @%s = %s( ) : line %d", aname, aname, fn, aname,
-			    fname(g->desc.func), g->line);
-		if (memcmp(&g->desc, &d, sizeof(d)) != 0)
-			params_differ(s, e->line, &g->desc, &d);
 		if (g->nkeys != nk)
-			dt_sema_err(s, e->line, "@%s[ ] prototype mismatch: %d arg%spassed, %d expected",
+			dt_sema_err(s, e->line, "@%s[ ] prototype mismatch: %d key%spassed, %d expected",
 			    aname, nk, nk == 1 ? " " : "s ", g->nkeys);
 		for (int k = 0; k < nk; k++) {
 			struct dt_type *kt = g->keys[k];
 			int ok = kt->kind == DT_TK_STRING ? keys[k]->type->kind == DT_TK_STRING :
 			    dt_is_scalar(keys[k]->type);
 			if (!ok)
-				dt_sema_err(s, e->line, "@%s[ ] argument #%d is incompatible with prototype:\n"
-				    "\tprototype: %s\n\t argument: %s", aname, k + 1, tname(kt),
+				dt_sema_err(s, e->line, "@%s[ ] key #%d is incompatible with prototype:\n"
+				    "\tprototype: %s\n\t      key: %s", aname, k + 1, tname(kt),
 				    tname(keys[k]->type));
 		}
-	} else {
+	}
+
+	/* the function and its arguments */
+	const char *fn = re->kind == AST_E_CALL && re->call.fn->kind == AST_E_IDENT ?
+	    re->call.fn->ident.name : NULL;
+	int fi = fn ? aggfunc_lookup(fn) : -1;
+	if (fi < 0 || !is_assign)
+		dt_sema_err(s, e->line, "@%s must be assigned the result of an aggregating function", aname);
+	enum dt_aggfunc f = aggfuncs[fi].func;
+	int na = re->call.nargs;
+	struct dt_node *args[6] = { NULL };
+	int i = 0;
+	for (struct ast_expr *a = re->call.args; a && i < 6; a = a->next, i++)
+		args[i] = dt_sema_expr(s, a);
+	proto_check(s, e->line, fn, f, args, na);
+	if (g && g->desc.func != f)
+		dt_sema_err(s, e->line, "aggregation redefined: @%s\n\t current: @%s = %s( )\n"
+		    "\tprevious: @%s = %s( ) : line %d", aname, aname, fn, aname,
+		    fname(g->desc.func), g->line);
+	if (na > 0 && !dt_is_scalar(args[0]->type))
+		dt_sema_err(s, e->line, "%s( ) argument #1 must be of scalar type", fn);
+
+	struct dt_aggdesc d;
+	memset(&d, 0, sizeof(d));
+	d.func = f;
+	quant_params(s, &d, args, na, e->line);
+	dt_agg_nwords(&d);
+	if (g && memcmp(&g->desc, &d, sizeof(d)) != 0)
+		params_differ(s, e->line, &g->desc, &d);
+
+	/* the increment of the quantize family, and nothing after it */
+	int incr = f == DT_AGG_QUANTIZE ? 1 : f == DT_AGG_LQUANTIZE ? 4 :
+	    f == DT_AGG_LLQUANTIZE ? 5 : -1;
+	if (incr > 0 && na > incr) {
+		if (!dt_is_scalar(args[incr]->type))
+			dt_sema_err(s, e->line, "%s( ) increment value (argument #%d) must be of scalar type",
+			    fn, incr + 1);
+		if (na > incr + 1)
+			dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d args passed, at most %d expected",
+			    fn, na, incr + 1);
+	}
+
+	if (!g) {
 		struct dt_agg **na2 = realloc(dtp->aggs, (size_t)(dtp->naggs + 1) * sizeof(*na2));
 		if (!na2)
 			dt_sema_err(s, e->line, "out of memory");
@@ -285,7 +324,9 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	return n;
 }
 
-/* An aggregation operand of an action: @name, defined earlier. */
+/* An aggregation operand of an action: @name, defined earlier.  dtrace
+ * numbers a bad printa() operand by where the aggregations start (#1, or
+ * #2 after a format) whichever it is: i is that number. */
 static struct dt_agg *agg_operand(struct sema *s, struct ast_expr *x, const char *fn, int i)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
@@ -300,6 +341,22 @@ static struct dt_agg *agg_operand(struct sema *s, struct ast_expr *x, const char
 	if (!g)
 		dt_sema_err(s, x->line, "failed to resolve @%s: Unknown variable name", x->agg.name);
 	return g;
+}
+
+/* printa() of several aggregations: their key signatures must match */
+static void printa_keys(struct sema *s, int line, const struct dt_agg *l, const struct dt_agg *r)
+{
+	if (l->nkeys != r->nkeys)
+		dt_sema_err(s, line, "printa( ): @%s and @%s do not have matching key signatures: "
+		    "@%s has %d key%s, @%s has %d key%s", l->name, r->name, l->name, l->nkeys,
+		    l->nkeys == 1 ? "" : "s", r->name, r->nkeys, r->nkeys == 1 ? "" : "s");
+	for (int k = 0; k < l->nkeys; k++) {
+		int ls = l->keys[k]->kind == DT_TK_STRING, rs = r->keys[k]->kind == DT_TK_STRING;
+		if (ls != rs)
+			dt_sema_err(s, line, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
+			    "%9s key #%d: %s\n%9s key #%d: %s", r->name, k + 1, l->name, l->name,
+			    k + 1, tname(l->keys[k]), r->name, k + 1, tname(r->keys[k]));
+	}
 }
 
 void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struct dt_action *a)
@@ -323,10 +380,12 @@ void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struc
 			i++;
 		}
 		if (!x)
-			dt_sema_err(s, e->line, "printa( ) prototype mismatch: no aggregation specified");
-		for (; x; x = x->next, i++) {
+			dt_sema_err(s, e->line, "printa( ) prototype mismatch: %d args passed, %d expected",
+			    e->call.nargs, i);
+		for (; x; x = x->next) {
 			struct dt_agg *g = agg_operand(s, x, fn, i);
-			g->printed = 1;
+			if (a->naggs > 0)
+				printa_keys(s, e->line, a->aggs[0], g);
 			a->aggs[a->naggs++] = g;
 		}
 		if (a->pf) {
@@ -340,10 +399,6 @@ void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struc
 			if (dt_printf_check_opts(a->pf, pt, g->nkeys, "printa", &o, &tag,
 			    err, sizeof(err)) < 0)
 				dt_sema_err(s, e->line, "%s", err);
-			for (int k = 1; k < a->naggs; k++)
-				if (a->aggs[k]->nkeys != g->nkeys)
-					dt_sema_err(s, e->line, "printa( ): aggregation @%s has a different key signature than @%s",
-					    a->aggs[k]->name, g->name);
 		}
 		return;
 	case DT_F_CLEAR:

@@ -38,6 +38,8 @@ struct dt_pfarg_type;
 void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt);
 /* an 8-byte integer record field of action a */
 void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t);
+/* a string (strsize + 1 bytes) record field of action a */
+void dt_sema_strfield(struct sema *s, struct dt_action *a);
 /* a record field of size bytes, copied from memory (tracemem, print) */
 void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size);
 /* sema_act.c: tracemem, print, ftruncate (freopen is printf's, sema.c) */
@@ -60,5 +62,7 @@ void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,
 /* is statement n a destructive action (for "destructive actions may not
  * follow speculate( )")? */
 int dt_sema_is_destructive(const struct dt_node *n);
+/* @a[k][j]: dtrace's error for an aggregation indexed twice */
+void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg) __attribute__((noreturn));
 
 #endif

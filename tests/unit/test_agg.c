@@ -109,8 +109,8 @@ add(const struct dt_aggdesc *d, int64_t *v, int64_t x, int64_t incr)
 	switch (d->func) {
 	case DT_AGG_COUNT: v[0]++; break;
 	case DT_AGG_SUM: v[0] += x; break;
-	case DT_AGG_MIN: if (x < v[0]) v[0] = x; break;
-	case DT_AGG_MAX: if (x > v[0]) v[0] = x; break;
+	case DT_AGG_MIN: if (!v[1] || x < v[0]) v[0] = x; v[1] = 1; break;
+	case DT_AGG_MAX: if (!v[1] || x > v[0]) v[0] = x; v[1] = 1; break;
 	case DT_AGG_AVG: v[0]++; v[1] += x; break;
 	case DT_AGG_STDDEV:
 		v[0]++;
@@ -330,20 +330,35 @@ values(void)
 	    1000000000000LL, 7000000000000LL };
 	unsigned i;
 
+	/* min and max: a second word says the copy holds a value; a copy
+	 * without one (a CPU the kernel zero-filled) is not a minimum of 0 */
 	d = desc(DT_AGG_MIN);
+	CHECK(d.nwords == 2, "min nwords");
 	dt_agg_init(&d, a);
-	CHECK(a[0] == INT64_MAX, "min init");
-	b[0] = 5;
+	CHECK(a[0] == INT64_MAX && a[1] == 0, "min init");
+	dt_agg_zero(&d, a);
+	b[0] = 0; b[1] = 0;		/* zero-filled */
 	dt_agg_merge(&d, a, b);
-	b[0] = 7;
+	b[0] = 5; b[1] = 1;
 	dt_agg_merge(&d, a, b);
-	CHECK(a[0] == 5, "min merge %lld", (long long)a[0]);
+	b[0] = 0; b[1] = 0;
+	dt_agg_merge(&d, a, b);
+	b[0] = 7; b[1] = 1;
+	dt_agg_merge(&d, a, b);
+	CHECK(a[0] == 5 && a[1] == 1, "min merge %lld", (long long)a[0]);
+	dt_agg_zero(&d, a);
+	b[0] = INT64_MAX; b[1] = 0;	/* cleared */
+	dt_agg_merge(&d, a, b);
+	CHECK(a[0] == 0 && a[1] == 0, "min of nothing is 0 (zero-filled)");
 	d = desc(DT_AGG_MAX);
-	dt_agg_init(&d, a);
-	CHECK(a[0] == INT64_MIN, "max init");
-	b[0] = -5;
+	dt_agg_zero(&d, a);
+	b[0] = 0; b[1] = 0;
+	dt_agg_merge(&d, a, b);
+	b[0] = -5; b[1] = 1;
 	dt_agg_merge(&d, a, b);
 	CHECK(a[0] == -5, "max merge");
+	dt_agg_init(&d, a);
+	CHECK(a[0] == INT64_MIN && a[1] == 0, "max init");
 
 	d = desc(DT_AGG_AVG);
 	CHECK(d.nwords == 2, "avg nwords");
@@ -693,7 +708,7 @@ print_lquantize_edges(void)
 {
 	struct dt_aggdesc d = ldesc(0, 10, 1);
 	int64_t v[12];
-	struct dt_aggentry e = { NULL, v };
+	struct dt_aggentry e = { NULL, v, NULL, 0 };
 	FILE *f;
 
 	memset(v, 0, sizeof(v));
@@ -925,7 +940,7 @@ print_keys(void)
 	static const uint32_t ko[] = { 0, 8, 12, 14, 15 };
 	struct dt_aggdesc d = desc(DT_AGG_SUM);
 	int64_t v = -42;
-	struct dt_aggentry e = { (uint8_t *)&k, &v };
+	struct dt_aggentry e = { (uint8_t *)&k, &v, NULL, 0 };
 	uint8_t raw[KS];
 	FILE *f;
 
@@ -998,7 +1013,7 @@ print_quantize_keys(void)
 	static const struct dt_aggkeyfield kf[] = { { 0, 8, 0 }, { 1, 16, 0 } };
 	static const uint32_t ko[] = { 0, 8 };
 	int64_t v[DT_QUANTIZE_NBUCKETS];
-	struct dt_aggentry e = { (uint8_t *)&k, v };
+	struct dt_aggentry e = { (uint8_t *)&k, v, NULL, 0 };
 	FILE *f;
 
 	memset(v, 0, sizeof(v));
@@ -1251,13 +1266,13 @@ mergetab(void)
 	/* min and max merge by their own rule */
 	{
 		struct dt_aggdesc m = desc(DT_AGG_MAX);
-		int64_t tot, x;
+		int64_t tot[2], x[2] = { 0, 1 };
 
-		dt_agg_init(&m, &tot);
-		x = -3; dt_agg_merge(&m, &tot, &x);
-		x = -9; dt_agg_merge(&m, &tot, &x);
-		x = -1; dt_agg_merge(&m, &tot, &x);
-		CHECK(tot == -1, "max merged");
+		dt_agg_zero(&m, tot);
+		x[0] = -3; dt_agg_merge(&m, tot, x);
+		x[0] = -9; dt_agg_merge(&m, tot, x);
+		x[0] = -1; dt_agg_merge(&m, tot, x);
+		CHECK(tot[0] == -1, "max merged");
 	}
 
 	/* sorting 100,000 quantize entries stays fast too */
@@ -1291,6 +1306,163 @@ mergetab(void)
 	}
 }
 
+/*
+ * printa() of several aggregations: the union of their keys, sorted by the
+ * value of the aggregation at aggsortpos, then the following ones, then
+ * the key; a missing entry is zero-filled data.
+ */
+static void
+joined(void)
+{
+	struct dt_aggdesc c = desc(DT_AGG_COUNT), m = desc(DT_AGG_MIN);
+	const struct dt_aggdesc *d[2] = { &c, &m };
+	struct skey ka[3], kb[2];
+	int64_t va[3] = { 2, 1, 1 }, vb[2][2] = { { 5, 1 }, { -1, 1 } };
+	struct dt_aggentry ea[3], eb[2];
+	struct dt_aggentry *ents[2] = { ea, eb };
+	int n[2] = { 3, 2 }, nr = 0, i;
+	struct dt_aggsortopt o;
+	struct dt_aggrow *r;
+	FILE *f;
+
+	setkey(&ka[0], "x"); setkey(&ka[1], "y"); setkey(&ka[2], "w");
+	setkey(&kb[0], "y"); setkey(&kb[1], "z");
+	for (i = 0; i < 3; i++) {
+		memset(&ea[i], 0, sizeof(ea[i]));
+		ea[i].key = (uint8_t *)&ka[i];
+		ea[i].val = &va[i];
+	}
+	for (i = 0; i < 2; i++) {
+		memset(&eb[i], 0, sizeof(eb[i]));
+		eb[i].key = (uint8_t *)&kb[i];
+		eb[i].val = vb[i];
+	}
+	r = dt_agg_join(ents, n, 2, KS, &nr);
+	CHECK(r != NULL && nr == 4, "join: %d rows", nr);
+	if (r == NULL)
+		return;
+
+	/* by @a (count): z (missing: 0), then w, y (1, ties by key), x (2) */
+	memset(&o, 0, sizeof(o));
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	f = mem();
+	dt_agg_print_rows(f, r, nr, d, 2, strkf, 1, off0, 0);
+	EXPECT(f, "\n"
+	    "  z                                                                 0               -1\n"
+	    "  w                                                                 1                0\n"
+	    "  y                                                                 1                5\n"
+	    "  x                                                                 2                0\n");
+
+	/* aggsortpos=1: by @b (min; missing compare and print as 0), ties
+	 * by @a, then the key */
+	o.sortpos = 1;
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	CHECK(!strcmp((const char *)r[0].key, "z") && !strcmp((const char *)r[1].key, "w") &&
+	    !strcmp((const char *)r[2].key, "x") && !strcmp((const char *)r[3].key, "y"),
+	    "sortpos 1: %s %s %s %s", (const char *)r[0].key, (const char *)r[1].key,
+	    (const char *)r[2].key, (const char *)r[3].key);
+
+	/* out of range: 0; aggsortrev reverses everything */
+	o.sortpos = 2;
+	o.rev = 1;
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	CHECK(!strcmp((const char *)r[0].key, "x") && !strcmp((const char *)r[1].key, "y") &&
+	    !strcmp((const char *)r[2].key, "w") && !strcmp((const char *)r[3].key, "z"),
+	    "rev: %s %s %s %s", (const char *)r[0].key, (const char *)r[1].key,
+	    (const char *)r[2].key, (const char *)r[3].key);
+
+	/* aggsortkey: keys only */
+	memset(&o, 0, sizeof(o));
+	o.keysort = 1;
+	dt_agg_sort_rows(r, nr, d, 2, strkf, 1, off0, &o);
+	CHECK(!strcmp((const char *)r[0].key, "w") && !strcmp((const char *)r[3].key, "z"),
+	    "keysort");
+	free(r);
+
+	/* aggpercpu: each value's per-CPU rows; a missing entry shows the
+	 * initial values (count 0, min INT64_MAX) */
+	{
+		int64_t pz[2] = { 1, 1 };
+		struct dt_aggentry e1 = { (uint8_t *)&ka[0], &va[1], pz, 2 };
+		struct dt_aggentry *e[2] = { &e1, NULL };
+		int n1[2] = { 1, 0 };
+		struct dt_aggrow *r1 = dt_agg_join(e, n1, 2, KS, &nr);
+
+		CHECK(r1 != NULL && nr == 1, "join one");
+		if (r1 != NULL) {
+			char exp[512];
+
+			snprintf(exp, sizeof(exp), "\n  %-50s %16d\n    [CPU 0] %16d\n"
+			    "    [CPU 1] %16d %16d\n    [CPU 0] %lld\n    [CPU 1] %lld\n",
+			    "x", 1, 1, 1, 0, (long long)INT64_MAX, (long long)INT64_MAX);
+			f = mem();
+			dt_agg_print_rows(f, r1, nr, d, 2, strkf, 1, off0, 2);
+			EXPECT(f, exp);
+			free(r1);
+		}
+	}
+
+	/* no entries at all: no rows */
+	n[0] = n[1] = 0;
+	r = dt_agg_join(ents, n, 2, KS, &nr);
+	CHECK(r != NULL && nr == 0, "empty join");
+	free(r);
+}
+
+/* aggpercpu: "\n    [CPU n]" and the value per CPU; min/max without a
+ * value on a CPU show the initial value */
+static void
+percpu(void)
+{
+	struct dt_aggdesc mn = desc(DT_AGG_MIN), cnt = desc(DT_AGG_COUNT);
+	int64_t pm[4] = { 0, 0, 3, 1 }, pc[2] = { 0, 4 };
+	int64_t tot[2] = { 3, 1 }, tc = 4;
+	struct skey k;
+	struct dt_aggentry e;
+	FILE *f;
+
+	setkey(&k, "k");
+	memset(&e, 0, sizeof(e));
+	e.key = (uint8_t *)&k;
+	e.val = tot;
+	e.percpu = pm;
+	e.ncpus = 2;
+	f = mem();
+	dt_agg_print_ext(f, &mn, strkf, 1, off0, &e, 1, NULL, DT_AGGP_NOBLANK | DT_AGGP_PERCPU);
+	EXPECT(f, "  k                                                                 3\n"
+	    "    [CPU 0] 9223372036854775807\n"
+	    "    [CPU 1]                3\n");
+	/* without DT_AGGP_PERCPU the per-CPU values are not read */
+	f = mem();
+	dt_agg_print_ext(f, &mn, strkf, 1, off0, &e, 1, NULL, DT_AGGP_NOBLANK);
+	EXPECT(f, "  k                                                                 3\n");
+	e.key = NULL;
+	e.val = &tc;
+	e.percpu = pc;
+	f = mem();
+	dt_agg_print_ext(f, &cnt, NULL, 0, NULL, &e, 1, NULL, DT_AGGP_PERCPU);
+	EXPECT(f, "\n                4\n    [CPU 0]                0\n    [CPU 1]                4\n");
+}
+
+/* what %@ formats: scalars normalized, avg/stddev as printed */
+static void
+fmtvals(void)
+{
+	struct dt_aggdesc a = desc(DT_AGG_AVG), s = desc(DT_AGG_SUM);
+	struct dt_aggdesc sd = desc(DT_AGG_STDDEV), q = desc(DT_AGG_QUANTIZE);
+	int64_t av[2] = { 2, -7 }, sv = -9, sdv[4] = { 2, 4, 10, 0 };
+
+	CHECK(dt_agg_fmtval(&a, av) == -3, "avg truncates toward zero");
+	s.normal = 2;
+	CHECK(dt_agg_fmtval(&s, &sv) == -4, "sum normalized: %lld",
+	    (long long)dt_agg_fmtval(&s, &sv));
+	CHECK(dt_agg_fmtval(&sd, sdv) == 1, "stddev of 1 and 3");
+	a.normal = 2;
+	av[1] = 15;
+	CHECK(dt_agg_fmtval(&a, av) == 3, "avg normalized before dividing");
+	CHECK(dt_agg_is_table(&q) && !dt_agg_is_table(&s), "tables");
+}
+
 int
 main(void)
 {
@@ -1309,6 +1481,9 @@ main(void)
 	sorting();
 	sortvals();
 	mergetab();
+	joined();
+	percpu();
+	fmtvals();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -19,3 +19,18 @@ rc=$?
 [ $rc -eq 0 ] || { echo "$out" | tail -n 30; echo "valgrind exit $rc"; exit 1; }
 echo "$out" | grep -q "All heap blocks were freed" || { echo "$out" | tail -n 20; exit 1; }
 echo "$out" | grep -q "aggregation drops\? on CPU" || { echo "no drop report"; exit 1; }
+# joined printa() with and without a format, %@ tables, aggpercpu, the
+# sorting options and setopt() (its refusal message too)
+out=$(vg -x aggpercpu -x aggsortkey -qn '
+	BEGIN {
+		@a["x"] = count(); @b["y"] = sum(2); @q["x"] = quantize(3); @m["z"] = min(4);
+		printa(@a, @b); printa("%s %@d %@d\n", @a, @b); printa("%s %@d\n", @q);
+		setopt("aggsortrev"); setopt("bufsize", "1m"); setopt("aggsortpos", "1");
+		printa(@a, @b);
+		exit(0);
+	}')
+rc=$?
+[ $rc -eq 0 ] || { echo "$out" | tail -n 30; echo "valgrind exit $rc"; exit 1; }
+echo "$out" | grep -q "All heap blocks were freed" || { echo "$out" | tail -n 20; exit 1; }
+echo "$out" | grep -q 'couldn.t set option "bufsize"' || { echo "no setopt refusal"; exit 1; }
+echo "$out" | grep -q '\[CPU 0\]' || { echo "no per-CPU rows"; exit 1; }

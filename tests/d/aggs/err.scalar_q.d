@@ -1,0 +1,2 @@
+/* a string value for quantize (dtrace: D_AGG_SCALAR) */
+BEGIN { @a = quantize(execname); }

@@ -1,0 +1,5 @@
+/* -x aggpercpu=1: dtrace refuses the value */
+BEGIN
+{
+	exit(0);
+}

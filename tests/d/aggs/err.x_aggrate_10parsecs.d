@@ -1,0 +1,5 @@
+/* -x aggrate=10parsecs: dtrace refuses the value */
+BEGIN
+{
+	exit(0);
+}

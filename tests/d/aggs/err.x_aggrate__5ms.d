@@ -1,0 +1,5 @@
+/* -x aggrate=-5ms: dtrace refuses the value */
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,5 @@
+/* -x aggsortkeypos=x: dtrace refuses the value */
+BEGIN
+{
+	exit(0);
+}
