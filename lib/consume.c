@@ -21,6 +21,7 @@
 #include "flow.h"
 #include "outact.h"
 #include "printf.h"
+#include "spec.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 
@@ -129,6 +130,8 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 {
 	if (size < DT_REC_HDR)
 		return;
+	if (dtp->spec && dt_spec_take(dtp, cpu, d, size))
+		return;		/* speculative: held, printed or freed there */
 	uint32_t epid = (uint32_t)rd(d, 4, 0);
 	if (epid == DT_EPID_ERROR) {
 		print_error(dtp, d, size);
@@ -189,6 +192,11 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 		fputc('\n', dtp->out);
 }
 
+void dt_consume_print(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
+{
+	print_record(dtp, cpu, d, size);
+}
+
 static enum bpf_perf_event_ret on_event(void *ctx, int cpu, struct perf_event_header *h)
 {
 	dtrace_hdl_t *dtp = ctx;
@@ -245,6 +253,7 @@ int dt_consume(dtrace_hdl_t *dtp)
 	if (!dtp->pb)
 		return 0;
 	int rc = perf_buffer__consume(dtp->pb);
+	dt_spec_pass(dtp);
 	fflush(dtp->out);
 	return rc < 0 ? rc : 0;
 }

@@ -35,7 +35,9 @@ enum {
 	DTOPT_BUFSIZE, DTOPT_SWITCHRATE, DTOPT_STATUSRATE, DTOPT_QUIET,
 	DTOPT_STRSIZE, DTOPT_DEFAULTARGS, DTOPT_ZDEFS, DTOPT_BUFPOLICY,
 	DTOPT_CPP, DTOPT_DYNVARSIZE, DTOPT_AGGSIZE, DTOPT_AGGRATE,
-	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE, DTOPT_MAX
+	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE,
+	DTOPT_NSPEC, DTOPT_SPECSIZE, DTOPT_CLEANRATE,	/* speculations */
+	DTOPT_MAX
 };
 struct dt_optdesc {
 	const char *name;
@@ -113,7 +115,10 @@ enum dt_actkind {
 	DT_ACT_PRINT,			/* fields: the address, the bytes */
 	DT_ACT_FREOPEN,			/* pf: the file name format (NULL:
 					   restore the original output) */
-	DT_ACT_FTRUNCATE
+	DT_ACT_FTRUNCATE,
+	DT_ACT_SPECULATE,		/* fields: id/generation, sequence (spec.h) */
+	DT_ACT_COMMIT,			/* no fields: a control record (spec.h) */
+	DT_ACT_DISCARD
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
@@ -150,6 +155,8 @@ struct dt_stmt {
 	struct dt_probe **probes;	/* the probes it enables, in match order */
 	int nprobes;
 	char *pdesc_text;		/* for messages */
+	int spec_act;			/* 1 + index of its speculate() action */
+	int spec_seen;			/* sema_spec.c: what the clause did so far */
 };
 
 /* An enabled probe clause: what an EPID names. */
@@ -359,6 +366,10 @@ struct dtrace_hdl {
 	const char *cur_libtag;		/* library file being compiled */
 	struct dlib_load *dlib_cur;	/* the library load in progress */
 	int dep_error;			/* the last error was a depends_on */
+
+	/* speculations (spec.h) */
+	int uses_spec;			/* speculation() or an action on one */
+	struct dt_spec *spec;		/* maps and held records */
 };
 
 /* An inline.  Library inlines are lowered on first use (value NULL until

@@ -75,6 +75,8 @@ enum dt_func {
 	DT_F_PROGENYOF,
 	/* output actions (sema_act.c, cg_outact.c) */
 	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE,
+	/* speculations (sema_spec.c, cg_spec.c) */
+	DT_F_SPECULATION, DT_F_SPECULATE, DT_F_COMMIT, DT_F_DISCARD,
 };
 
 /* binary operator codes (op field) */

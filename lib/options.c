@@ -12,6 +12,7 @@
 #include <string.h>
 #include "dt_impl.h"
 #include "dlib.h"
+#include "spec.h"
 
 #define NANOSEC 1000000000ULL
 
@@ -31,6 +32,11 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_FLOWINDENT]  = { "flowindent", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_RAWBYTES]    = { "rawbytes", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
+	/* speculations (spec.h): illumos' defaults; cleanrate is clamped to
+	 * [5000hz, 1/minute] where it is used, as dtrace does */
+	[DTOPT_NSPEC]       = { "nspec", DT_OPT_INT, 1, 0, DT_SPEC_MAX },
+	[DTOPT_SPECSIZE]    = { "specsize", DT_OPT_SIZE, 32 << 10, 0, 1ULL << 31 },
+	[DTOPT_CLEANRATE]   = { "cleanrate", DT_OPT_RATE, 9900990, 1000, 3600 * NANOSEC },
 };
 
 int dt_opt_lookup(const char *name)
