@@ -72,8 +72,9 @@ int dt_spec_create(dtrace_hdl_t *dtp)
 	dtp->spec = sp;
 	sp->fd_state = sp->fd_cpu = -1;
 	sp->nspec = (uint32_t)dtp->opt[DTOPT_NSPEC];
-	sp->stsize = DT_SPEC_ENT + sp->nspec * DT_SPEC_ENTSZ;
+	/* room for one entry even with nspec=0: the programs name entry 0 */
 	uint32_t nid = sp->nspec ? sp->nspec : 1;
+	sp->stsize = DT_SPEC_ENT + nid * DT_SPEC_ENTSZ;
 	sp->gens = calloc((size_t)nid * DT_SPEC_HIST, sizeof(*sp->gens));
 	sp->stbuf = calloc(1, sp->stsize);
 	if (!sp->gens || !sp->stbuf)
