@@ -69,6 +69,10 @@ int main(void)
 	bad("BEGIN { commit(1); @a = sum(1); }", "aggregating actions may not follow commit( )");
 	bad("BEGIN { speculate(1); commit(2); @a = sum(1); }", "aggregating actions may not follow commit( )");
 	bad("BEGIN { speculate(1); exit(0); }", "exit( ) may not follow speculate( )");
+	bad("BEGIN { speculate(1); freopen(\"/dev/null\"); }",
+	    "destructive actions may not follow speculate( )");
+	ok("BEGIN { freopen(\"/dev/null\"); speculate(1); trace(1); }");	/* records nothing */
+	ok("BEGIN { commit(1); freopen(\"\"); }");
 	bad("BEGIN { commit(1); commit(2); }", "commit( ) may not follow commit( )");
 	bad("BEGIN { trace(1); commit(2); }", "commit( ) may not follow data-recording action(s)");
 	bad("BEGIN { printf(\"x\"); discard(1); commit(2); }", "commit( ) may not follow data-recording action(s)");
