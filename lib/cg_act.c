@@ -9,6 +9,7 @@
 #include <string.h>
 #include "cg.h"
 #include "node.h"
+#include "spec.h"
 
 static int size_code(uint32_t size)
 {
@@ -99,6 +100,13 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 	case DT_F_NORMALIZE:
 		if (a->nfields)
 			store_value(cg, n->args[1], &a->fields[0]);
+		break;
+	case DT_F_SPECULATE:
+		dt_cg_spec_speculate(cg, n);
+		break;
+	case DT_F_COMMIT:
+	case DT_F_DISCARD:
+		dt_cg_spec_commit(cg, n);
 		break;
 	case DT_F_EXIT:
 		store_value(cg, n->args[0], &a->fields[0]);

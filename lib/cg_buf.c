@@ -37,8 +37,11 @@ int dt_cg_stmt_records(dtrace_hdl_t *dtp, const struct dt_stmt *st)
 	 * dtrace_ecb_resize() makes it; only an empty clause gets the default
 	 * action (the probe line) */
 	int ndata = 0;
-	for (int i = 0; i < st->nactions; i++)
-		ndata += st->actions[i].kind != DT_ACT_DESTR;
+	for (int i = 0; i < st->nactions; i++) {
+		enum dt_actkind k = st->actions[i].kind;
+		/* commit()/discard() write their own control record (cg_spec.c) */
+		ndata += k != DT_ACT_DESTR && k != DT_ACT_COMMIT && k != DT_ACT_DISCARD;
+	}
 	return ndata > 0 || (!dtp->quiet && !st->has_body);
 }
 

@@ -14,6 +14,7 @@
 #include "cg.h"
 #include "node.h"
 #include "btf.h"
+#include "spec.h"
 
 int dt_cg_slot_alloc(struct dt_cg *cg)
 {
@@ -438,6 +439,8 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 	case DN_CALL:
 		if (n->func == DT_F_STRLEN || n->func == DT_F_INDEX || n->func == DT_F_RINDEX)
 			dt_cg_str_int(cg, n);
+		else if (n->func == DT_F_SPECULATION)
+			dt_cg_speculation(cg);
 		else
 			dt_cg_subr(cg, n);
 		break;

@@ -17,6 +17,7 @@
 #include "cg.h"
 #include "buf.h"
 #include "node.h"
+#include "spec.h"
 
 static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid);
 
@@ -226,10 +227,15 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	if (record) {
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));
+		dt_cg_spec_init(cg, st);
 	}
 	dt_cg_stmt_list(cg, st->body);
-	if (record)
+	if (record) {
+		int dropped = dt_cg_spec_record(cg, st);	/* speculative clause */
 		commit(cg, R9, st->recsize);
+		if (dropped >= 0)
+			asm_place(&cg->a, dropped);
+	}
 	if (cg->faults) {
 		asm_jump(&cg->a, JA(0), cg->lbl_next);
 		asm_place(&cg->a, cg->lbl_err);

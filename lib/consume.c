@@ -23,6 +23,7 @@
 #include "setopt.h"
 #include "buf.h"
 #include "destr.h"
+#include "spec.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 
@@ -131,6 +132,8 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 {
 	if (size < DT_REC_HDR)
 		return;
+	if (dtp->spec && dt_spec_take(dtp, cpu, d, size))
+		return;		/* speculative: held, printed or freed there */
 	uint32_t epid = (uint32_t)rd(d, 4, 0);
 	if (epid == DT_EPID_ERROR) {
 		print_error(dtp, d, size);
@@ -218,6 +221,7 @@ void dt_consume_close(dtrace_hdl_t *dtp)
 int dt_consume(dtrace_hdl_t *dtp)
 {
 	dt_buf_consume(dtp);
+	dt_spec_pass(dtp);
 	fflush(dtp->out);
 	return 0;
 }

@@ -49,6 +49,7 @@ enum {
 	DTOPT_AGGSORTKEYPOS, DTOPT_AGGPERCPU,
 	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE,
 	DTOPT_BUFRESIZE, DTOPT_CLEANRATE,	/* buffer options (buf.c) */
+	DTOPT_NSPEC, DTOPT_SPECSIZE,		/* speculations (spec.h) */
 	DTOPT_MAX
 };
 struct dt_optdesc {
@@ -132,6 +133,9 @@ enum dt_actkind {
 	DT_ACT_FTRUNCATE,
 	DT_ACT_SYSTEM,			/* system(): printf's fields; destr.c */
 	DT_ACT_DESTR,			/* stop, raise, copyout(str), chill: no data */
+	DT_ACT_SPECULATE,		/* fields: id/generation, sequence (spec.h) */
+	DT_ACT_COMMIT,			/* no fields: a control record (spec.h) */
+	DT_ACT_DISCARD
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
@@ -169,6 +173,8 @@ struct dt_stmt {
 	struct dt_probe **probes;	/* the probes it enables, in match order */
 	int nprobes;
 	char *pdesc_text;		/* for messages */
+	int spec_act;			/* 1 + index of its speculate() action */
+	int spec_seen;			/* sema_spec.c: what the clause did so far */
 };
 
 /* An enabled probe clause: what an EPID names. */
@@ -383,6 +389,10 @@ struct dtrace_hdl {
 	const char *cur_libtag;		/* library file being compiled */
 	struct dlib_load *dlib_cur;	/* the library load in progress */
 	int dep_error;			/* the last error was a depends_on */
+
+	/* speculations (spec.h) */
+	int uses_spec;			/* speculation() or an action on one */
+	struct dt_spec *spec;		/* maps and held records */
 };
 
 /* An inline.  Library inlines are lowered on first use (value NULL until

@@ -30,6 +30,7 @@
 #include "ksyms.h"
 #include "kvar.h"
 #include "destr.h"
+#include "spec.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -155,6 +156,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->macros.argv);
 	dt_xlate_free(dtp);
 	dt_dlib_free(dtp);
+	dt_spec_free(dtp);
 	dt_btf_close(dtp);
 	dt_ksyms_close(dtp);
 	dt_kvar_close(dtp);
@@ -438,6 +440,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 			if (dt_read_state(dtp, &st, &es) == 0)
 				dtp->exit_status = (int)(int32_t)es;
 		}
+		dt_spec_finish(dtp);
 		dt_agg_drops(dtp, 1);
 	}
 	fflush(dtp->out);

@@ -23,6 +23,7 @@
 #include "agg_consume.h"
 #include "cpuinfo.h"
 #include "destr.h"
+#include "spec.h"
 
 int dt_attach_add(dtrace_hdl_t *dtp, int fd)
 {
@@ -125,6 +126,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}
 	if (dt_cpuinfo_create(dtp) < 0 || dt_destr_create(dtp) < 0)
+		return -1;
+	if (dtp->uses_spec && dt_spec_create(dtp) < 0)
 		return -1;
 	uint8_t *g = calloc(1, gsize);
 	if (!g)
@@ -309,6 +312,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	dtp->fd_dvars = 0;
 	dt_cpuinfo_close(dtp);
 	dt_destr_close(dtp);
+	dt_spec_close(dtp);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 
@@ -338,6 +342,7 @@ int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 			    (unsigned long long)(drops - dtp->dblerrs), drops - dtp->dblerrs == 1 ? "" : "s");
 			dtp->dblerrs = drops;
 		}
+		dt_spec_status(dtp, 0);
 		dt_agg_drops(dtp, 0);
 	}
 	return rc;

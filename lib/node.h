@@ -79,6 +79,8 @@ enum dt_func {
 	/* destructive actions (sema_destr.c, cg_destr.c, destr.c) */
 	DT_F_STOP, DT_F_RAISE, DT_F_SYSTEM, DT_F_COPYOUT, DT_F_COPYOUTSTR,
 	DT_F_CHILL, DT_F_PANIC, DT_F_BREAKPOINT,
+	/* speculations (sema_spec.c, cg_spec.c) */
+	DT_F_SPECULATION, DT_F_SPECULATE, DT_F_COMMIT, DT_F_DISCARD,
 };
 
 /* binary operator codes (op field) */

@@ -13,6 +13,7 @@
 #include <strings.h>
 #include "dt_impl.h"
 #include "dlib.h"
+#include "spec.h"
 
 #define NANOSEC 1000000000ULL
 
@@ -40,6 +41,10 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_BUFRESIZE]   = { "bufresize", DT_OPT_STR, 0 /* auto */, 0, 0 },
 	[DTOPT_CLEANRATE]   = { "cleanrate", DT_OPT_RATE, 9900990 /* 101hz */, 0, UINT64_MAX },
+	/* speculations (spec.h): illumos' defaults; cleanrate is clamped to
+	 * [5000hz, 1/minute] where it is used, as dtrace does */
+	[DTOPT_NSPEC]       = { "nspec", DT_OPT_INT, 1, 0, DT_SPEC_MAX },
+	[DTOPT_SPECSIZE]    = { "specsize", DT_OPT_SIZE, 32 << 10, 0, 1ULL << 31 },
 };
 
 /* The words a DT_OPT_STR option takes; its value is the word's number,

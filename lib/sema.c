@@ -21,6 +21,7 @@
 #include "btf.h"
 #include "dlib.h"
 #include "sema_int.h"
+#include "spec.h"
 #include "xlate.h"
 #include "ksyms.h"
 #include "kvar.h"
@@ -1667,6 +1668,9 @@ static const struct {
 	{ "chill", DT_F_CHILL, 1, 1 },
 	{ "panic", DT_F_PANIC, 0, 0 },
 	{ "breakpoint", DT_F_BREAKPOINT, 0, 0 },
+	{ "speculate", DT_F_SPECULATE, 1, 1 },
+	{ "commit", DT_F_COMMIT, 1, 1 },
+	{ "discard", DT_F_DISCARD, 1, 1 },
 };
 
 static int action_lookup(const char *name)
@@ -1720,6 +1724,7 @@ static const struct {
 	{ "copyinto", DT_F_COPYINTO, "void", 3, 3, "PIP", { "uintptr_t", "size_t", "void *" } },
 	{ "alloca", DT_F_ALLOCA, "void *", 1, 1, "I", { "size_t" } },
 	{ "bcopy", DT_F_BCOPY, "void", 3, 3, "PPI", { "void *", "void *", "size_t" } },
+	{ "speculation", DT_F_SPECULATION, "int", 0, 0, "", { NULL } },
 };
 
 static struct dt_type *subr_type(struct sema *s, const char *name)
@@ -1860,6 +1865,9 @@ static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 	case DT_F_COPYIN: case DT_F_COPYINTO: case DT_F_ALLOCA: case DT_F_BCOPY:
 		s->dtp->uses_scratch = 1;
 		break;
+	case DT_F_SPECULATION:
+		s->dtp->uses_spec = 1;
+		break;
 	}
 	return n;
 }
@@ -1947,6 +1955,9 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		break;
 	case DT_F_TRACEMEM: case DT_F_PRINT: case DT_F_FTRUNCATE:
 		dt_sema_outact(s, n, e, a);
+		break;
+	case DT_F_SPECULATE: case DT_F_COMMIT: case DT_F_DISCARD:
+		dt_sema_spec_action(s, n, e, a);
 		break;
 	case DT_F_TRACE: {
 		struct dt_node *v = n->args[0];
@@ -2075,6 +2086,7 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 			struct dt_node *an = dt_sema_aggregate(s, e, e->binary.op == AST_OP_ASSIGN);
 			an->act = s->act;
 			s->stmt->has_agg = 1;
+			dt_sema_spec_order(s, an, NULL, st->line);
 			return an;
 		}
 		if (e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT) {
@@ -2097,12 +2109,15 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 				cs->nactions++;
 				/* the action pointer above is re-fixed after all actions */
 				n->ival = cs->nactions - 1;
+				dt_sema_spec_order(s, n, e->call.fn->ident.name, st->line);
 				return n;
 			}
 		}
 		struct dt_node *n = nnew(s, DN_S_EXPR, st->line, s->tt->t_void);
 		n->l = expr(s, e);
 		n->act = s->act;
+		dt_sema_spec_order(s, n, e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT ?
+		    e->call.fn->ident.name : NULL, st->line);
 		return n;
 	}
 	}
@@ -2422,6 +2437,11 @@ int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
 dtrace_hdl_t *dt_sema_hdl(struct sema *s)
 {
 	return s->dtp;
+}
+
+struct dt_stmt *dt_sema_stmt(struct sema *s)
+{
+	return s->stmt;
 }
 
 void dt_sema_err(struct sema *s, int line, const char *fmt, ...)

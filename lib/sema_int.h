@@ -17,6 +17,8 @@ struct ast_expr;
 struct ast_type;
 
 dtrace_hdl_t *dt_sema_hdl(struct sema *s);
+/* the clause being lowered */
+struct dt_stmt *dt_sema_stmt(struct sema *s);
 void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
 struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e);

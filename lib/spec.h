@@ -1,0 +1,110 @@
+/*
+ * spec.h - speculative tracing: the layout the BPF programs and the
+ * consumer share, and the entry points of the three modules that
+ * implement speculations:
+ *   sema_spec.c     speculate/commit/discard, the ordering rules of the
+ *                   Dynamic Tracing Guide (dtrace's compile errors)
+ *   cg_spec.c       speculation(), speculate(), commit(), discard() in BPF:
+ *                   the per-speculation state machine of illumos' dtrace.c
+ *   spec_consume.c  the maps, holding speculative records in the consumer
+ *                   until their commit or discard, and the drop reports
+ *
+ * Speculative records go to the principal (perf) buffers like any other,
+ * tagged with the speculation id, its generation and a sequence number;
+ * commit() and discard() write a small control record.  The consumer keeps
+ * a speculation's records until the control record arrives, then prints
+ * them in the order they were traced, or frees them.
+ */
+#ifndef DT_SPEC_H
+#define DT_SPEC_H
+
+#include <stdint.h>
+#include "dt_impl.h"
+
+struct dt_cg;
+struct dt_node;
+struct sema;
+struct ast_expr;
+
+/* states of a speculation, as illumos' dtrace.c names them */
+enum {
+	DT_SPEC_INACTIVE, DT_SPEC_ACTIVE, DT_SPEC_ACTIVEONE, DT_SPEC_ACTIVEMANY,
+	DT_SPEC_COMMITTING, DT_SPEC_COMMITTINGMANY, DT_SPEC_DISCARDING
+};
+
+/*
+ * The dt_spec map: one ARRAY value, read and written in place by the
+ * programs.  Counters first, then one entry per speculation:
+ *   word  generation << 32 | state (changed only by compare-and-swap; a
+ *         new generation starts each time speculation() hands the id out)
+ *   ts    when it became COMMITTINGMANY or DISCARDING (for cleanrate)
+ *   seq   records traced to it, ever (each record's sequence number)
+ *   base  seq when the current generation started
+ */
+#define DT_SPEC_DROPS	0		/* speculative drops */
+#define DT_SPEC_BUSY	8		/* failed: buffer(s) still busy */
+#define DT_SPEC_UNAVAIL	16		/* failed: none available */
+#define DT_SPEC_ENT	32		/* the first entry */
+#define DT_SPEC_ENTSZ	32
+#define DT_SPEC_WORD	0
+#define DT_SPEC_TS	8
+#define DT_SPEC_SEQ	16
+#define DT_SPEC_BASE	24
+#define DT_SPEC_MAX	4096		/* nspec limit (per-CPU map value size) */
+
+/*
+ * The dt_spec_cpu map (PERCPU_ARRAY, one value): per speculation,
+ * generation << 32 | bytes traced to it on this CPU, which enforces
+ * specsize and tells whether the speculation is active on this CPU.
+ */
+
+/* the record fields of speculate() (two 8-byte fields of its action):
+ * u32 id (DT_SPEC_NONE: speculate() was in a branch not taken; 0: the
+ * record is dropped), u32 generation; u64 sequence number */
+#define DT_SPEC_NONE	0xffffffffu
+
+/* commit()/discard() control record: u32 DT_EPID_SPECCTL, u32 op,
+ * u32 id, u32 generation, u64 records traced to it (commit) */
+#define DT_EPID_SPECCTL	0xffffffffu
+enum { DT_SPECCTL_COMMIT = 1, DT_SPECCTL_DISCARD = 2 };
+#define DT_SPECCTL_SIZE	24
+
+/* sema_spec.c */
+void dt_sema_spec_action(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a);
+/* after each statement of a clause, in program order: dtrace's rules on
+ * what may follow speculate() and commit(); name is the statement's
+ * function if it is a call */
+void dt_sema_spec_order(struct sema *s, struct dt_node *n, const char *name,
+    int line);
+
+/* cg_spec.c */
+void dt_cg_speculation(struct dt_cg *cg);
+void dt_cg_spec_speculate(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n);
+/* a clause whose only actions are commit()/discard() records nothing */
+int dt_cg_spec_silent(const struct dt_stmt *st);
+/* at the start of a speculative clause's record */
+void dt_cg_spec_init(struct dt_cg *cg, const struct dt_stmt *st);
+/* before the record is written: charge it to its speculation, or jump to
+ * the returned label (placed after the write) to drop it; -1 if the
+ * clause is not speculative */
+int dt_cg_spec_record(struct dt_cg *cg, const struct dt_stmt *st);
+
+/* spec_consume.c */
+int dt_spec_create(dtrace_hdl_t *dtp);
+void dt_spec_close(dtrace_hdl_t *dtp);
+void dt_spec_free(dtrace_hdl_t *dtp);
+int dt_spec_fd_state(dtrace_hdl_t *dtp);
+int dt_spec_fd_cpu(dtrace_hdl_t *dtp);
+/* a record read from the buffers: 1 if it was speculative or a control
+ * record (kept, printed or freed here), 0 to print it as usual */
+int dt_spec_take(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
+/* after every pass over all buffers */
+void dt_spec_pass(dtrace_hdl_t *dtp);
+/* report new drops and failed speculations (at statusrate unless force) */
+void dt_spec_status(dtrace_hdl_t *dtp, int force);
+/* at the end: committed records still waiting are printed */
+void dt_spec_finish(dtrace_hdl_t *dtp);
+
+#endif

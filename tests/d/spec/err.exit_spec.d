@@ -1,0 +1,6 @@
+/* exit() may never be speculative */
+BEGIN
+{
+	speculate(1);
+	exit(0);
+}

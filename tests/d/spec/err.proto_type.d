@@ -1,0 +1,5 @@
+/* a speculation id is an int */
+BEGIN
+{
+	commit("one");
+}

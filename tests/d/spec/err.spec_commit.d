@@ -1,0 +1,6 @@
+/* speculate() may not follow commit() */
+BEGIN
+{
+	commit(1);
+	speculate(1);
+}

@@ -1,0 +1,5 @@
+/* speculation() takes no argument */
+BEGIN
+{
+	x = speculation(1);
+}
