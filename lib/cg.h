@@ -61,19 +61,25 @@ int dt_cg_scratch(dtrace_hdl_t *dtp);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
 /* bytes of the dt_scratch map's value: both frames and the slack */
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
+/* cg_frame.c: R(dst) = the sz (BPF_B .. BPF_DW) bytes at R9 + off, and
+ * stores there, for any frame offset (past 32767 the address is formed
+ * in dst, or in R8 for a store) */
+void dt_cg_fld(struct dt_cg *cg, int sz, int dst, int off);
+void dt_cg_fst(struct dt_cg *cg, int sz, int off, int src);
+void dt_cg_fst_imm(struct dt_cg *cg, int sz, int off, int32_t imm);
 #define DT_NCELLS 12		/* loop cells per frame (the last: dt_cg_launder) */
 /* loop cells: R(reg) = cell k, cell k = R(reg) or an immediate */
 static inline void dt_cg_ld_cell(struct dt_cg *cg, int reg, int k)
 {
-	emit(cg, LDX_MEM(BPF_DW, reg, R9, (int16_t)dt_cg_cell(cg->dtp, k)));
+	dt_cg_fld(cg, BPF_DW, reg, dt_cg_cell(cg->dtp, k));
 }
 static inline void dt_cg_st_cell(struct dt_cg *cg, int k, int reg)
 {
-	emit(cg, STX_MEM(BPF_DW, R9, reg, (int16_t)dt_cg_cell(cg->dtp, k)));
+	dt_cg_fst(cg, BPF_DW, dt_cg_cell(cg->dtp, k), reg);
 }
 static inline void dt_cg_st_cell_imm(struct dt_cg *cg, int k, int32_t v)
 {
-	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_cell(cg->dtp, k), v));
+	dt_cg_fst_imm(cg, BPF_DW, dt_cg_cell(cg->dtp, k), v);
 }
 /* Turn the verifier-tracked pointer in R(reg) into a plain number (what
  * D sees of scratch, pt_regs and cpuinfo pointers): stored to and

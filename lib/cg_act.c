@@ -28,7 +28,7 @@ static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield 
 		return;
 	}
 	dt_cg_expr(cg, v, R0);
-	emit(cg, STX_MEM(size_code(f->size), R9, R0, (int16_t)off));
+	dt_cg_fst(cg, size_code(f->size), off, R0);
 }
 
 static void action(struct dt_cg *cg, struct dt_node *n)

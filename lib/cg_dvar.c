@@ -48,13 +48,13 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 		emit(cg, STX_MEM(BPF_DW, R10, R0, slots[i]));
 	}
 	for (uint32_t o = 0; o < size; o += 8)
-		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(key + (int)o), 0));
+		dt_cg_fst_imm(cg, BPF_DW, key + (int)o, 0);
 	int off = key;
 	if (v) {
-		emit(cg, ST_MEM(BPF_W, R9, (int16_t)key, (int32_t)v->id));
+		dt_cg_fst_imm(cg, BPF_W, key, (int32_t)v->id);
 		if (v->kind == DT_DV_SELF) {
 			emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
-			emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)(key + 8)));
+			dt_cg_fst(cg, BPF_DW, key + 8, R0);
 		}
 		off += DT_DV_KEYHDR;
 	}
@@ -73,7 +73,7 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 			off += sz;
 		} else {
 			emit(cg, LDX_MEM(BPF_DW, R1, R10, slots[i]));
-			emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)off));
+			dt_cg_fst(cg, BPF_DW, off, R1);
 			off += 8;
 		}
 	}
@@ -142,7 +142,7 @@ void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src)
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n)
 {
 	if (n->dvar->kind == DT_DV_THIS) {
-		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)dt_cg_this(cg->dtp, n->dvar->this_off)));
+		dt_cg_fld(cg, BPF_DW, R0, dt_cg_this(cg->dtp, n->dvar->this_off));
 		return;
 	}
 	dt_cg_dvar_ref(cg, n);
@@ -154,14 +154,14 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	if (n->dvar->kind == DT_DV_THIS) {
-		emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)dt_cg_this(dtp, n->dvar->this_off)));
+		dt_cg_fst(cg, BPF_DW, dt_cg_this(dtp, n->dvar->this_off), R0);
 		return;
 	}
 	int val = dt_cg_val(dtp);
-	emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)val));
+	dt_cg_fst(cg, BPF_DW, val, R0);
 	build_key(cg, n);
 	int del = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
-	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)val));
+	dt_cg_fld(cg, BPF_DW, R3, val);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 0, 0), del);
 	update(cg);
 	asm_jump(&cg->a, JA(0), done);
@@ -172,5 +172,5 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_delete_elem));
 	asm_place(&cg->a, done);
-	emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)val));
+	dt_cg_fld(cg, BPF_DW, R0, val);
 }

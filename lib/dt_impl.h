@@ -298,6 +298,10 @@ struct dtrace_hdl {
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */
 	uint32_t scratch_size;
+	int scratch_percpu;		/* dt_scratch is a PERCPU_ARRAY (else an
+					   ARRAY with an entry per CPU) */
+	void *scratch_mem;		/* the ARRAY, mapped for the consumer */
+	size_t scratch_memlen;
 	uint32_t maxrec;
 	int has_error_clauses;
 	struct dt_stmt **err_stmts;
