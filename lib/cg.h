@@ -149,6 +149,13 @@ void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
 void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
 /* cg_subr.c: progenyof(pid) into R0 */
 void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
+/* cg_obj.c: objects in D variables (DN_OBJ): R0 = the address (checking
+ * run-time indexes), R0 = the scalar value, an assignment (value left in
+ * R0), ++/-- */
+void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n);
 /* *addr = R0 for the dereference lv, which must hit scratch memory;
  * keeps R0 */
 void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv);

@@ -464,7 +464,18 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		else
 			dt_cg_subr(cg, n);
 		break;
+	case DN_OBJ:
+		dt_cg_obj_load(cg, n);
+		break;
+	case DN_OBJADDR:
+		dt_cg_obj_addr(cg, n->l);
+		dt_cg_launder(cg, R0);
+		break;
 	case DN_ASSIGN:
+		if (n->l && n->l->kind == DN_OBJ) {
+			dt_cg_obj_assign(cg, n);
+			break;
+		}
 		if (n->type->kind == DT_TK_STRING) {
 			dt_cg_str_assign(cg, n);
 			break;
@@ -482,6 +493,10 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		emit(cg, STX_MEM(BPF_DW, R1, R0, 0));
 		break;
 	case DN_INCDEC: {
+		if (n->l && n->l->kind == DN_OBJ) {
+			dt_cg_obj_incdec(cg, n);
+			break;
+		}
 		int64_t step = 1;
 		if (n->type->kind == DT_TK_PTR && n->type->ref->size)
 			step = n->type->ref->size;

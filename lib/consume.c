@@ -44,6 +44,7 @@ static const char *fault_str(uint64_t f)
 	case DTFLT_UPRIV: return "invalid user access";
 	case DTFLT_TUPOFLOW: return "tuple stack overflow";
 	case DTFLT_BADSTACK: return "bad stack";
+	case DTFLT_BADINDEX: return "index out of bounds";
 	default: return "unknown fault";
 	}
 }
@@ -61,6 +62,8 @@ static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	if (fault == DTFLT_BADADDR || fault == DTFLT_BADALIGN ||
 	    fault == DTFLT_KPRIV || fault == DTFLT_UPRIV)
 		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)addr);
+	if (fault == DTFLT_BADINDEX)
+		snprintf(details, sizeof(details), " (%lld)", (long long)addr);
 	if (act == 0)
 		snprintf(where, sizeof(where), "predicate");
 	else

@@ -186,7 +186,9 @@ enum {
 	DTFLT_UNKNOWN = 0, DTFLT_BADADDR = 1, DTFLT_BADALIGN = 2,
 	DTFLT_ILLOP = 3, DTFLT_DIVZERO = 4, DTFLT_NOSCRATCH = 5,
 	DTFLT_KPRIV = 6, DTFLT_UPRIV = 7, DTFLT_TUPOFLOW = 8,
-	DTFLT_BADSTACK = 9
+	DTFLT_BADSTACK = 9,
+	DTFLT_BADINDEX = 12		/* Oracle Linux DTrace's: a scalar array
+					   index out of bounds (the index) */
 };
 
 /* dynamic variables: thread-local (self->), clause-local (this->) and

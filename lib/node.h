@@ -35,6 +35,11 @@ enum dt_nkind {
 	DN_XLATE,		/* xlate <type> (l) by translator xlator: only
 				   its members are used (sema rewrites them),
 				   never reaches codegen */
+	DN_OBJ,			/* an object in a D variable's storage: the
+				   global var or the this-> dvar, at byte
+				   ival plus the run-time indexes of path
+				   (sema_obj.c, cg_obj.c) */
+	DN_OBJADDR,		/* the address of the DN_OBJ l */
 	/* statements */
 	DN_S_EXPR,		/* l; action index in act */
 	DN_S_ACTION,		/* trace/printf/exit: func, args, act */
@@ -80,6 +85,15 @@ enum dt_bop {
 	DT_OP_NEG, DT_OP_BNOT, DT_OP_LNOT, DT_OP_DEREF
 };
 
+/* the run-time indexes into a DN_OBJ: offset += idx[k] * stride[k], each
+ * index checked against nelems[k] when the program runs */
+#define DT_OBJ_MAXIDX 8
+struct dt_objpath {
+	int n;
+	struct dt_node *idx[DT_OBJ_MAXIDX];	/* of type long */
+	uint32_t nelems[DT_OBJ_MAXIDX], stride[DT_OBJ_MAXIDX];
+};
+
 struct dt_node {
 	enum dt_nkind kind;
 	int line;
@@ -100,6 +114,7 @@ struct dt_node {
 	int act;			/* 1-based action index */
 	struct dt_action *action;	/* record layout of an action */
 	struct dt_xlator *xlator;	/* DN_XLATE */
+	struct dt_objpath *path;	/* DN_OBJ, or NULL: constant offset only */
 	uint32_t bitfield;		/* width of the bit-field this value was
 					   read from (sizeof, & and offsetof refuse
 					   it), else 0 */

@@ -397,11 +397,27 @@ static struct dt_gvar *gvar_lookup(dtrace_hdl_t *dtp, const char *name)
 	return NULL;
 }
 
+/* Can a variable hold an object of type t (an array, struct or union)? */
+static void obj_type_ok(struct sema *s, struct dt_type *t, const char *pfx,
+    const char *name, int line)
+{
+	struct dt_type *e = t;
+	while (e->kind == DT_TK_ARRAY)
+		e = e->ref;
+	if ((e->kind == DT_TK_STRUCT || e->kind == DT_TK_UNION) && !e->complete && !e->btf_id)
+		serr(s, line, "incomplete struct/union/enum %s: %s", e->name, name);
+	if (e->kind == DT_TK_STRING || e->kind == DT_TK_FUNC || e->kind == DT_TK_FLOAT ||
+	    t->size == 0)
+		serr(s, line, "%s%s: variables of type %s are not supported yet", pfx, name, t->name);
+}
+
 static struct dt_gvar *gvar_add(struct sema *s, const char *name,
     struct dt_type *t, int line)
 {
 	dtrace_hdl_t *dtp = s->dtp;
-	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
+	if (dt_obj_is_aggregate(t))
+		obj_type_ok(s, t, "", name, line);
+	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
 		serr(s, line, "variables of type %s are not supported yet: %s", t->name, name);
 	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
@@ -414,7 +430,8 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 	g->type = t;
 	g->line = line;
 	g->offset = dtp->gsize;
-	dtp->gsize += t->kind == DT_TK_STRING ? DT_STRAREA(dtp) : 8;
+	dtp->gsize += t->kind == DT_TK_STRING ? DT_STRAREA(dtp) :
+	    dt_obj_is_aggregate(t) ? (t->size + 7) & ~7u : 8;
 	return g;
 }
 
@@ -440,7 +457,9 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 {
 	dtrace_hdl_t *dtp = s->dtp;
 	static const char *const kname[] = { "self->", "this->", "" };
-	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
+	if (kind == DT_DV_THIS && nkeys == 0 && dt_obj_is_aggregate(t))
+		obj_type_ok(s, t, kname[kind], name, line);
+	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
 		serr(s, line, "%s%s: variables of type %s are not supported yet",
 		    kname[kind], name, t->name);
@@ -461,6 +480,8 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 	if (v->tuple > dtp->dv_tuple)
 		dtp->dv_tuple = v->tuple;
 	uint32_t vsize = t->kind == DT_TK_STRING ? DT_STRAREA(dtp) : 8;
+	if (dt_obj_is_aggregate(t))
+		vsize = (t->size + 7) & ~7u;
 	if (kind == DT_DV_THIS) {
 		v->this_off = dtp->this_size;
 		dtp->this_size += vsize;
@@ -480,6 +501,8 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 	if (nkeys != v->nkeys)
 		serr(s, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
 		    v->name, nkeys, nkeys == 1 ? "" : "s", v->nkeys);
+	if (v->kind == DT_DV_THIS && dt_obj_is_aggregate(v->type))
+		return dt_obj_var(s, line, NULL, v);	/* storage in the frame */
 	struct dt_node *n = nnew(s, DN_DVAR, line, v->type);
 	n->dvar = v;
 	n->nargs = nkeys;
@@ -601,6 +624,7 @@ static int is_lvalue(struct dt_node *n)
 	/* *p and p->m too: stores are checked to hit scratch memory at run
 	 * time, as DTrace does */
 	return n->kind == DN_VAR || n->kind == DN_DVAR ||
+	    (n->kind == DN_OBJ && dt_is_scalar(n->type)) ||
 	    (n->kind == DN_UNARY && n->op == DT_OP_DEREF && dt_is_scalar(n->type));
 }
 
@@ -721,6 +745,8 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 static struct dt_node *decay(struct sema *s, struct dt_node *n)
 {
 	struct dt_type *el = NULL;
+	if (n->kind == DN_OBJ && n->type->kind == DT_TK_ARRAY)
+		return dt_obj_addr(s, n->line, n, dt_type_ptr(s->tt, n->type->ref));
 	if (n->kind == DN_UNARY && n->op == DT_OP_DEREF && n->type->kind == DT_TK_ARRAY)
 		el = n->type->ref;
 	else if (n->kind == DN_KSTR)
@@ -894,6 +920,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 		return n;
 	}
 	struct dt_gvar *g = gvar_lookup(dtp, name);
+	if (g && dt_obj_is_aggregate(g->type))
+		return dt_obj_var(s, e->line, g, NULL);
 	if (g) {
 		struct dt_node *n = nnew(s, DN_VAR, e->line, g->type);
 		n->var = g;
@@ -1009,6 +1037,15 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
 		l = expr(s, le);
 	}
+	struct dt_node *obj = dt_obj_of(l);
+	if (obj && obj->type->kind == DT_TK_ARRAY && op == AST_OP_ASSIGN &&
+	    as_string(s, r)) {
+		/* a string into a char array variable */
+		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_string);
+		n->l = obj;
+		n->r = as_string(s, r);
+		return n;
+	}
 	if (!is_lvalue(l)) {
 		if (l->kind == DN_BUILTIN || l->kind == DN_ARG)
 			serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
@@ -1103,6 +1140,7 @@ static struct dt_node *object_at(struct sema *s, int line, struct dt_node *addr,
 		struct dt_node *n = nnew(s, DN_KSTR, line, s->tt->t_string);
 		n->l = addr;
 		n->ival = t->nelems;
+		n->op = 1;		/* an array (index_ref checks constants) */
 		return n;
 	}
 	if (t->kind == DT_TK_VOID)
@@ -1207,11 +1245,23 @@ static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
 /* e1[e2] on a pointer or array: *(e1 + e2), a safe load. */
 static struct dt_node *index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b)
 {
+	struct dt_node *obj = dt_obj_of(b);
 	if (e->index.nkeys != 1)
 		serr(s, e->line, "cannot access %s as an associative array",
-		    b->kind == DN_VAR ? b->var->name : "this expression");
-	b = decay(s, b);
+		    b->kind == DN_VAR ? b->var->name : obj && obj->var && !obj->ival &&
+		    !obj->path ? obj->var->name : "this expression");
+	if (obj && obj->type->kind == DT_TK_ARRAY)
+		return dt_obj_index(s, e->line, obj, expr(s, e->index.keys));
 	struct dt_node *i = expr(s, e->index.keys);
+	/* a constant index into an array of known size (a kernel struct's
+	 * member) is checked as Oracle's dtrace does */
+	uint32_t nel = (b->kind == DN_UNARY && b->op == DT_OP_DEREF &&
+	    b->type->kind == DT_TK_ARRAY) ? b->type->nelems :
+	    (b->kind == DN_KSTR && b->op == 1) ? (uint32_t)b->ival : 0;
+	if (nel && i->kind == DN_CONST && (i->ival < 0 || (uint64_t)i->ival >= nel))
+		serr(s, e->line, "index outside array bounds: %lld, max is %u",
+		    (long long)i->ival, nel);
+	b = decay(s, b);
 	if (b->type->kind != DT_TK_PTR)
 		serr(s, e->line, "cannot dereference non-pointer type");
 	if (!dt_is_int(i->type))
@@ -1234,6 +1284,9 @@ static struct dt_node *addr_of(struct sema *s, struct ast_expr *e)
 		serr(s, e->line, "cannot take address of bit-field");
 	if (v->kind == DN_VAR || v->kind == DN_DVAR)
 		serr(s, e->line, "cannot take address of dynamic variable");
+	struct dt_node *obj = dt_obj_of(v);
+	if (obj)
+		return dt_obj_addr(s, e->line, obj, dt_type_ptr(s->tt, obj->type));
 	struct dt_type *t;
 	if (v->kind == DN_CONST && v->type == s->tt->t_voidp && o->kind == AST_E_IDENT)
 		return v;		/* an untyped symbol or a function */
@@ -1506,6 +1559,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 	case AST_E_CAST: {
 		struct dt_type *t = resolve_type(s, e->cast.type);
 		struct dt_node *v = expr(s, e->cast.operand);
+		if (v->type->kind == DT_TK_ARRAY || (v->kind == DN_KSTR && v->op == 1))
+			v = decay(s, v);	/* an array is its first element's address */
 		if (t->kind == DT_TK_VOID) {
 			struct dt_node *n = nnew(s, DN_CAST, e->line, t);
 			n->l = v;
@@ -1581,6 +1636,13 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 				if (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION)
 					serr(s, e->line, "operator . cannot be applied to an operand of type \"%s\"",
 					    b->type->name);
+				if (b->kind == DN_OBJ) {
+					struct dt_node *m = dt_obj_member(s, e->line, b, e->member.name);
+					if (m)
+						return m;
+					addr = dt_obj_addr(s, e->line, b, dt_type_ptr(tt, st));
+					return member_ref(s, e, addr, st);
+				}
 				if (b->kind != DN_UNARY || b->op != DT_OP_DEREF)
 					serr(s, e->line, "operator . is not supported on this %s yet", st->name);
 				addr = b->l;

@@ -1,0 +1,141 @@
+/*
+ * cg_obj.c - code generation for objects in D variables (DN_OBJ, see
+ * sema_obj.c): elements and members of global and this-> arrays, structs
+ * and unions, read and written in place.
+ *
+ * The address is the variable's storage (the globals map value, or the
+ * this-> area of the mstate frame) plus a constant offset plus each
+ * run-time index times its stride.  Every run-time index is checked
+ * against its dimension first, unsigned so a negative one fails too; a
+ * bad one faults with "index out of bounds" (Oracle Linux DTrace's
+ * DTRACEFLT_BADINDEX, the index as the fault value) and aborts the
+ * clause.  The verifier sees the same bounds, so loads and stores go
+ * straight to map or frame memory, without helpers.
+ */
+#include "cg.h"
+#include "node.h"
+
+static int size_code(uint32_t size)
+{
+	switch (size) {
+	case 1: return BPF_B;
+	case 2: return BPF_H;
+	case 4: return BPF_W;
+	default: return BPF_DW;
+	}
+}
+
+static uint32_t scalar_size(const struct dt_type *t)
+{
+	return t->kind == DT_TK_PTR ? 8 : t->size;
+}
+
+/* Truncate and extend R0 to what type t holds (as cg_expr.c does). */
+static void normalize(struct dt_cg *cg, const struct dt_type *t)
+{
+	uint32_t size = scalar_size(t);
+	if (size >= 8 || size == 0)
+		return;
+	int sh = 64 - (int)size * 8;
+	emit(cg, ALU64_IMM(BPF_LSH, R0, sh));
+	emit(cg, ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, R0, sh));
+}
+
+void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
+{
+	struct dt_objpath *p = n->path;
+	int acc = 0;
+	if (p && p->n) {
+		acc = dt_cg_slot_alloc(cg);
+		for (int k = 0; k < p->n; k++) {
+			int ok = asm_new_label(&cg->a);
+			dt_cg_expr(cg, p->idx[k], R0);
+			asm_jump(&cg->a, JMP_IMM(BPF_JLT, R0, (int32_t)p->nelems[k], 0), ok);
+			dt_cg_fault(cg, DTFLT_BADINDEX, R0);
+			asm_place(&cg->a, ok);
+			if (p->stride[k] != 1)
+				emit(cg, ALU64_IMM(BPF_MUL, R0, (int32_t)p->stride[k]));
+			if (k) {
+				emit(cg, LDX_MEM(BPF_DW, R1, R10, acc));
+				emit(cg, ALU64_REG(BPF_ADD, R0, R1));
+			}
+			emit(cg, STX_MEM(BPF_DW, R10, R0, acc));
+		}
+	}
+	if (n->var) {
+		asm_ld_map_value(&cg->a, R0, cg->dtp->fd_globals,
+		    (uint32_t)(DT_G_VARS + n->var->offset + n->ival));
+	} else {
+		emit(cg, MOV64_REG(R0, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R0,
+		    dt_cg_this(cg->dtp, n->dvar->this_off) + (int)n->ival));
+	}
+	if (acc) {
+		emit(cg, LDX_MEM(BPF_DW, R1, R10, acc));
+		emit(cg, ALU64_REG(BPF_ADD, R0, R1));
+		dt_cg_slot_free(cg);
+	}
+}
+
+void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
+{
+	dt_cg_obj_addr(cg, n);
+	emit(cg, LDX_MEM(size_code(scalar_size(n->type)), R0, R0, 0));
+	normalize(cg, n->type);
+}
+
+/* the string n->r into the char array n->l: at most its size - 1 bytes
+ * and a NUL */
+static void assign_chars(struct dt_cg *cg, struct dt_node *n)
+{
+	int t = dt_cg_stmp_alloc(cg);
+	dt_cg_store_str(cg, n->r, t, (int)cg->dtp->opt[DTOPT_STRSIZE] + 1);
+	dt_cg_obj_addr(cg, n->l);
+	emit(cg, MOV64_REG(R1, R0));
+	emit(cg, MOV64_IMM(R2, (int32_t)n->l->type->size));
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, t));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_stmp_free(cg);
+}
+
+/* n: DN_ASSIGN to the DN_OBJ n->l; the value stays in R0 */
+void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n)
+{
+	if (n->l->type->kind == DT_TK_ARRAY) {
+		assign_chars(cg, n);
+		return;
+	}
+	dt_cg_expr(cg, n->r, R0);
+	int v = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, v));
+	dt_cg_obj_addr(cg, n->l);
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, v));
+	emit(cg, STX_MEM(size_code(scalar_size(n->l->type)), R0, R1, 0));
+	emit(cg, MOV64_REG(R0, R1));
+	dt_cg_slot_free(cg);
+}
+
+/* n: DN_INCDEC of the DN_OBJ n->l (ival: postfix; step per pointer) */
+void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
+{
+	int64_t step = 1;
+	if (n->type->kind == DT_TK_PTR && n->type->ref->size)
+		step = n->type->ref->size;
+	int sz = size_code(scalar_size(n->type));
+	dt_cg_obj_addr(cg, n->l);
+	int a = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
+	emit(cg, LDX_MEM(sz, R0, R0, 0));
+	normalize(cg, n->type);
+	int old = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, old));
+	emit(cg, ALU64_IMM(n->op == '+' ? BPF_ADD : BPF_SUB, R0, (int32_t)step));
+	normalize(cg, n->type);
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, a));
+	emit(cg, STX_MEM(sz, R1, R0, 0));
+	if (n->ival)
+		emit(cg, LDX_MEM(BPF_DW, R0, R10, old));
+	dt_cg_slot_free(cg);
+	dt_cg_slot_free(cg);
+}
