@@ -57,6 +57,7 @@ int dt_cg_this(dtrace_hdl_t *dtp, uint32_t off);
 int dt_cg_cell(dtrace_hdl_t *dtp, int k);
 int dt_cg_strtok(dtrace_hdl_t *dtp);
 int dt_cg_scratch(dtrace_hdl_t *dtp);
+int dt_cg_sou(dtrace_hdl_t *dtp);
 /* bytes of a dynamic variable key (the dt_dvars map's key size) */
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
 /* bytes of the dt_scratch map's value: both frames and the slack */
@@ -156,6 +157,9 @@ void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n);
+/* R9 + off = the bytes of the struct, union or array value v (a D
+ * variable's, kernel memory's, or a DN_SOU built member by member) */
+void dt_cg_sou_to_frame(struct dt_cg *cg, struct dt_node *v, int off);
 /* *addr = R0 for the dereference lv, which must hit scratch memory;
  * keeps R0 */
 void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv);

@@ -99,9 +99,103 @@ static void assign_chars(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_stmp_free(cg);
 }
 
+/* R9 + off = zeros, size bytes */
+static void zero(struct dt_cg *cg, int off, uint32_t size)
+{
+	uint32_t i = 0;
+	for (; i + 8 <= size; i += 8)
+		dt_cg_fst_imm(cg, BPF_DW, off + (int)i, 0);
+	for (; i < size; i++)
+		dt_cg_fst_imm(cg, BPF_B, off + (int)i, 0);
+}
+
+/* R9 + off = the members of the DN_SOU v (the area already zeroed) */
+static void build(struct dt_cg *cg, struct dt_node *v, int off)
+{
+	for (int i = 0; i < v->nargs; i++) {
+		struct dt_node *m = v->args[i];
+		int moff = off + (int)v->offs[2 * i];
+		uint32_t msize = v->offs[2 * i + 1];
+		if (m->kind == DN_SOU) {
+			build(cg, m, moff);
+		} else if (m->type->kind == DT_TK_STRING) {
+			dt_cg_store_str(cg, m, moff, (int)msize);
+		} else if (m->type->kind == DT_TK_STRUCT || m->type->kind == DT_TK_UNION) {
+			dt_cg_sou_to_frame(cg, m, moff);
+		} else {
+			dt_cg_expr(cg, m, R0);
+			dt_cg_fst(cg, size_code(msize), moff, R0);
+		}
+	}
+}
+
+/* R1 = R9 + off; R2 = size; R3 = the address in R0 */
+static void read_args(struct dt_cg *cg, int off, uint32_t size)
+{
+	emit(cg, MOV64_REG(R3, R0));
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
+	emit(cg, MOV64_IMM(R2, (int32_t)size));
+}
+
+void dt_cg_sou_to_frame(struct dt_cg *cg, struct dt_node *v, int off)
+{
+	uint32_t size = v->type->size;
+	if (v->kind == DN_SOU) {
+		zero(cg, off, size);
+		build(cg, v, off);
+		return;
+	}
+	if (v->kind == DN_OBJ) {
+		dt_cg_obj_addr(cg, v);
+		read_args(cg, off, size);
+		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+		return;
+	}
+	/* *p: kernel memory, a safe read faulting with the address */
+	dt_cg_expr(cg, v->l, R0);
+	int a = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
+	read_args(cg, off, size);
+	dt_cg_call_checked(cg, BPF_FUNC_probe_read_kernel, BPF_JEQ, a);
+	dt_cg_slot_free(cg);
+}
+
+/* a struct or union n->r copied into the variable n->l */
+static void assign_sou(struct dt_cg *cg, struct dt_node *n)
+{
+	struct dt_node *r = n->r;
+	int32_t size = (int32_t)n->l->type->size;
+	int src = dt_cg_slot_alloc(cg);
+	if (r->kind == DN_SOU) {
+		int area = dt_cg_sou(cg->dtp);
+		dt_cg_sou_to_frame(cg, r, area);
+		emit(cg, MOV64_REG(R0, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R0, area));
+	} else if (r->kind == DN_OBJ) {
+		dt_cg_obj_addr(cg, r);
+	} else {
+		dt_cg_expr(cg, r->l, R0);	/* *p */
+	}
+	emit(cg, STX_MEM(BPF_DW, R10, R0, src));
+	dt_cg_obj_addr(cg, n->l);
+	emit(cg, MOV64_REG(R1, R0));
+	emit(cg, MOV64_IMM(R2, size));
+	emit(cg, LDX_MEM(BPF_DW, R3, R10, src));
+	if (r->kind == DN_SOU || r->kind == DN_OBJ)
+		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	else
+		dt_cg_call_checked(cg, BPF_FUNC_probe_read_kernel, BPF_JEQ, src);
+	dt_cg_slot_free(cg);
+}
+
 /* n: DN_ASSIGN to the DN_OBJ n->l; the value stays in R0 */
 void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n)
 {
+	if (n->l->type->kind == DT_TK_STRUCT || n->l->type->kind == DT_TK_UNION) {
+		assign_sou(cg, n);
+		return;
+	}
 	if (n->l->type->kind == DT_TK_ARRAY) {
 		assign_chars(cg, n);
 		return;

@@ -33,7 +33,7 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 /*
  * frame: header | record | loop cells | stack buffer | scratch space |
  * string temporaries | dynamic variable key | value | this-> variables |
- * strtok state.
+ * strtok state | whole-struct build area.
  * The small fixed-size parts come first so that their offsets fit a BPF
  * instruction's 16 bits whatever strsize is (cg_subr.c addresses the
  * stack buffer directly); the parts that grow with strsize follow and are
@@ -133,9 +133,16 @@ int dt_cg_strtok(dtrace_hdl_t *dtp)
 	return dt_cg_this(dtp, dtp->this_size);
 }
 
+/* where a whole struct (a translation) is built before it is copied
+ * into the variable assigned */
+int dt_cg_sou(dtrace_hdl_t *dtp)
+{
+	return dt_cg_strtok(dtp) + (int)strtok_area(dtp);
+}
+
 static uint32_t frame_size(dtrace_hdl_t *dtp)
 {
-	return (uint32_t)dt_cg_strtok(dtp) + strtok_area(dtp);
+	return (uint32_t)dt_cg_sou(dtp) + ((dtp->sou_size + 7) & ~7u);
 }
 
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)

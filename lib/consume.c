@@ -10,6 +10,7 @@
  * records become "N drops on CPU M" on stderr.
  */
 #include <bpf/libbpf.h>
+#include <ctype.h>
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
@@ -75,10 +76,58 @@ static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	    (unsigned long long)pc);
 }
 
+/*
+ * The bytes of a traced struct, union or array, as dtrace prints them: a
+ * run of printable characters ending in NULs as a string, other printable
+ * bytes as they are, anything else as a hex dump with an ASCII column.
+ */
+static void print_bytes(FILE *out, const uint8_t *c, uint32_t n, int quiet)
+{
+	uint32_t i, j;
+	if (n == 0)
+		return;
+	for (i = 0; i < n; i++) {
+		if (isprint(c[i]) || isspace(c[i]) || c[i] == '\b' || c[i] == '\a')
+			continue;
+		if (c[i] == '\0' && i > 0) {
+			for (j = i + 1; j < n && c[j] == '\0'; j++)
+				;
+			if (j == n) {
+				fprintf(out, quiet ? "%s" : "  %-33s", (const char *)c);
+				return;
+			}
+		}
+		break;
+	}
+	if (i == n) {
+		fprintf(out, "  %-33.*s", (int)n, (const char *)c);
+		return;
+	}
+	fprintf(out, "\n%5s      ", "");
+	for (i = 0; i < 16; i++)
+		fprintf(out, "  %c", "0123456789abcdef"[i]);
+	fprintf(out, "  0123456789abcdef\n");
+	for (i = 0; i < n; i += 16) {
+		fprintf(out, "%5s%5x:", "", i);
+		for (j = i; j < i + 16 && j < n; j++)
+			fprintf(out, " %02x", c[j]);
+		while (j++ % 16)
+			fputs("   ", out);
+		fputs("  ", out);
+		for (j = i; j < i + 16 && j < n; j++)
+			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], out);
+		fputc('\n', out);
+	}
+}
+
 static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_recfield *f)
 {
 	FILE *out = dtp->out;
 	int q = dtp->quiet;
+	if (f->kind == DT_RV_BYTES) {
+		print_bytes(out, d + f->offset, f->size, q);
+		return;
+	}
 	if (f->kind == DT_RV_STR) {
 		char *s = strndup((const char *)d + f->offset, f->size);
 		fprintf(out, q ? "%s" : "  %-33s", s ? s : "");

@@ -111,7 +111,8 @@ enum dt_actkind {
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
-enum dt_recval { DT_RV_INT, DT_RV_STR };
+enum dt_recval { DT_RV_INT, DT_RV_STR, DT_RV_BYTES /* a struct, union or
+					   array: its bytes */ };
 struct dt_recfield {
 	enum dt_recval kind;
 	uint32_t offset;		/* from the record start */
@@ -285,6 +286,8 @@ struct dtrace_hdl {
 	uint32_t dv_valsize;		/* largest dynamic variable value (>= 8) */
 	int uses_strtok;		/* the frame keeps strtok() state */
 	int uses_scratch;		/* alloca/copyin scratch space */
+	uint32_t sou_size;		/* largest struct built in the frame (a
+					   whole translation assigned) */
 	int uses_loops;			/* string loops (kfunc iterators) */
 	struct dt_agg **aggs;		/* in order of introduction */
 	int naggs;

@@ -40,6 +40,9 @@ enum dt_nkind {
 				   ival plus the run-time indexes of path
 				   (sema_obj.c, cg_obj.c) */
 	DN_OBJADDR,		/* the address of the DN_OBJ l */
+	DN_SOU,			/* a struct or union value built member by
+				   member (a whole translation): args[i]
+				   at byte offs[i], the rest zero */
 	/* statements */
 	DN_S_EXPR,		/* l; action index in act */
 	DN_S_ACTION,		/* trace/printf/exit: func, args, act */
@@ -115,6 +118,8 @@ struct dt_node {
 	struct dt_action *action;	/* record layout of an action */
 	struct dt_xlator *xlator;	/* DN_XLATE */
 	struct dt_objpath *path;	/* DN_OBJ, or NULL: constant offset only */
+	uint32_t *offs;			/* DN_SOU: offs[2i], offs[2i + 1] are the
+					   byte offset and size of member args[i] */
 	uint32_t bitfield;		/* width of the bit-field this value was
 					   read from (sizeof, & and offsetof refuse
 					   it), else 0 */

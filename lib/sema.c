@@ -404,6 +404,8 @@ static void obj_type_ok(struct sema *s, struct dt_type *t, const char *pfx,
 	struct dt_type *e = t;
 	while (e->kind == DT_TK_ARRAY)
 		e = e->ref;
+	if (e == t && e->btf_id < 0)
+		dt_btf_resolve(s->dtp, e);	/* *curthread: its size */
 	if ((e->kind == DT_TK_STRUCT || e->kind == DT_TK_UNION) && !e->complete && !e->btf_id)
 		serr(s, line, "incomplete struct/union/enum %s: %s", e->name, name);
 	if (e->kind == DT_TK_STRING || e->kind == DT_TK_FUNC || e->kind == DT_TK_FLOAT ||
@@ -963,6 +965,18 @@ static int implicit_ok(struct sema *s, const char *name)
 	return 1;
 }
 
+/*
+ * n as a whole value: a translation to a struct becomes the struct built
+ * member by member (the guide's Translators chapter: a translated struct
+ * may be copied whole); anything else is unchanged.
+ */
+static struct dt_node *whole_value(struct sema *s, struct dt_node *n)
+{
+	if (n->kind == DN_XLATE && (n->type->kind == DT_TK_STRUCT || n->type->kind == DT_TK_UNION))
+		return dt_xlate_whole(s, n);
+	return n;
+}
+
 static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 {
 	struct ast_expr *le = e->binary.left;
@@ -970,7 +984,7 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	struct dt_node *l;
 	if (le->kind == AST_E_IDENT && strchr(le->ident.name, '`'))	/* a kernel symbol */
 		serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
-	struct dt_node *r = expr(s, e->binary.right);
+	struct dt_node *r = whole_value(s, expr(s, e->binary.right));
 
 	if (le->kind == AST_E_IDENT && !gvar_lookup(s->dtp, le->ident.name) &&
 	    op == AST_OP_ASSIGN) {
@@ -986,8 +1000,12 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			serr(s, e->line, "operator = cannot be applied to void");
 		/* implicit declaration: the variable takes the value's type */
 		struct dt_gvar *g = gvar_add(s, le->ident.name, r->type, e->line);
-		l = nnew(s, DN_VAR, le->line, g->type);
-		l->var = g;
+		if (dt_obj_is_aggregate(g->type)) {
+			l = dt_obj_var(s, le->line, g, NULL);
+		} else {
+			l = nnew(s, DN_VAR, le->line, g->type);
+			l->var = g;
+		}
 	} else if (le->kind == AST_E_MEMBER && le->member.base->kind == AST_E_IDENT &&
 	    (!strcmp(le->member.base->ident.name, "self") ||
 	    !strcmp(le->member.base->ident.name, "this"))) {
@@ -1038,6 +1056,19 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		l = expr(s, le);
 	}
 	struct dt_node *obj = dt_obj_of(l);
+	if (r->type->kind == DT_TK_STRUCT || r->type->kind == DT_TK_UNION) {
+		/* a struct or union copied whole into a D variable */
+		if (op != AST_OP_ASSIGN || !obj || obj->type->kind != r->type->kind ||
+		    (obj->type != r->type && strcmp(obj->type->name, r->type->name)))
+			serr(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    l->type->name, opname(op), r->type->name);
+		if (r->kind == DN_SOU && r->type->size > s->dtp->sou_size)
+			s->dtp->sou_size = r->type->size;
+		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, obj->type);
+		n->l = obj;
+		n->r = r;
+		return n;
+	}
 	if (obj && obj->type->kind == DT_TK_ARRAY && op == AST_OP_ASSIGN &&
 	    as_string(s, r)) {
 		/* a string into a char array variable */
@@ -1898,7 +1929,7 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	a->fields = f;
 	f = &f[a->nfields++];
 	memset(f, 0, sizeof(*f));
-	uint32_t al = k == DT_RV_STR ? 1 : (size >= 8 ? 8 : size);
+	uint32_t al = k == DT_RV_STR ? 1 : (size >= 8 || k == DT_RV_BYTES) ? 8 : size;
 	st->recsize = (st->recsize + al - 1) / al * al;
 	f->kind = k;
 	f->offset = st->recsize;
@@ -1967,9 +1998,13 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		dt_sema_aggact(s, n, e, a);
 		break;
 	case DT_F_TRACE: {
-		struct dt_node *v = n->args[0];
+		struct dt_node *v = n->args[0] = whole_value(s, n->args[0]);
 		a->kind = DT_ACT_TRACE;
-		if (v->type->kind == DT_TK_STRING)
+		if (v->type->btf_id < 0)
+			dt_btf_resolve(s->dtp, v->type);
+		if (dt_obj_is_aggregate(v->type) && v->kind != DN_XLATE && v->type->size)
+			add_field(s, a, DT_RV_BYTES, v->type->size, NULL);	/* its bytes */
+		else if (v->type->kind == DT_TK_STRING)
 			add_field(s, a, DT_RV_STR, strsize + 1, NULL);
 		else if (dt_is_scalar(v->type))
 			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);
