@@ -148,6 +148,8 @@ void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx);
 void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_mem.c: integer and memory subroutines into R0 */
 void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
+/* cg_proc.c: __dt_psargs(start, end) into R9 + off */
+void dt_cg_psargs(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_subr.c: progenyof(pid) into R0 */
 void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
 /* cg_obj.c: objects in D variables (DN_OBJ): R0 = the address (checking

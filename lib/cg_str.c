@@ -711,6 +711,7 @@ static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	case DT_F_STRTOK: strtok_(cg, n, off, size); return;
 	case DT_F_CLEANPATH: case DT_F_INET_NTOA: case DT_F_INET_NTOA6:
 	case DT_F_INET_NTOP: dt_cg_net(cg, n, off, size); return;
+	case DT_F_PSARGS: dt_cg_psargs(cg, n, off, size); return;
 	}
 	cg->failed = 1;
 	snprintf(cg->errmsg, sizeof(cg->errmsg), "line %d: subroutine not supported yet", n->line);

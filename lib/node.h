@@ -78,6 +78,8 @@ enum dt_func {
 	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
 	/* process and device subroutines (sema.c builtin_subr, cg_subr.c) */
 	DT_F_PROGENYOF,
+	/* the D library's process model (cg_proc.c) */
+	DT_F_PSARGS,
 };
 
 /* binary operator codes (op field) */

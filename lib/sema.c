@@ -1776,6 +1776,9 @@ static const struct {
 	{ "copyinto", DT_F_COPYINTO, "void", 3, 3, "PIP", { "uintptr_t", "size_t", "void *" } },
 	{ "alloca", DT_F_ALLOCA, "void *", 1, 1, "I", { "size_t" } },
 	{ "bcopy", DT_F_BCOPY, "void", 3, 3, "PPI", { "void *", "void *", "size_t" } },
+	/* dlib/procfs.d's pr_psargs: the arguments in [start, end) of the
+	 * current process's memory, NULs as spaces (cg_proc.c) */
+	{ "__dt_psargs", DT_F_PSARGS, "string", 2, 2, "II", { "uintptr_t", "uintptr_t" } },
 };
 
 static struct dt_type *subr_type(struct sema *s, const char *name)

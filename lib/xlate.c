@@ -274,8 +274,22 @@ struct dt_node *dt_xlate_deref(struct sema *s, struct dt_node *x)
 static struct dt_node *convert(struct sema *s, struct dt_node *v, struct dt_type *mt,
     const char *name, int line)
 {
-	if (strcompat(mt) && mt->kind != DT_TK_PTR && v->type->kind == DT_TK_STRING)
-		return v;
+	if (strcompat(mt) && mt->kind != DT_TK_PTR && v->type->kind == DT_TK_STRING) {
+		if (mt->kind != DT_TK_ARRAY || !mt->nelems ||
+		    (v->kind == DN_KSTR && v->ival <= (int64_t)mt->nelems))
+			return v;
+		/* no longer than the char array member: substr(v, 0, N - 1) */
+		dtrace_hdl_t *dtp = dt_sema_hdl(s);
+		struct dt_node *n = dt_sema_node(s, DN_CALL, line, v->type);
+		n->func = DT_F_SUBSTR;
+		n->nargs = 3;
+		n->args = dt_alloc(dtp, sizeof(*n->args) * 3);
+		n->args[0] = v;
+		n->args[1] = dt_sema_node(s, DN_CONST, line, dtp->types.t_int);
+		n->args[2] = dt_sema_node(s, DN_CONST, line, dtp->types.t_int);
+		n->args[2]->ival = mt->nelems - 1;
+		return n;
+	}
 	if (dt_is_scalar(mt) && dt_is_scalar(v->type))
 		return dt_sema_cast(s, v, mt);
 	if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) && v->kind == DN_XLATE)
