@@ -111,6 +111,10 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 void dt_cg_agg(struct dt_cg *cg, struct dt_node *n);
 /* R0 = address of n's value in the map, or 0 */
 void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n);
+/* the key of dynamic variable n->dvar (keys n->args) in the key area */
+void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n);
+/* the frame's value area stored under its key (a full space: a drop) */
+void dt_cg_dvar_update(struct dt_cg *cg);
 /* n = the string at R9 + src */
 void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
 /* cg_expr.c */

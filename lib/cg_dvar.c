@@ -86,7 +86,7 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 }
 
 /* Build the key of n in the frame's key area; clobbers R0-R5. */
-static void build_key(struct dt_cg *cg, struct dt_node *n)
+void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	dt_cg_tuple(cg, n->args, n->nargs, n->dvar->keys, dt_cg_key(dtp),
@@ -95,7 +95,7 @@ static void build_key(struct dt_cg *cg, struct dt_node *n)
 
 /* Store the frame's value area under the frame's key; a full dynamic
  * variable space counts a drop (reported by the consumer). */
-static void update(struct dt_cg *cg)
+void dt_cg_dvar_update(struct dt_cg *cg)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int done = asm_new_label(&cg->a);
@@ -116,7 +116,7 @@ static void update(struct dt_cg *cg)
 /* R0 = the address of n's value in the map, or 0 if it has none. */
 void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n)
 {
-	build_key(cg, n);
+	dt_cg_dvar_key(cg, n);
 	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(cg->dtp)));
@@ -135,8 +135,8 @@ void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src)
 	emit(cg, MOV64_REG(R3, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, src));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
-	build_key(cg, n);
-	update(cg);
+	dt_cg_dvar_key(cg, n);
+	dt_cg_dvar_update(cg);
 }
 
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n)
@@ -159,11 +159,11 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 	}
 	int val = dt_cg_val(dtp);
 	dt_cg_fst(cg, BPF_DW, val, R0);
-	build_key(cg, n);
+	dt_cg_dvar_key(cg, n);
 	int del = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
 	dt_cg_fld(cg, BPF_DW, R3, val);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 0, 0), del);
-	update(cg);
+	dt_cg_dvar_update(cg);
 	asm_jump(&cg->a, JA(0), done);
 	asm_place(&cg->a, del);
 	/* assigning 0 deletes the variable */

@@ -41,7 +41,35 @@ static void normalize(struct dt_cg *cg, const struct dt_type *t)
 	emit(cg, ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, R0, sh));
 }
 
-void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
+/*
+ * R0 = the self-> variable's value in the dynamic variable map.  Without create, a variable never assigned jumps to missing; with
+ * it, it is first stored zero-filled (a full space counts a drop and
+ * jumps to missing).
+ */
+static void self_base(struct dt_cg *cg, struct dt_node *n, int create, int missing)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	int found = asm_new_label(&cg->a);
+	dt_cg_dvar_key(cg, n);
+	for (int pass = 0; pass < 2; pass++) {
+		asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+		emit(cg, MOV64_REG(R2, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
+		emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+		if (!create || pass)
+			break;
+		for (uint32_t o = 0; o < dtp->dv_valsize; o += 8)
+			dt_cg_fst_imm(cg, BPF_DW, dt_cg_val(dtp) + (int)o, 0);
+		dt_cg_dvar_update(cg);
+	}
+	asm_jump(&cg->a, JA(0), missing);
+	asm_place(&cg->a, found);
+}
+
+/* R0 = the address of the object n; a self-> object not there (see
+ * self_base) jumps to missing */
+static void addr(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 {
 	struct dt_objpath *p = n->path;
 	int acc = 0;
@@ -65,6 +93,10 @@ void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
 	if (n->var) {
 		asm_ld_map_value(&cg->a, R0, cg->dtp->fd_globals,
 		    (uint32_t)(DT_G_VARS + n->var->offset + n->ival));
+	} else if (n->dvar->kind == DT_DV_SELF) {
+		self_base(cg, n, create, missing);
+		if (n->ival)
+			emit(cg, ALU64_IMM(BPF_ADD, R0, (int32_t)n->ival));
 	} else {
 		emit(cg, MOV64_REG(R0, R9));
 		emit(cg, ALU64_IMM(BPF_ADD, R0,
@@ -77,25 +109,52 @@ void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
 	}
 }
 
+static int is_self(const struct dt_node *n)
+{
+	return n->dvar && n->dvar->kind == DT_DV_SELF;
+}
+
+/* the address as D sees it: a self-> object never assigned is at 0 */
+void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
+{
+	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	addr(cg, n, 0, missing);
+	if (!is_self(n))
+		return;		/* (no code may be unreachable) */
+	asm_jump(&cg->a, JA(0), end);
+	asm_place(&cg->a, missing);
+	emit(cg, MOV64_IMM(R0, 0));
+	asm_place(&cg->a, end);
+}
+
 void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
 {
-	dt_cg_obj_addr(cg, n);
+	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	addr(cg, n, 0, missing);
 	emit(cg, LDX_MEM(size_code(scalar_size(n->type)), R0, R0, 0));
 	normalize(cg, n->type);
+	if (!is_self(n))
+		return;
+	asm_jump(&cg->a, JA(0), end);
+	asm_place(&cg->a, missing);
+	emit(cg, MOV64_IMM(R0, 0));		/* never assigned: 0 */
+	asm_place(&cg->a, end);
 }
 
 /* the string n->r into the char array n->l: at most its size - 1 bytes
  * and a NUL */
 static void assign_chars(struct dt_cg *cg, struct dt_node *n)
 {
+	int skip = asm_new_label(&cg->a);
 	int t = dt_cg_stmp_alloc(cg);
 	dt_cg_store_str(cg, n->r, t, (int)cg->dtp->opt[DTOPT_STRSIZE] + 1);
-	dt_cg_obj_addr(cg, n->l);
+	addr(cg, n->l, 1, skip);
 	emit(cg, MOV64_REG(R1, R0));
 	emit(cg, MOV64_IMM(R2, (int32_t)n->l->type->size));
 	emit(cg, MOV64_REG(R3, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, t));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
+	asm_place(&cg->a, skip);
 	dt_cg_stmp_free(cg);
 }
 
@@ -138,6 +197,26 @@ static void read_args(struct dt_cg *cg, int off, uint32_t size)
 	emit(cg, MOV64_IMM(R2, (int32_t)size));
 }
 
+/*
+ * R0 = the address of the object v (a D variable's, never faulting) to
+ * copy from; a self-> object never assigned reads as zeros (the frame's
+ * value area, zero-filled: it is as large as any self-> value).
+ */
+static void src_addr(struct dt_cg *cg, struct dt_node *v)
+{
+	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	addr(cg, v, 0, missing);
+	if (!is_self(v))
+		return;
+	asm_jump(&cg->a, JA(0), end);
+	asm_place(&cg->a, missing);
+	int val = dt_cg_val(cg->dtp);
+	zero(cg, val, v->type->size);
+	emit(cg, MOV64_REG(R0, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R0, val));
+	asm_place(&cg->a, end);
+}
+
 void dt_cg_sou_to_frame(struct dt_cg *cg, struct dt_node *v, int off)
 {
 	uint32_t size = v->type->size;
@@ -147,7 +226,7 @@ void dt_cg_sou_to_frame(struct dt_cg *cg, struct dt_node *v, int off)
 		return;
 	}
 	if (v->kind == DN_OBJ) {
-		dt_cg_obj_addr(cg, v);
+		src_addr(cg, v);
 		read_args(cg, off, size);
 		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
 		return;
@@ -166,6 +245,7 @@ static void assign_sou(struct dt_cg *cg, struct dt_node *n)
 {
 	struct dt_node *r = n->r;
 	int32_t size = (int32_t)n->l->type->size;
+	int skip = asm_new_label(&cg->a);
 	int src = dt_cg_slot_alloc(cg);
 	if (r->kind == DN_SOU) {
 		int area = dt_cg_sou(cg->dtp);
@@ -173,12 +253,12 @@ static void assign_sou(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, MOV64_REG(R0, R9));
 		emit(cg, ALU64_IMM(BPF_ADD, R0, area));
 	} else if (r->kind == DN_OBJ) {
-		dt_cg_obj_addr(cg, r);
+		src_addr(cg, r);
 	} else {
 		dt_cg_expr(cg, r->l, R0);	/* *p */
 	}
 	emit(cg, STX_MEM(BPF_DW, R10, R0, src));
-	dt_cg_obj_addr(cg, n->l);
+	addr(cg, n->l, 1, skip);
 	emit(cg, MOV64_REG(R1, R0));
 	emit(cg, MOV64_IMM(R2, size));
 	emit(cg, LDX_MEM(BPF_DW, R3, R10, src));
@@ -186,6 +266,7 @@ static void assign_sou(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
 	else
 		dt_cg_call_checked(cg, BPF_FUNC_probe_read_kernel, BPF_JEQ, src);
+	asm_place(&cg->a, skip);
 	dt_cg_slot_free(cg);
 }
 
@@ -200,13 +281,15 @@ void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n)
 		assign_chars(cg, n);
 		return;
 	}
+	int skip = asm_new_label(&cg->a);
 	dt_cg_expr(cg, n->r, R0);
 	int v = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, v));
-	dt_cg_obj_addr(cg, n->l);
+	addr(cg, n->l, 1, skip);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, v));
 	emit(cg, STX_MEM(size_code(scalar_size(n->l->type)), R0, R1, 0));
-	emit(cg, MOV64_REG(R0, R1));
+	asm_place(&cg->a, skip);
+	emit(cg, LDX_MEM(BPF_DW, R0, R10, v));
 	dt_cg_slot_free(cg);
 }
 
@@ -217,7 +300,8 @@ void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
 	if (n->type->kind == DT_TK_PTR && n->type->ref->size)
 		step = n->type->ref->size;
 	int sz = size_code(scalar_size(n->type));
-	dt_cg_obj_addr(cg, n->l);
+	int skip = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	addr(cg, n->l, 1, skip);
 	int a = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
 	emit(cg, LDX_MEM(sz, R0, R0, 0));
@@ -232,4 +316,10 @@ void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, LDX_MEM(BPF_DW, R0, R10, old));
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
+	if (!is_self(n->l))
+		return;
+	asm_jump(&cg->a, JA(0), end);
+	asm_place(&cg->a, skip);		/* no dynamic variable space */
+	emit(cg, MOV64_IMM(R0, 0));
+	asm_place(&cg->a, end);
 }

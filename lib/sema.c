@@ -459,7 +459,7 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 {
 	dtrace_hdl_t *dtp = s->dtp;
 	static const char *const kname[] = { "self->", "this->", "" };
-	if (kind == DT_DV_THIS && nkeys == 0 && dt_obj_is_aggregate(t))
+	if (kind != DT_DV_ASSOC && nkeys == 0 && dt_obj_is_aggregate(t))
 		obj_type_ok(s, t, kname[kind], name, line);
 	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
@@ -503,8 +503,8 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 	if (nkeys != v->nkeys)
 		serr(s, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
 		    v->name, nkeys, nkeys == 1 ? "" : "s", v->nkeys);
-	if (v->kind == DT_DV_THIS && dt_obj_is_aggregate(v->type))
-		return dt_obj_var(s, line, NULL, v);	/* storage in the frame */
+	if (v->kind != DT_DV_ASSOC && v->nkeys == 0 && dt_obj_is_aggregate(v->type))
+		return dt_obj_var(s, line, NULL, v);	/* frame or dvar map storage */
 	struct dt_node *n = nnew(s, DN_DVAR, line, v->type);
 	n->dvar = v;
 	n->nargs = nkeys;
@@ -977,6 +977,13 @@ static struct dt_node *whole_value(struct sema *s, struct dt_node *n)
 	return n;
 }
 
+/* Is self->name declared as an array, struct or union (not associative)? */
+static int dvar_is_object(struct sema *s, const char *name)
+{
+	struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
+	return v && !v->nkeys && dt_obj_is_aggregate(v->type);
+}
+
 static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 {
 	struct ast_expr *le = e->binary.left;
@@ -1019,7 +1026,8 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			    0, NULL, e->line);
 		}
 		l = dvar_ref(s, v, NULL, 0, le->line);
-	} else if (le->kind == AST_E_INDEX && self_array(le->index.base)) {
+	} else if (le->kind == AST_E_INDEX && self_array(le->index.base) &&
+	    !dvar_is_object(s, le->index.base->member.name)) {
 		const char *name = le->index.base->member.name;
 		struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
 		if (!v) {
@@ -1627,6 +1635,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
 			if (!v)
 				serr(s, e->line, "failed to resolve self->%s: Unknown variable name", name);
+			if (!v->nkeys && dt_obj_is_aggregate(v->type))	/* self int a[4] */
+				return index_ref(s, e, dvar_ref(s, v, NULL, 0, e->line));
 			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
 		}
 		if (e->index.base->kind == AST_E_IDENT &&

@@ -85,6 +85,9 @@ int main(void)
 	ok("struct p { int x; char n[8]; short s[2]; }; struct p v[4]; BEGIN { v[1].x = 2; v[3].s[1] = v[1].x; v[0].n = \"q\"; }");
 	ok("this int t[3]; struct q { int a; }; this struct q w; BEGIN { this->t[2] = 1; this->w.a = this->t[2]; }");
 	ok("int a[5]; BEGIN { p = &a[1]; q = a + 2; trace(*p + *q + ((int *)a)[7]); trace(&a[3] - &a[1]); }");
+	ok("self int sa[4]; struct q { int a; char n[4]; }; self struct q sq; BEGIN { self->sa[1] = 2; self->sq.a = self->sa[1]; self->sq.n = \"x\"; t = self->sq; }");
+	bad("self int sa[4]; BEGIN { self->sa[4] = 1; }", "invalid probe specifier self int sa[4]; BEGIN { self->sa[4] = 1; }: "
+	    "in action list: index outside array bounds: 4, max is 4", 0);
 	bad("int a[5]; BEGIN { trace(a[5]); }", "invalid probe specifier int a[5]; BEGIN { trace(a[5]); }: "
 	    "in action list: index outside array bounds: 5, max is 5", 0);
 	bad("int a[5];\nBEGIN\n{\n\ta[-1] = 0;\n}\n", "failed to compile script t.d: line 4: "
