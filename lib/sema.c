@@ -1072,15 +1072,16 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			    l->type->name, opname(op), r->type->name);
 		if (r->kind == DN_SOU && r->type->size > s->dtp->sou_size)
 			s->dtp->sou_size = r->type->size;
-		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, obj->type);
+		/* (a statement: the copy is not a value) */
+		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_void);
 		n->l = obj;
 		n->r = r;
 		return n;
 	}
 	if (obj && obj->type->kind == DT_TK_ARRAY && op == AST_OP_ASSIGN &&
 	    as_string(s, r)) {
-		/* a string into a char array variable */
-		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_string);
+		/* a string into a char array variable (a statement) */
+		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_void);
 		n->l = obj;
 		n->r = as_string(s, r);
 		return n;
