@@ -281,23 +281,51 @@ struct dt_type *dt_btf_named(dtrace_hdl_t *dtp, const char *name)
 	return NULL;
 }
 
-struct dt_type *dt_btf_var(dtrace_hdl_t *dtp, const char *name, int *percpu)
+struct dt_type *dt_btf_var(dtrace_hdl_t *dtp, const char *name, int *percpu,
+    uint32_t *secoff)
 {
 	struct btf *btf = get_btf(dtp);
 	*percpu = 0;
+	*secoff = 0;
 	if (!btf)
 		return NULL;
 	int id = btf__find_by_name_kind(btf, name, BTF_KIND_VAR);
 	if (id <= 0)
 		return NULL;
-	/* is it in the per-CPU data section? */
+	/* is it in the per-CPU data section, and where? */
 	int sec = btf__find_by_name_kind(btf, ".data..percpu", BTF_KIND_DATASEC);
 	if (sec > 0) {
 		const struct btf_type *ds = btf__type_by_id(btf, (__u32)sec);
 		const struct btf_var_secinfo *vi = btf_var_secinfos(ds);
 		for (int i = 0; i < btf_vlen(ds); i++, vi++)
-			if (vi->type == (__u32)id)
+			if (vi->type == (__u32)id) {
 				*percpu = 1;
+				*secoff = vi->offset;
+			}
 	}
 	return convert(dtp, btf__type_by_id(btf, (__u32)id)->type);
+}
+
+int dt_btf_offsetof(dtrace_hdl_t *dtp, const char *sname, const char *path)
+{
+	struct btf *btf = get_btf(dtp);
+	if (!btf)
+		return -1;
+	int id = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
+	if (id <= 0)
+		return -1;
+	char buf[128];
+	snprintf(buf, sizeof(buf), "%s", path);
+	uint32_t total = 0;
+	__u32 sid = (__u32)id;
+	for (char *save = NULL, *tok = strtok_r(buf, ".", &save); tok;
+	    tok = strtok_r(NULL, ".", &save)) {
+		uint32_t bitpos, bits;
+		__u32 mtid;
+		if (find_member(dtp, sid, tok, 0, &bitpos, &mtid, &bits) < 0 || bits)
+			return -1;
+		total += bitpos / 8;
+		sid = (__u32)btf__resolve_type(btf, mtid);
+	}
+	return (int)total;
 }

@@ -25,8 +25,14 @@ int dt_btf_resolve(dtrace_hdl_t *dtp, struct dt_type *t);
 /* A kernel typedef or base type by name ("u32", "int"), or NULL. */
 struct dt_type *dt_btf_named(dtrace_hdl_t *dtp, const char *name);
 /* The type of kernel variable name from a BTF VAR entry, or NULL;
- * *percpu is set if it lives in the per-CPU section. */
-struct dt_type *dt_btf_var(dtrace_hdl_t *dtp, const char *name, int *percpu);
+ * *percpu is set if it lives in the per-CPU section, *secoff to its
+ * offset in that section. */
+struct dt_type *dt_btf_var(dtrace_hdl_t *dtp, const char *name, int *percpu,
+    uint32_t *secoff);
+/* Byte offset of member path ("pwd.dentry", "d_name.len": anonymous
+ * members are looked through) in kernel struct sname; -1 if there is
+ * none or no BTF.  Loads BTF on first use. */
+int dt_btf_offsetof(dtrace_hdl_t *dtp, const char *sname, const char *path);
 /* BTF id of the kernel function (kfunc) name, or -1. */
 int dt_btf_kfunc(dtrace_hdl_t *dtp, const char *name);
 void dt_btf_close(dtrace_hdl_t *dtp);

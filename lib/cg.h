@@ -148,6 +148,11 @@ void dt_cg_copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
     int srcmax, int size);
 /* R(dst) = the byte at R9 + base + R(idx), idx known to be in range */
 void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx);
+/* cg_path.c: the cwd or root built-in (n) into R9 + off */
+void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size);
+/* cg_kvar.c: R0 = the current CPU's copy of the per-CPU kernel
+ * variable at link address addr */
+void dt_cg_kpercpu(struct dt_cg *cg, uint64_t addr);
 /* cg_net.c: cleanpath, inet_ntoa, inet_ntoa6, inet_ntop into R9 + off */
 void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_mem.c: integer and memory subroutines into R0 */

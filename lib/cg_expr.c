@@ -177,6 +177,9 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 	case DT_BI_CURTHREAD:
 		emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
 		break;
+	case DT_BI_KPERCPU:
+		dt_cg_kpercpu(cg, (uint64_t)n->ival);
+		break;
 	case DT_BI_STACKDEPTH: case DT_BI_USTACKDEPTH: case DT_BI_CALLER:
 	case DT_BI_UCALLER: case DT_BI_UREGS: case DT_BI_CURCPU:
 	case DT_BI_CHIP: case DT_BI_LGRP:

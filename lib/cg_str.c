@@ -852,6 +852,9 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 			emit(cg, MOV64_IMM(R2, size < 16 ? size : 16));
 			emit(cg, CALL_HELPER(BPF_FUNC_get_current_comm));
 			return;
+		case DT_BI_CWD: case DT_BI_ROOT:
+			dt_cg_path(cg, n, off, size);
+			return;
 		case DT_BI_PROBEPROV: which = 0; break;
 		case DT_BI_PROBEMOD: which = 1; break;
 		case DT_BI_PROBEFUNC: which = 2; break;

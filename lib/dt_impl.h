@@ -273,6 +273,11 @@ struct dtrace_hdl {
 	struct dt_type *task_type;	/* struct task_struct, from BTF, lazily */
 	char *ksyms;			/* /proc/kallsyms text, read on first use */
 	int ksyms_loaded;
+	/* kernel variables /proc/kallsyms does not list (kvar.c) */
+	int kvar_probed;		/* the kernel was asked, once */
+	uint64_t kvar_percpu;		/* link address of the per-CPU section, or 0 */
+	uint64_t kvar_jiffies;		/* &jiffies, or 0 */
+	int fd_kvar, kvar_map_made;	/* per-CPU map for this CPU's offset (cg_kvar.c) */
 	struct dt_extern *externs;	/* extern declarations of kernel symbols */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;

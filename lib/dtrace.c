@@ -27,6 +27,7 @@
 #include "dlib.h"
 #include "xlate.h"
 #include "ksyms.h"
+#include "kvar.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -152,6 +153,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_dlib_free(dtp);
 	dt_btf_close(dtp);
 	dt_ksyms_close(dtp);
+	dt_kvar_close(dtp);
 	dt_traceiter_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)

@@ -209,6 +209,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_dvars";
 	if (fd == dtp->fd_cpuinfo)
 		return "dt_cpuinfo";
+	if (dtp->kvar_map_made && fd == dtp->fd_kvar)
+		return "dt_kvar";
 	return NULL;
 }
 

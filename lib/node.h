@@ -60,7 +60,10 @@ enum dt_builtin {
 	DT_BI_UREGS, DT_BI_CURCPU, DT_BI_CHIP, DT_BI_LGRP,
 	/* not available on Linux: a compile error says why (sema.c) */
 	DT_BI_IPL, DT_BI_PSET, DT_BI_ZONENAME,
-	DT_BI_CWD, DT_BI_ROOT,		/* not yet: a compile error */
+	DT_BI_CWD, DT_BI_ROOT,		/* cwd, root: strings (cg_path.c) */
+	/* internal, never named: the current CPU's copy of the per-CPU
+	 * kernel variable whose link address is ival (cg_kvar.c) */
+	DT_BI_KPERCPU,
 };
 
 enum dt_func {

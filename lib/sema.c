@@ -22,6 +22,7 @@
 #include "sema_int.h"
 #include "xlate.h"
 #include "ksyms.h"
+#include "kvar.h"
 #include "cpuinfo.h"
 #include "uregs.h"
 
@@ -910,8 +911,6 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 			s->dtp->uses_timestamp = 1;
 		if (n->builtin == DT_BI_ERRNO)
 			s->dtp->uses_errno = 1;
-		if (n->builtin == DT_BI_CWD || n->builtin == DT_BI_ROOT)
-			serr(s, e->line, "%s is not supported yet", name);
 		if (builtin_unavail(n->builtin))
 			serr(s, e->line, "%s is not available on Linux: %s", name,
 			    builtin_unavail(n->builtin));
@@ -1131,9 +1130,12 @@ static struct dt_type *extern_type(dtrace_hdl_t *dtp, const char *name)
 }
 
 /*
- * A kernel symbol: the object at its /proc/kallsyms address, typed by an
- * extern declaration or by kernel BTF (a VAR entry).  A function symbol
- * is its address.  An untyped data symbol is an error unless only its
+ * A kernel symbol: the object at its /proc/kallsyms address (or, for a
+ * kernel variable kallsyms does not list, the address kvar.c finds),
+ * typed by an extern declaration, by kernel BTF (a VAR entry) or by
+ * kvar.c's table.  A per-CPU variable is the current CPU's copy: its
+ * address is computed at run time (DT_BI_KPERCPU).  A function symbol is
+ * its address.  An untyped data symbol is an error unless only its
  * address is wanted (&`sym, a void *).  Symbols are never writable.
  */
 static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int want_addr)
@@ -1144,27 +1146,43 @@ static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int 
 	int r = dt_ksym_lookup(s->dtp, modp, sym, &k);
 	if (r == DT_KSYM_NOMOD)
 		serr(s, line, "failed to resolve %s: Unknown module name", full);
-	if (r == DT_KSYM_NOSYM)
-		serr(s, line, "failed to resolve %s: Unknown symbol name", full);
 	if (r == DT_KSYM_NOADDR)
 		serr(s, line, "failed to resolve %s: kernel symbol addresses are hidden (kptr_restrict)", full);
 	struct dt_type *t = extern_type(s->dtp, sym);
-	if (!t && dt_ksym_is_text(k.type))
+	if (r == DT_KSYM_OK && !t && dt_ksym_is_text(k.type))
 		return nconst(s, line, s->tt->t_voidp, (int64_t)k.addr);
-	if (!t) {
-		int percpu;
-		t = dt_btf_var(s->dtp, sym, &percpu);
-		if (t && percpu)
-			serr(s, line, "%s`%s is a per-CPU variable: not supported yet", k.mod, sym);
-	}
+	/* a vmlinux data symbol: BTF says whether it is per-CPU and types it */
+	int kern = r == DT_KSYM_OK ? !strcmp(k.mod, "vmlinux") : !modp || is_kernel_scope(mod);
+	int percpu = 0;
+	uint32_t secoff = 0;
+	struct dt_type *bt = NULL;
+	if (kern && (r != DT_KSYM_OK || !dt_ksym_is_text(k.type)))
+		bt = dt_btf_var(s->dtp, sym, &percpu, &secoff);
+	if (!t)
+		t = bt;
+	uint64_t addr = k.addr;
+	if (r != DT_KSYM_OK &&
+	    (!kern || dt_kvar_addr(s->dtp, sym, percpu, secoff, &addr) < 0))
+		serr(s, line, "failed to resolve %s: Unknown symbol name", full);
+	if (!t && kern)
+		t = dt_kvar_type(s->dtp, sym);
 	if (!t) {
 		if (want_addr)
-			return nconst(s, line, s->tt->t_voidp, (int64_t)k.addr);
+			return nconst(s, line, s->tt->t_voidp, (int64_t)addr);
 		serr(s, line, "no symbolic type information is available for %s`%s: %s",
-		    k.mod, sym, "kernel BTF has no type for it (declare it extern, or use *(type *)&`sym)");
+		    r == DT_KSYM_OK ? k.mod : "vmlinux", sym,
+		    "kernel BTF has no type for it (declare it extern, or use *(type *)&`sym)");
 	}
-	return object_at(s, line, nconst(s, line, dt_type_ptr(s->tt, t), (int64_t)k.addr), t,
-	    "kernel symbol");
+	struct dt_type *pt = dt_type_ptr(s->tt, t);
+	struct dt_node *a;
+	if (percpu) {
+		a = nnew(s, DN_BUILTIN, line, pt);
+		a->builtin = DT_BI_KPERCPU;
+		a->ival = (int64_t)addr;
+	} else {
+		a = nconst(s, line, pt, (int64_t)addr);
+	}
+	return object_at(s, line, a, t, "kernel symbol");
 }
 
 /*

@@ -147,8 +147,6 @@ int main(void)
 	bad("BEGIN { trace(ipl); }", "invalid probe specifier BEGIN { trace(ipl); }: in action list: ipl is not available on Linux: Linux has no interrupt priority levels", 0);
 	bad("BEGIN { trace(pset); }", "invalid probe specifier BEGIN { trace(pset); }: in action list: pset is not available on Linux: Linux has no processor sets", 0);
 	bad("BEGIN\n{\n\ttrace(zonename);\n}\n", "failed to compile script t.d: line 3: zonename is not available on Linux: Linux has no zones", 1);
-	bad("BEGIN { trace(cwd); }", "invalid probe specifier BEGIN { trace(cwd); }: in action list: cwd is not supported yet", 0);
-	bad("BEGIN { trace(root); }", "invalid probe specifier BEGIN { trace(root); }: in action list: root is not supported yet", 0);
 	bad("BEGIN { caller = 1; }", "invalid probe specifier BEGIN { caller = 1; }: in action list: operator = can only be applied to a writable variable", 0);
 	bad("BEGIN { trace(uregs[R_TRAPNO]); }", "invalid probe specifier BEGIN { trace(uregs[R_TRAPNO]); }: in action list: uregs[R_TRAPNO] is not available on Linux: x86_64 Linux does not save that register for user mode", 0);
 	bad("BEGIN { trace(uregs[-1]); }", "invalid probe specifier BEGIN { trace(uregs[-1]); }: in action list: index -1 is out of range for uregs[ ]", 0);
