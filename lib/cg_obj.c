@@ -114,19 +114,6 @@ static int is_self(const struct dt_node *n)
 	return n->dvar && n->dvar->kind == DT_DV_SELF;
 }
 
-/* the address as D sees it: a self-> object never assigned is at 0 */
-void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
-{
-	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
-	addr(cg, n, 0, missing);
-	if (!is_self(n))
-		return;		/* (no code may be unreachable) */
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, missing);
-	emit(cg, MOV64_IMM(R0, 0));
-	asm_place(&cg->a, end);
-}
-
 void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
 {
 	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
@@ -199,8 +186,8 @@ static void read_args(struct dt_cg *cg, int off, uint32_t size)
 
 /*
  * R0 = the address of the object v (a D variable's, never faulting) to
- * copy from; a self-> object never assigned reads as zeros (the frame's
- * value area, zero-filled: it is as large as any self-> value).
+ * read; a self-> object never assigned reads as zeros (the frame's value
+ * area, zero-filled: it is as large as any self-> value).
  */
 static void src_addr(struct dt_cg *cg, struct dt_node *v)
 {
@@ -215,6 +202,11 @@ static void src_addr(struct dt_cg *cg, struct dt_node *v)
 	emit(cg, MOV64_REG(R0, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R0, val));
 	asm_place(&cg->a, end);
+}
+
+void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
+{
+	src_addr(cg, n);
 }
 
 void dt_cg_sou_to_frame(struct dt_cg *cg, struct dt_node *v, int off)

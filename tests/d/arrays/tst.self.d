@@ -15,10 +15,11 @@ struct foo {
 self struct foo sf;
 self int sa[4];
 self char sc[8];
+self char never[8];
 
 BEGIN
 {
-	printf("%d %d %d\n", self->sf.x, self->sa[2], self->sf.s[1]);
+	printf("%d %d %d [%s]\n", self->sf.x, self->sa[2], self->sf.s[1], self->never);
 	self->sf.x = 5;
 	self->sa[2] = 7;
 	self->sa[1]++;
