@@ -1,11 +1,13 @@
 /*
  * cg_obj.c - code generation for objects in D variables (DN_OBJ, see
- * sema_obj.c): elements and members of global and this-> arrays, structs
- * and unions, read and written in place.
+ * sema_obj.c): elements and members of global, this-> and self-> arrays,
+ * structs and unions, read and written in place, and whole structs
+ * copied (assignments, trace()).
  *
- * The address is the variable's storage (the globals map value, or the
- * this-> area of the mstate frame) plus a constant offset plus each
- * run-time index times its stride.  Every run-time index is checked
+ * The address is the variable's storage (the globals map value, the
+ * this-> area of the mstate frame, or the self-> variable's value in the
+ * dynamic variable map, created zero-filled by the first store) plus a
+ * constant offset plus each run-time index times its stride.  Every run-time index is checked
  * against its dimension first, unsigned so a negative one fails too; a
  * bad one faults with "index out of bounds" (Oracle Linux DTrace's
  * DTRACEFLT_BADINDEX, the index as the fault value) and aborts the
