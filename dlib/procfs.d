@@ -44,11 +44,24 @@ typedef struct psinfo {
 	uintptr_t pr_addr;		/* address of its task_struct */
 	timestruc_t pr_start;		/* start time */
 	char pr_fname[16];		/* name of the executable */
-	char pr_psargs[80];		/* arguments (not available) */
+	char pr_psargs[80];		/* arguments, space-separated (the current
+					   process's; others': their name) */
 	int pr_argc;
 	char pr_dmodel;			/* PR_MODEL_ILP32 or PR_MODEL_LP64 */
 	lwpsinfo_t pr_lwp;		/* its representative thread */
 } psinfo_t;
+
+/* <linux/pid.h>: enum pid_type (PIDTYPE_TGID exists since Linux 4.19) */
+inline int PIDTYPE_PID = 0;
+inline int PIDTYPE_TGID = 1;
+inline int PIDTYPE_PGID = 2;
+inline int PIDTYPE_SID = 3;
+
+/* a time in nanoseconds as a timestruc_t */
+translator timestruc_t < uint64_t NS > {
+	tv_sec = NS / 1000000000;
+	tv_nsec = NS % 1000000000;
+};
 
 inline char PR_MODEL_ILP32 = 1;
 inline char PR_MODEL_LP64 = 2;
@@ -65,12 +78,21 @@ translator psinfo_t < struct task_struct *T > {
 	pr_nlwp = T->signal->nr_threads;
 	pr_pid = T->tgid;
 	pr_ppid = T->real_parent->tgid;
+	pr_pgid = T->signal->pids[PIDTYPE_PGID]->numbers[0].nr;
+	pr_sid = T->signal->pids[PIDTYPE_SID]->numbers[0].nr;
 	pr_uid = T->cred->uid.val;
 	pr_euid = T->cred->euid.val;
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
 	pr_addr = (uintptr_t)T;
+	/* start_time is CLOCK_MONOTONIC at fork; walltimestamp - timestamp
+	 * turns it into time since the epoch, as Solaris' pr_start is */
+	pr_start = xlate <timestruc_t>((uint64_t)T->group_leader->start_time +
+	    (walltimestamp - timestamp));
 	pr_fname = T->group_leader->comm;
+	/* a BPF program reads only the current process's memory */
+	pr_psargs = T->group_leader == curthread->group_leader && T->mm ?
+	    __dt_psargs(T->mm->arg_start, T->mm->arg_end) : T->group_leader->comm;
 	pr_dmodel = PR_MODEL_LP64;
 };
 

@@ -14,4 +14,5 @@ inline int DTRACEFLT_KPRIV = 6;		/* illegal kernel access */
 inline int DTRACEFLT_UPRIV = 7;		/* illegal user access */
 inline int DTRACEFLT_TUPOFLOW = 8;	/* tuple stack overflow */
 inline int DTRACEFLT_BADSTACK = 9;	/* bad stack */
+inline int DTRACEFLT_BADINDEX = 12;	/* scalar array index out of bounds */
 inline int DTRACEFLT_LIBRARY = 1000;	/* library-level fault */

@@ -478,19 +478,19 @@ void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 	if (!force && now - dtp->aggdrops_at < dtp->opt[DTOPT_AGGRATE])
 		return;
 	dtp->aggdrops_at = now;
-	uint32_t ps = pcpu_size(dtp->scratch_size), key = 0;
+	uint32_t ps = pcpu_size(dtp->scratch_size);
 	if (!dtp->aggdrops) {
-		dtp->aggdrops = calloc((size_t)dtp->ncpus, sizeof(uint64_t));
-		dtp->aggdrops_buf = calloc((size_t)dtp->ncpus, ps);
-		if (!dtp->aggdrops || !dtp->aggdrops_buf)
+		/* the drops seen, then those read now; the per-CPU map's copy */
+		dtp->aggdrops = calloc((size_t)dtp->ncpus * 2, sizeof(uint64_t));
+		dtp->aggdrops_buf = dtp->scratch_percpu ? calloc((size_t)dtp->ncpus, ps) : NULL;
+		if (!dtp->aggdrops || (dtp->scratch_percpu && !dtp->aggdrops_buf))
 			return;
 	}
-	uint8_t *buf = dtp->aggdrops_buf;
-	if (bpf_map_lookup_elem(dtp->fd_scratch, &key, buf) != 0)
+	uint64_t *now_drops = dtp->aggdrops + dtp->ncpus;
+	if (dt_scratch_aggdrops(dtp, dtp->aggdrops_buf, now_drops) != 0)
 		return;
 	for (int c = 0; c < dtp->ncpus; c++) {
-		uint64_t d;
-		memcpy(&d, buf + (size_t)c * ps + DT_MS_AGGDROPS, 8);
+		uint64_t d = now_drops[c];
 		if (d > dtp->aggdrops[c]) {
 			fflush(dtp->out);
 			fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",

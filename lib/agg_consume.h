@@ -25,5 +25,8 @@ void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, i
 /* report new aggregation drops, per CPU (at most once per aggrate unless
  * force) */
 void dt_agg_drops(dtrace_hdl_t *dtp, int force);
+/* load.c: each CPU's aggregation drop counter (its frame's) into drops[];
+ * buf: room for the per-CPU scratch map's value when it is one */
+int dt_scratch_aggdrops(dtrace_hdl_t *dtp, void *buf, uint64_t *drops);
 
 #endif

@@ -222,11 +222,8 @@ static int find_member(dtrace_hdl_t *dtp, __u32 sid, const char *name, uint32_t 
 	return -1;
 }
 
-int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
-    uint32_t *off, struct dt_type **mt, uint32_t *bits, uint32_t *bitoff)
+int dt_btf_resolve(dtrace_hdl_t *dtp, struct dt_type *t)
 {
-	__u32 mtid;
-	uint32_t bitpos;
 	if (!t->btf_id || !get_btf(dtp))
 		return -1;
 	if (t->btf_id < 0) {
@@ -239,6 +236,16 @@ int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
 		t->btf_id = id;
 		t->size = btf__type_by_id(dtp->btf, (__u32)id)->size;
 	}
+	return 0;
+}
+
+int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
+    uint32_t *off, struct dt_type **mt, uint32_t *bits, uint32_t *bitoff)
+{
+	__u32 mtid;
+	uint32_t bitpos;
+	if (dt_btf_resolve(dtp, t) < 0)
+		return -1;
 	if (find_member(dtp, (__u32)t->btf_id, name, 0, &bitpos, &mtid, bits) < 0)
 		return -1;
 	*mt = convert(dtp, mtid);

@@ -19,6 +19,9 @@ struct dt_type *dt_btf_tagged(dtrace_hdl_t *dtp, enum dt_tkind kind, const char 
  * bit past *off (bits 0 and bitoff 0 otherwise).  -1 if there is none. */
 int dt_btf_member(dtrace_hdl_t *dtp, struct dt_type *t, const char *name,
     uint32_t *off, struct dt_type **mt, uint32_t *bits, uint32_t *bitoff);
+/* Resolve kernel struct/union t if it is a placeholder (curthread's type,
+ * named before BTF was read): its BTF id and size.  -1 if unknown. */
+int dt_btf_resolve(dtrace_hdl_t *dtp, struct dt_type *t);
 /* A kernel typedef or base type by name ("u32", "int"), or NULL. */
 struct dt_type *dt_btf_named(dtrace_hdl_t *dtp, const char *name);
 /* The type of kernel variable name from a BTF VAR entry, or NULL;

@@ -57,23 +57,30 @@ int dt_cg_this(dtrace_hdl_t *dtp, uint32_t off);
 int dt_cg_cell(dtrace_hdl_t *dtp, int k);
 int dt_cg_strtok(dtrace_hdl_t *dtp);
 int dt_cg_scratch(dtrace_hdl_t *dtp);
+int dt_cg_sou(dtrace_hdl_t *dtp);
 /* bytes of a dynamic variable key (the dt_dvars map's key size) */
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
 /* bytes of the dt_scratch map's value: both frames and the slack */
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
+/* cg_frame.c: R(dst) = the sz (BPF_B .. BPF_DW) bytes at R9 + off, and
+ * stores there, for any frame offset (past 32767 the address is formed
+ * in dst, or in R8 for a store) */
+void dt_cg_fld(struct dt_cg *cg, int sz, int dst, int off);
+void dt_cg_fst(struct dt_cg *cg, int sz, int off, int src);
+void dt_cg_fst_imm(struct dt_cg *cg, int sz, int off, int32_t imm);
 #define DT_NCELLS 12		/* loop cells per frame (the last: dt_cg_launder) */
 /* loop cells: R(reg) = cell k, cell k = R(reg) or an immediate */
 static inline void dt_cg_ld_cell(struct dt_cg *cg, int reg, int k)
 {
-	emit(cg, LDX_MEM(BPF_DW, reg, R9, (int16_t)dt_cg_cell(cg->dtp, k)));
+	dt_cg_fld(cg, BPF_DW, reg, dt_cg_cell(cg->dtp, k));
 }
 static inline void dt_cg_st_cell(struct dt_cg *cg, int k, int reg)
 {
-	emit(cg, STX_MEM(BPF_DW, R9, reg, (int16_t)dt_cg_cell(cg->dtp, k)));
+	dt_cg_fst(cg, BPF_DW, dt_cg_cell(cg->dtp, k), reg);
 }
 static inline void dt_cg_st_cell_imm(struct dt_cg *cg, int k, int32_t v)
 {
-	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_cell(cg->dtp, k), v));
+	dt_cg_fst_imm(cg, BPF_DW, dt_cg_cell(cg->dtp, k), v);
 }
 /* Turn the verifier-tracked pointer in R(reg) into a plain number (what
  * D sees of scratch, pt_regs and cpuinfo pointers): stored to and
@@ -104,6 +111,10 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 void dt_cg_agg(struct dt_cg *cg, struct dt_node *n);
 /* R0 = address of n's value in the map, or 0 */
 void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n);
+/* the key of dynamic variable n->dvar (keys n->args) in the key area */
+void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n);
+/* the frame's value area stored under its key (a full space: a drop) */
+void dt_cg_dvar_update(struct dt_cg *cg);
 /* n = the string at R9 + src */
 void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
 /* cg_expr.c */
@@ -148,8 +159,21 @@ void dt_cg_kpercpu(struct dt_cg *cg, uint64_t addr);
 void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_mem.c: integer and memory subroutines into R0 */
 void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
+/* cg_proc.c: __dt_psargs(start, end) into R9 + off */
+void dt_cg_psargs(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg_subr.c: progenyof(pid) into R0 */
 void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
+/* cg_obj.c: objects in D variables (DN_OBJ): R0 = the address (checking
+ * run-time indexes; a self-> object never assigned: a zero-filled
+ * stand-in), R0 = the scalar value, an assignment (value left in R0),
+ * ++/-- */
+void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n);
+/* R9 + off = the bytes of the struct, union or array value v (a D
+ * variable's, kernel memory's, or a DN_SOU built member by member) */
+void dt_cg_sou_to_frame(struct dt_cg *cg, struct dt_node *v, int off);
 /* *addr = R0 for the dereference lv, which must hit scratch memory;
  * keeps R0 */
 void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv);

@@ -37,8 +37,12 @@ static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield 
 		dt_cg_store_str(cg, v, off, (int)f->size);
 		return;
 	}
+	if (f->kind == DT_RV_BYTES) {
+		dt_cg_sou_to_frame(cg, v, off);
+		return;
+	}
 	dt_cg_expr(cg, v, R0);
-	emit(cg, STX_MEM(size_code(f->size), R9, R0, (int16_t)off));
+	dt_cg_fst(cg, size_code(f->size), off, R0);
 }
 
 /*

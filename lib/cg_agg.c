@@ -160,11 +160,11 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), have);
 	/* a new key: insert the initial value */
 	for (uint32_t w = 0; w < d->nwords; w++)
-		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(val + 8 * (int)w), 0));
+		dt_cg_fst_imm(cg, BPF_DW, val + 8 * (int)w, 0);
 	if (d->func == DT_AGG_MIN || d->func == DT_AGG_MAX) {
 		asm_ld_imm64(&cg->a, R1, 0, d->func == DT_AGG_MIN ? (uint64_t)INT64_MAX :
 		    (uint64_t)INT64_MIN);
-		emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)val));
+		dt_cg_fst(cg, BPF_DW, val, R1);
 	}
 	asm_ld_map_fd(&cg->a, R1, g->fd);
 	emit(cg, MOV64_REG(R2, R9));

@@ -48,13 +48,13 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 		emit(cg, STX_MEM(BPF_DW, R10, R0, slots[i]));
 	}
 	for (uint32_t o = 0; o < size; o += 8)
-		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(key + (int)o), 0));
+		dt_cg_fst_imm(cg, BPF_DW, key + (int)o, 0);
 	int off = key;
 	if (v) {
-		emit(cg, ST_MEM(BPF_W, R9, (int16_t)key, (int32_t)v->id));
+		dt_cg_fst_imm(cg, BPF_W, key, (int32_t)v->id);
 		if (v->kind == DT_DV_SELF) {
 			emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
-			emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)(key + 8)));
+			dt_cg_fst(cg, BPF_DW, key + 8, R0);
 		}
 		off += DT_DV_KEYHDR;
 	}
@@ -73,7 +73,7 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 			off += sz;
 		} else {
 			emit(cg, LDX_MEM(BPF_DW, R1, R10, slots[i]));
-			emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)off));
+			dt_cg_fst(cg, BPF_DW, off, R1);
 			off += 8;
 		}
 	}
@@ -86,7 +86,7 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 }
 
 /* Build the key of n in the frame's key area; clobbers R0-R5. */
-static void build_key(struct dt_cg *cg, struct dt_node *n)
+void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	dt_cg_tuple(cg, n->args, n->nargs, n->dvar->keys, dt_cg_key(dtp),
@@ -95,7 +95,7 @@ static void build_key(struct dt_cg *cg, struct dt_node *n)
 
 /* Store the frame's value area under the frame's key; a full dynamic
  * variable space counts a drop (reported by the consumer). */
-static void update(struct dt_cg *cg)
+void dt_cg_dvar_update(struct dt_cg *cg)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int done = asm_new_label(&cg->a);
@@ -116,7 +116,7 @@ static void update(struct dt_cg *cg)
 /* R0 = the address of n's value in the map, or 0 if it has none. */
 void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n)
 {
-	build_key(cg, n);
+	dt_cg_dvar_key(cg, n);
 	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(cg->dtp)));
@@ -135,14 +135,14 @@ void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src)
 	emit(cg, MOV64_REG(R3, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, src));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
-	build_key(cg, n);
-	update(cg);
+	dt_cg_dvar_key(cg, n);
+	dt_cg_dvar_update(cg);
 }
 
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n)
 {
 	if (n->dvar->kind == DT_DV_THIS) {
-		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)dt_cg_this(cg->dtp, n->dvar->this_off)));
+		dt_cg_fld(cg, BPF_DW, R0, dt_cg_this(cg->dtp, n->dvar->this_off));
 		return;
 	}
 	dt_cg_dvar_ref(cg, n);
@@ -154,16 +154,16 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	if (n->dvar->kind == DT_DV_THIS) {
-		emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)dt_cg_this(dtp, n->dvar->this_off)));
+		dt_cg_fst(cg, BPF_DW, dt_cg_this(dtp, n->dvar->this_off), R0);
 		return;
 	}
 	int val = dt_cg_val(dtp);
-	emit(cg, STX_MEM(BPF_DW, R9, R0, (int16_t)val));
-	build_key(cg, n);
+	dt_cg_fst(cg, BPF_DW, val, R0);
+	dt_cg_dvar_key(cg, n);
 	int del = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
-	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)val));
+	dt_cg_fld(cg, BPF_DW, R3, val);
 	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 0, 0), del);
-	update(cg);
+	dt_cg_dvar_update(cg);
 	asm_jump(&cg->a, JA(0), done);
 	asm_place(&cg->a, del);
 	/* assigning 0 deletes the variable */
@@ -172,5 +172,5 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_delete_elem));
 	asm_place(&cg->a, done);
-	emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)val));
+	dt_cg_fld(cg, BPF_DW, R0, val);
 }

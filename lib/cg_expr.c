@@ -237,8 +237,10 @@ static int jmp_op(int op, int sgn);
 
 /*
  * String comparison: both strings into the frame's temporaries, then a
- * bounded byte loop; R0 = first difference (or 0), then the relation.
+ * bounded byte loop (an iterator loop for long strings); R0 = first
+ * difference (or 0), then the relation.
  */
+#define DT_STRCMP_UNROLLED 257	/* the default strsize + 1 */
 static void strcompare(struct dt_cg *cg, struct dt_node *n)
 {
 	int size = (int)cg->dtp->opt[DTOPT_STRSIZE] + 1;
@@ -246,6 +248,29 @@ static void strcompare(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_store_str(cg, n->l, ta, size);
 	int tb = dt_cg_stmp_alloc(cg);
 	dt_cg_store_str(cg, n->r, tb, size);
+	if (size > DT_STRCMP_UNROLLED) {
+		/* the verifier walks a plain loop once per byte (its jump
+		 * history is 8192 long): beyond the default strsize an
+		 * iterator loop, verified once */
+		struct dt_loop lp;
+		int stop = asm_new_label(&cg->a);
+		dt_cg_st_cell_imm(cg, 0, 0);
+		dt_cg_loop_begin(cg, &lp, size);
+		asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
+		dt_cg_ld_byte(cg, R4, ta, R0);
+		dt_cg_ld_byte(cg, R5, tb, R0);
+		asm_jump(&cg->a, JMP_REG(BPF_JEQ, R4, R5, 0), stop);
+		emit(cg, ALU64_REG(BPF_SUB, R4, R5));
+		dt_cg_st_cell(cg, 0, R4);
+		asm_jump(&cg->a, JA(0), lp.done);
+		asm_place(&cg->a, stop);
+		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R4, 0, 0), lp.done);
+		dt_cg_loop_end(cg, &lp);
+		dt_cg_ld_cell(cg, R0, 0);
+		dt_cg_stmp_free(cg);
+		dt_cg_stmp_free(cg);
+		goto relation;
+	}
 	int loop = asm_new_label(&cg->a), diff = asm_new_label(&cg->a);
 	int eq = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R9));
@@ -272,6 +297,7 @@ static void strcompare(struct dt_cg *cg, struct dt_node *n)
 	asm_place(&cg->a, done);
 	dt_cg_stmp_free(cg);
 	dt_cg_stmp_free(cg);
+relation:;
 	int yes = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(jmp_op(n->op, 1), R0, 0, 0), yes);
 	emit(cg, MOV64_IMM(R0, 0));
@@ -444,7 +470,18 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		else
 			dt_cg_subr(cg, n);
 		break;
+	case DN_OBJ:
+		dt_cg_obj_load(cg, n);
+		break;
+	case DN_OBJADDR:
+		dt_cg_obj_addr(cg, n->l);
+		dt_cg_launder(cg, R0);
+		break;
 	case DN_ASSIGN:
+		if (n->l && n->l->kind == DN_OBJ) {
+			dt_cg_obj_assign(cg, n);
+			break;
+		}
 		if (n->type->kind == DT_TK_STRING) {
 			dt_cg_str_assign(cg, n);
 			break;
@@ -462,6 +499,10 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		emit(cg, STX_MEM(BPF_DW, R1, R0, 0));
 		break;
 	case DN_INCDEC: {
+		if (n->l && n->l->kind == DN_OBJ) {
+			dt_cg_obj_incdec(cg, n);
+			break;
+		}
 		int64_t step = 1;
 		if (n->type->kind == DT_TK_PTR && n->type->ref->size)
 			step = n->type->ref->size;

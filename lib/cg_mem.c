@@ -31,7 +31,7 @@ static void alloc(struct dt_cg *cg, int sz)
 	int scr = dt_cg_scratch(cg->dtp);
 	int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
-	emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)scr));
+	dt_cg_fld(cg, BPF_DW, R1, scr);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 7));
 	emit(cg, ALU64_IMM(BPF_AND, R1, ~7));
 	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
@@ -41,7 +41,7 @@ static void alloc(struct dt_cg *cg, int sz)
 	asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_NOSCRATCH, -1);
 	asm_place(&cg->a, ok);
-	emit(cg, STX_MEM(BPF_DW, R9, R2, (int16_t)scr));
+	dt_cg_fst(cg, BPF_DW, scr, R2);
 }
 
 /*

@@ -92,7 +92,7 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 
 	/* a path such as "/.." backs up to an empty output and then keeps
 	 * its first byte, which DTrace leaves unset: make it the "/" */
-	emit(cg, ST_MEM(BPF_B, R9, (int16_t)td, '/'));
+	dt_cg_fst_imm(cg, BPF_B, td, '/');
 	dt_cg_st_cell_imm(cg, C_S, 0);
 	dt_cg_st_cell_imm(cg, C_J, 0);
 	dt_cg_loop_begin(cg, &lp, full);
@@ -206,7 +206,7 @@ static void put_r(struct addr *a, int reg)
 /* R(reg) = the address byte k */
 static void ld_addr(struct addr *a, int reg, int k)
 {
-	emit(a->cg, LDX_MEM(BPF_B, reg, R9, (int16_t)(a->t + k)));
+	dt_cg_fld(a->cg, BPF_B, reg, a->t + k);
 }
 
 /* the address byte k in decimal, without leading zeros */
@@ -371,15 +371,15 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 	zero_run(a);
 
 	dt_cg_st_cell_imm(cg, C_EMB, 0);
-	emit(cg, LDX_MEM(BPF_W, R3, R9, (int16_t)t));
-	emit(cg, LDX_MEM(BPF_W, R4, R9, (int16_t)(t + 4)));
+	dt_cg_fld(cg, BPF_W, R3, t);
+	dt_cg_fld(cg, BPF_W, R4, t + 4);
 	emit(cg, ALU64_REG(BPF_OR, R3, R4));
 	jmp(cg, JMP_IMM(BPF_JNE, R3, 0, 0), v6);
-	emit(cg, LDX_MEM(BPF_W, R3, R9, (int16_t)(t + 8)));
+	dt_cg_fld(cg, BPF_W, R3, t + 8);
 	mov32(cg, R4, word(0, 0, 0xff, 0xff));
 	jmp(cg, JMP_REG(BPF_JEQ, R3, R4, 0), mapped);
 	jmp(cg, JMP_IMM(BPF_JNE, R3, 0, 0), v6);
-	emit(cg, LDX_MEM(BPF_W, R3, R9, (int16_t)(t + 12)));
+	dt_cg_fld(cg, BPF_W, R3, t + 12);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), v6);
 	mov32(cg, R4, word(0, 0, 0, 1));
 	jmp(cg, JMP_REG(BPF_JEQ, R3, R4, 0), v6);

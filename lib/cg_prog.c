@@ -40,9 +40,13 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 }
 
 /*
- * frame: header | record | string temporaries | dynamic variable key |
- * value | this-> variables | loop cells | strtok state | scratch space |
- * stack buffer.
+ * frame: header | record | loop cells | stack buffer | scratch space |
+ * string temporaries | dynamic variable key | value | this-> variables |
+ * strtok state | whole-struct build area.
+ * The small fixed-size parts come first so that their offsets fit a BPF
+ * instruction's 16 bits whatever strsize is (cg_subr.c addresses the
+ * stack buffer directly); the parts that grow with strsize follow and are
+ * addressed through cg_frame.c.
  * String areas are 2 * DT_STRAREA so that a copy to a bounded variable
  * offset with a bounded length stays inside them as far as the verifier
  * can tell; the map has the same slack after the last frame.
@@ -92,9 +96,30 @@ static uint32_t tmp_area(dtrace_hdl_t *dtp)
 	return t < 160 ? 160 : t;
 }
 
+/* bpf_get_stack()'s buffer, only if a clause uses a stack built-in */
+static uint32_t stack_area(dtrace_hdl_t *dtp)
+{
+	return dtp->uses_stack ? 8 * DT_STACK_FRAMES : 0;
+}
+
+int dt_cg_cell(dtrace_hdl_t *dtp, int k)
+{
+	return (int)(DT_MS_BUF + rec_area(dtp)) + 8 * k;
+}
+
+int dt_cg_stack(dtrace_hdl_t *dtp)
+{
+	return dt_cg_cell(dtp, DT_NCELLS);
+}
+
+int dt_cg_scratch(dtrace_hdl_t *dtp)
+{
+	return dt_cg_stack(dtp) + (int)stack_area(dtp);
+}
+
 int dt_cg_tmp(dtrace_hdl_t *dtp, int k)
 {
-	return (int)(DT_MS_BUF + rec_area(dtp) + (uint32_t)k * tmp_area(dtp));
+	return dt_cg_scratch(dtp) + (int)scratch_area(dtp) + k * (int)tmp_area(dtp);
 }
 
 int dt_cg_key(dtrace_hdl_t *dtp)
@@ -112,35 +137,21 @@ int dt_cg_this(dtrace_hdl_t *dtp, uint32_t off)
 	return dt_cg_val(dtp) + (int)val_area(dtp) + (int)off;
 }
 
-int dt_cg_cell(dtrace_hdl_t *dtp, int k)
-{
-	return dt_cg_this(dtp, dtp->this_size) + 8 * k;
-}
-
 int dt_cg_strtok(dtrace_hdl_t *dtp)
 {
-	return dt_cg_cell(dtp, DT_NCELLS);
+	return dt_cg_this(dtp, dtp->this_size);
 }
 
-int dt_cg_scratch(dtrace_hdl_t *dtp)
+/* where a whole struct (a translation) is built before it is copied
+ * into the variable assigned */
+int dt_cg_sou(dtrace_hdl_t *dtp)
 {
 	return dt_cg_strtok(dtp) + (int)strtok_area(dtp);
 }
 
-/* bpf_get_stack()'s buffer, only if a clause uses a stack built-in */
-static uint32_t stack_area(dtrace_hdl_t *dtp)
-{
-	return dtp->uses_stack ? 8 * DT_STACK_FRAMES : 0;
-}
-
-int dt_cg_stack(dtrace_hdl_t *dtp)
-{
-	return dt_cg_scratch(dtp) + (int)scratch_area(dtp);
-}
-
 static uint32_t frame_size(dtrace_hdl_t *dtp)
 {
-	return (uint32_t)dt_cg_stack(dtp) + stack_area(dtp);
+	return (uint32_t)dt_cg_sou(dtp) + ((dtp->sou_size + 7) & ~7u);
 }
 
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)
@@ -213,7 +224,7 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	cg->has_exit = 0;
 	cg->action = 0;
 	if (cg->dtp->uses_scratch)	/* alloca() space is per clause */
-		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_scratch(cg->dtp), 0));
+		dt_cg_fst_imm(cg, BPF_DW, dt_cg_scratch(cg->dtp), 0);
 	int record = dt_cg_stmt_records(cg->dtp, st);
 	/* the buffer policy: may the clause run? */
 	if (record && dt_cg_buf_clause(cg, st->recsize, cg->lbl_next)) {
@@ -286,7 +297,15 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
 	}
 	if (lean)
 		goto body;
-	emit(&cg, ST_MEM(BPF_W, R10, -8, 0));
+	/* the frames of this CPU: the one per-CPU value, or (frames too
+	 * large for a per-CPU value) the array entry of this CPU's number;
+	 * either way the program runs on one CPU to the end */
+	if (dtp->scratch_percpu) {
+		emit(&cg, ST_MEM(BPF_W, R10, -8, 0));
+	} else {
+		emit(&cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
+		emit(&cg, STX_MEM(BPF_W, R10, R0, -8));
+	}
 	asm_ld_map_fd(&cg.a, R1, dtp->fd_scratch);
 	emit(&cg, MOV64_REG(R2, R10));
 	emit(&cg, ALU64_IMM(BPF_ADD, R2, -8));
@@ -304,9 +323,9 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
 	/* this-> variables start each probe firing at 0 (or "") */
 	for (struct dt_dvar *v = dtp->dvars; v; v = v->next)
 		if (v->kind == DT_DV_THIS)
-			emit(&cg, ST_MEM(BPF_DW, R9, (int16_t)dt_cg_this(dtp, v->this_off), 0));
+			dt_cg_fst_imm(&cg, BPF_DW, dt_cg_this(dtp, v->this_off), 0);
 	if (dtp->uses_strtok)		/* no saved strtok() string */
-		emit(&cg, ST_MEM(BPF_DW, R9, (int16_t)(dt_cg_strtok(dtp) + 2 * (int)DT_STRAREA(dtp)), -1));
+		dt_cg_fst_imm(&cg, BPF_DW, dt_cg_strtok(dtp) + 2 * (int)DT_STRAREA(dtp), -1);
 	int nargs = 0;
 	for (int i = 0; i < p->nclauses; i++)
 		if (p->clauses[i]->uses_args > nargs)
@@ -337,6 +356,13 @@ body:
 	emit(&cg, MOV64_IMM(R0, 0));
 	emit(&cg, EXIT_INSN());
 
+	if (!cg.failed && dtp->uses_stack &&
+	    dt_cg_stack(dtp) + 8 * DT_STACK_FRAMES > INT16_MAX) {
+		cg.failed = 1;
+		snprintf(cg.errmsg, sizeof(cg.errmsg), "records of %u bytes are too large "
+		    "for stack built-ins: reduce strsize or the number of traced strings",
+		    dtp->maxrec);
+	}
 	if (cg.failed) {
 		asm_free(&cg.a);
 		return dt_set_err(dtp, "%s", cg.errmsg);

@@ -62,8 +62,8 @@ static void store_bytes(struct dt_cg *cg, const char *s, size_t len, int off, in
 			buf[k] = (i + k < len && i + k < (size_t)size - 1) ? s[i + k] : 0;
 		int32_t v = 0;
 		memcpy(&v, buf, chunk);
-		emit(cg, ST_MEM(chunk == 4 ? BPF_W : chunk == 2 ? BPF_H : BPF_B,
-		    R9, (int16_t)(off + (int)i), v));
+		dt_cg_fst_imm(cg, chunk == 4 ? BPF_W : chunk == 2 ? BPF_H : BPF_B,
+		    off + (int)i, v);
 		i += chunk;
 	}
 }
@@ -359,7 +359,7 @@ static void tail_from(struct dt_cg *cg, int off, int ts, int size)
 	dt_cg_copy_sub(cg, off, ts, R4, R2, size, size);
 	asm_jump(&cg->a, JA(0), end);
 	asm_place(&cg->a, none);
-	emit(cg, ST_MEM(BPF_B, R9, (int16_t)off, 0));
+	dt_cg_fst_imm(cg, BPF_B, off, 0);
 	asm_place(&cg->a, end);
 }
 
@@ -521,7 +521,7 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	}
 	int t = dt_cg_stmp_alloc(cg);
 	enum { END = 70 };
-	emit(cg, ST_MEM(BPF_B, R9, (int16_t)(t + END), 0));
+	dt_cg_fst_imm(cg, BPF_B, t + END, 0);
 	dt_cg_st_cell_imm(cg, C_P, END);
 	/* the magnitude for negative base-10 values, else the bits */
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sv));
@@ -610,11 +610,11 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	struct dt_node *s = n->args[0];
 	if (!(s->kind == DN_CONST && s->ival == 0)) {
 		dt_cg_store_str(cg, s, buf, size);
-		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)pos, 0));
+		dt_cg_fst_imm(cg, BPF_DW, pos, 0);
 	}
 	int td = str_arg(cg, n->args[1], size);
 	for (int i = 0; i < 32; i += 8)
-		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(map + i), 0));
+		dt_cg_fst_imm(cg, BPF_DW, map + i, 0);
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, size);
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
@@ -646,12 +646,12 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 } while (0)
 
 	int none = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
-	emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)pos));
+	dt_cg_fld(cg, BPF_DW, R1, pos);
 	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), none);
 	/* skip leading delimiters: the token starts at C_A (-1: none) */
 	dt_cg_st_cell_imm(cg, C_A, -1);
 	dt_cg_loop_begin(cg, &lp, size);
-	emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)pos));
+	dt_cg_fld(cg, BPF_DW, R1, pos);
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R2, buf, R1);
@@ -679,7 +679,7 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	dt_cg_loop_end(cg, &lp);
 #undef IS_DELIM
 	dt_cg_ld_cell(cg, R5, C_B);
-	emit(cg, STX_MEM(BPF_DW, R9, R5, (int16_t)pos));
+	dt_cg_fst(cg, BPF_DW, pos, R5);
 	dt_cg_ld_cell(cg, R4, C_A);
 	emit(cg, ALU64_REG(BPF_SUB, R5, R4));
 	emit(cg, ALU64_IMM(BPF_ADD, R5, 1));
@@ -687,8 +687,8 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	asm_jump(&cg->a, JA(0), end);
 	asm_place(&cg->a, none);
 	/* nothing left: NULL (""), and nothing saved */
-	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)pos, -1));
-	emit(cg, ST_MEM(BPF_B, R9, (int16_t)off, 0));
+	dt_cg_fst_imm(cg, BPF_DW, pos, -1);
+	dt_cg_fst_imm(cg, BPF_B, off, 0);
 	asm_place(&cg->a, end);
 	dt_cg_stmp_free(cg);
 }
@@ -711,6 +711,7 @@ static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	case DT_F_STRTOK: strtok_(cg, n, off, size); return;
 	case DT_F_CLEANPATH: case DT_F_INET_NTOA: case DT_F_INET_NTOA6:
 	case DT_F_INET_NTOP: dt_cg_net(cg, n, off, size); return;
+	case DT_F_PSARGS: dt_cg_psargs(cg, n, off, size); return;
 	}
 	cg->failed = 1;
 	snprintf(cg->errmsg, sizeof(cg->errmsg), "line %d: subroutine not supported yet", n->line);
@@ -790,7 +791,7 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		copy_r3(cg, off, size);
 		asm_jump(&cg->a, JA(0), end);
 		asm_place(&cg->a, none);
-		emit(cg, ST_MEM(BPF_B, R9, (int16_t)off, 0));
+		dt_cg_fst_imm(cg, BPF_B, off, 0);
 		asm_place(&cg->a, end);
 		return;
 	}

@@ -10,6 +10,7 @@
  * the internal ERROR enabling, printed as dtrace's "error on enabled
  * probe" message.  Drops are reported by buf.c as "N drops on CPU M".
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,7 @@ static const char *fault_str(uint64_t f)
 	case DTFLT_UPRIV: return "invalid user access";
 	case DTFLT_TUPOFLOW: return "tuple stack overflow";
 	case DTFLT_BADSTACK: return "bad stack";
+	case DTFLT_BADINDEX: return "index out of bounds";
 	default: return "unknown fault";
 	}
 }
@@ -66,6 +68,8 @@ static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	if (fault == DTFLT_BADADDR || fault == DTFLT_BADALIGN ||
 	    fault == DTFLT_BADSTACK)
 		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)addr);
+	if (fault == DTFLT_BADINDEX)
+		snprintf(details, sizeof(details), " (%lld)", (long long)addr);
 	if (act == 0)
 		snprintf(where, sizeof(where), "predicate");
 	else
@@ -77,6 +81,36 @@ static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	    (unsigned long long)pc);
 }
 
+/*
+ * The bytes of a traced struct, union or array, as dtrace prints them: a
+ * run of printable characters ending in NULs as a string, other printable
+ * bytes as they are, anything else as a hex dump with an ASCII column.
+ */
+static void print_bytes(FILE *out, const uint8_t *c, uint32_t n, int quiet)
+{
+	uint32_t i, j;
+	if (n == 0)
+		return;
+	for (i = 0; i < n; i++) {
+		if (isprint(c[i]) || isspace(c[i]) || c[i] == '\b' || c[i] == '\a')
+			continue;
+		if (c[i] == '\0' && i > 0) {
+			for (j = i + 1; j < n && c[j] == '\0'; j++)
+				;
+			if (j == n) {
+				fprintf(out, quiet ? "%s" : "  %-33s", (const char *)c);
+				return;
+			}
+		}
+		break;
+	}
+	if (i == n) {
+		fprintf(out, "  %-33.*s", (int)n, (const char *)c);
+		return;
+	}
+	dt_print_rawbytes(out, c, n);
+}
+
 static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_recfield *f)
 {
 	FILE *out = dtp->out;
@@ -84,6 +118,13 @@ static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_rec
 	if (f->kind == DT_RV_STR && dtp->opt[DTOPT_RAWBYTES]) {
 		/* the string's strsize bytes, as dtrace records them */
 		dt_print_rawbytes(out, d + f->offset, f->size - 1);
+		return;
+	}
+	if (f->kind == DT_RV_BYTES) {
+		if (dtp->opt[DTOPT_RAWBYTES])
+			dt_print_rawbytes(out, d + f->offset, f->size);
+		else
+			print_bytes(out, d + f->offset, f->size, q);
 		return;
 	}
 	if (f->kind == DT_RV_STR) {

@@ -139,7 +139,8 @@ enum dt_actkind {
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */
-enum dt_recval { DT_RV_INT, DT_RV_STR, DT_RV_BYTES };
+enum dt_recval { DT_RV_INT, DT_RV_STR, DT_RV_BYTES /* a struct, union or
+					   array: its bytes */ };
 struct dt_recfield {
 	enum dt_recval kind;
 	uint32_t offset;		/* from the record start */
@@ -218,7 +219,9 @@ enum {
 	DTFLT_UNKNOWN = 0, DTFLT_BADADDR = 1, DTFLT_BADALIGN = 2,
 	DTFLT_ILLOP = 3, DTFLT_DIVZERO = 4, DTFLT_NOSCRATCH = 5,
 	DTFLT_KPRIV = 6, DTFLT_UPRIV = 7, DTFLT_TUPOFLOW = 8,
-	DTFLT_BADSTACK = 9
+	DTFLT_BADSTACK = 9,
+	DTFLT_BADINDEX = 12		/* Oracle Linux DTrace's: a scalar array
+					   index out of bounds (the index) */
 };
 
 /* dynamic variables: thread-local (self->), clause-local (this->) and
@@ -322,6 +325,8 @@ struct dtrace_hdl {
 	uint32_t dv_valsize;		/* largest dynamic variable value (>= 8) */
 	int uses_strtok;		/* the frame keeps strtok() state */
 	int uses_scratch;		/* alloca/copyin scratch space */
+	uint32_t sou_size;		/* largest struct built in the frame (a
+					   whole translation assigned) */
 	int uses_loops;			/* string loops (kfunc iterators) */
 	int uses_chill;			/* chill(): the per-CPU dt_chill map */
 	int uses_copyout;		/* copyout/copyoutstr: bpf_probe_write_user */
@@ -341,6 +346,10 @@ struct dtrace_hdl {
 	int btf_off[4];
 	uint32_t gsize;			/* globals map value size */
 	uint32_t scratch_size;
+	int scratch_percpu;		/* dt_scratch is a PERCPU_ARRAY (else an
+					   ARRAY with an entry per CPU) */
+	void *scratch_mem;		/* the ARRAY, mapped for the consumer */
+	size_t scratch_memlen;
 	uint32_t maxrec;
 	int has_error_clauses;
 	int uses_destructive;		/* a destructive action (freopen, destr.c) is used */

@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "bpf_dis.h"
@@ -83,6 +84,68 @@ static int walloff(int64_t *off)
 	return 0;
 }
 
+/*
+ * The per-CPU working area (two mstate frames).  A per-CPU value is
+ * limited to 32 KiB (the kernel's PCPU_MIN_UNIT_SIZE); larger frames
+ * (strsize beyond ~500 with string subroutines) go in a plain array with
+ * one entry per possible CPU, which programs index by
+ * bpf_get_smp_processor_id().  That is as safe as the per-CPU map: both
+ * pick this CPU's area when the program starts, and no program we load
+ * can migrate while it runs (tracepoint, raw tracepoint and perf event
+ * programs run with preemption or at least migration disabled, tail calls
+ * included, and BPF_PROG_RUN of BEGIN/END runs under get_cpu()).  The
+ * array is mapped so the consumer reads each CPU's aggregation drop
+ * counter without copying the frames.
+ */
+#define DT_PCPU_MAX 32768
+
+static int create_scratch(dtrace_hdl_t *dtp)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, o);
+	dtp->scratch_size = dt_cg_scratch_size(dtp);
+	dtp->scratch_percpu = dtp->scratch_size <= DT_PCPU_MAX;
+	if (dtp->scratch_percpu) {
+		dtp->fd_scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4,
+		    dtp->scratch_size, 1, &o);
+	} else {
+		dtp->scratch_size = (dtp->scratch_size + 7) & ~7u;
+		o.map_flags = BPF_F_MMAPABLE;
+		dtp->fd_scratch = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_scratch", 4,
+		    dtp->scratch_size, (uint32_t)dtp->ncpus, &o);
+	}
+	if (dtp->fd_scratch < 0)
+		return dt_set_err(dtp, "cannot create the scratch map (%u bytes per CPU): %s",
+		    dtp->scratch_size, strerror(errno));
+	if (!dtp->scratch_percpu) {
+		size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+		size_t len = ((size_t)dtp->scratch_size * (size_t)dtp->ncpus + pg - 1) / pg * pg;
+		void *m = mmap(NULL, len, PROT_READ, MAP_SHARED, dtp->fd_scratch, 0);
+		if (m == MAP_FAILED)
+			return dt_set_err(dtp, "cannot map the scratch map: %s", strerror(errno));
+		dtp->scratch_mem = m;
+		dtp->scratch_memlen = len;
+	}
+	return 0;
+}
+
+/* The aggregation drops counted in each CPU's frame so far (ncpus
+ * values); buf is scratch space of the per-CPU map's full size. */
+int dt_scratch_aggdrops(dtrace_hdl_t *dtp, void *buf, uint64_t *drops)
+{
+	if (dtp->scratch_mem) {
+		for (int c = 0; c < dtp->ncpus; c++)
+			memcpy(&drops[c], (const uint8_t *)dtp->scratch_mem +
+			    (size_t)c * dtp->scratch_size + DT_MS_AGGDROPS, 8);
+		return 0;
+	}
+	uint32_t key = 0, ps = (dtp->scratch_size + 7) & ~7u;
+	if (bpf_map_lookup_elem(dtp->fd_scratch, &key, buf) != 0)
+		return -1;
+	for (int c = 0; c < dtp->ncpus; c++)
+		memcpy(&drops[c], (const uint8_t *)buf + (size_t)c * ps + DT_MS_AGGDROPS, 8);
+	return 0;
+}
+
 static int create_maps(dtrace_hdl_t *dtp)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, o);
@@ -97,11 +160,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 	dtp->fd_globals = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
 	if (dtp->fd_globals < 0)
 		return dt_set_err(dtp, "cannot create the globals map: %s", strerror(errno));
-	dtp->scratch_size = dt_cg_scratch_size(dtp);
-	dtp->fd_scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4,
-	    dtp->scratch_size, 1, &o);
-	if (dtp->fd_scratch < 0)
-		return dt_set_err(dtp, "cannot create the scratch map: %s", strerror(errno));
+	if (create_scratch(dtp) < 0)
+		return -1;
 
 	if (dtp->ndvars > dtp->nthis) {
 		uint32_t ksize = dt_cg_key_size(dtp);
@@ -297,6 +357,9 @@ void dt_unload(dtrace_hdl_t *dtp)
 		close(dtp->fd_buffers);
 	if (dtp->fd_globals >= 0)
 		close(dtp->fd_globals);
+	if (dtp->scratch_mem)
+		munmap(dtp->scratch_mem, dtp->scratch_memlen);
+	dtp->scratch_mem = NULL;
 	if (dtp->fd_scratch >= 0)
 		close(dtp->fd_scratch);
 	for (int i = 0; i < 2; i++)

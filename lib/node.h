@@ -35,6 +35,14 @@ enum dt_nkind {
 	DN_XLATE,		/* xlate <type> (l) by translator xlator: only
 				   its members are used (sema rewrites them),
 				   never reaches codegen */
+	DN_OBJ,			/* an object in a D variable's storage: the
+				   global var or the this-> dvar, at byte
+				   ival plus the run-time indexes of path
+				   (sema_obj.c, cg_obj.c) */
+	DN_OBJADDR,		/* the address of the DN_OBJ l */
+	DN_SOU,			/* a struct or union value built member by
+				   member (a whole translation): args[i]
+				   at byte offs[i], the rest zero */
 	/* statements */
 	DN_S_EXPR,		/* l; action index in act */
 	DN_S_ACTION,		/* trace/printf/exit: func, args, act */
@@ -81,6 +89,8 @@ enum dt_func {
 	DT_F_CHILL, DT_F_PANIC, DT_F_BREAKPOINT,
 	/* speculations (sema_spec.c, cg_spec.c) */
 	DT_F_SPECULATION, DT_F_SPECULATE, DT_F_COMMIT, DT_F_DISCARD,
+	/* the D library's process model (cg_proc.c) */
+	DT_F_PSARGS,
 };
 
 /* binary operator codes (op field) */
@@ -89,6 +99,15 @@ enum dt_bop {
 	DT_OP_AND, DT_OP_OR, DT_OP_XOR, DT_OP_SHL, DT_OP_SHR,
 	DT_OP_LT, DT_OP_LE, DT_OP_GT, DT_OP_GE, DT_OP_EQ, DT_OP_NE,
 	DT_OP_NEG, DT_OP_BNOT, DT_OP_LNOT, DT_OP_DEREF
+};
+
+/* the run-time indexes into a DN_OBJ: offset += idx[k] * stride[k], each
+ * index checked against nelems[k] when the program runs */
+#define DT_OBJ_MAXIDX 8
+struct dt_objpath {
+	int n;
+	struct dt_node *idx[DT_OBJ_MAXIDX];	/* of type long */
+	uint32_t nelems[DT_OBJ_MAXIDX], stride[DT_OBJ_MAXIDX];
 };
 
 struct dt_node {
@@ -111,6 +130,9 @@ struct dt_node {
 	int act;			/* 1-based action index */
 	struct dt_action *action;	/* record layout of an action */
 	struct dt_xlator *xlator;	/* DN_XLATE */
+	struct dt_objpath *path;	/* DN_OBJ, or NULL: constant offset only */
+	uint32_t *offs;			/* DN_SOU: offs[2i], offs[2i + 1] are the
+					   byte offset and size of member args[i] */
 	uint32_t bitfield;		/* width of the bit-field this value was
 					   read from (sizeof, & and offsetof refuse
 					   it), else 0 */

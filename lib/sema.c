@@ -400,11 +400,29 @@ static struct dt_gvar *gvar_lookup(dtrace_hdl_t *dtp, const char *name)
 	return NULL;
 }
 
+/* Can a variable hold an object of type t (an array, struct or union)? */
+static void obj_type_ok(struct sema *s, struct dt_type *t, const char *pfx,
+    const char *name, int line)
+{
+	struct dt_type *e = t;
+	while (e->kind == DT_TK_ARRAY)
+		e = e->ref;
+	if (e == t && e->btf_id < 0)
+		dt_btf_resolve(s->dtp, e);	/* *curthread: its size */
+	if ((e->kind == DT_TK_STRUCT || e->kind == DT_TK_UNION) && !e->complete && !e->btf_id)
+		serr(s, line, "incomplete struct/union/enum %s: %s", e->name, name);
+	if (e->kind == DT_TK_STRING || e->kind == DT_TK_FUNC || e->kind == DT_TK_FLOAT ||
+	    t->size == 0)
+		serr(s, line, "%s%s: variables of type %s are not supported yet", pfx, name, t->name);
+}
+
 static struct dt_gvar *gvar_add(struct sema *s, const char *name,
     struct dt_type *t, int line)
 {
 	dtrace_hdl_t *dtp = s->dtp;
-	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
+	if (dt_obj_is_aggregate(t))
+		obj_type_ok(s, t, "", name, line);
+	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
 		serr(s, line, "variables of type %s are not supported yet: %s", t->name, name);
 	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
@@ -417,7 +435,8 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 	g->type = t;
 	g->line = line;
 	g->offset = dtp->gsize;
-	dtp->gsize += t->kind == DT_TK_STRING ? DT_STRAREA(dtp) : 8;
+	dtp->gsize += t->kind == DT_TK_STRING ? DT_STRAREA(dtp) :
+	    dt_obj_is_aggregate(t) ? (t->size + 7) & ~7u : 8;
 	return g;
 }
 
@@ -443,7 +462,9 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 {
 	dtrace_hdl_t *dtp = s->dtp;
 	static const char *const kname[] = { "self->", "this->", "" };
-	if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
+	if (kind != DT_DV_ASSOC && nkeys == 0 && dt_obj_is_aggregate(t))
+		obj_type_ok(s, t, kname[kind], name, line);
+	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
 		serr(s, line, "%s%s: variables of type %s are not supported yet",
 		    kname[kind], name, t->name);
@@ -464,6 +485,8 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 	if (v->tuple > dtp->dv_tuple)
 		dtp->dv_tuple = v->tuple;
 	uint32_t vsize = t->kind == DT_TK_STRING ? DT_STRAREA(dtp) : 8;
+	if (dt_obj_is_aggregate(t))
+		vsize = (t->size + 7) & ~7u;
 	if (kind == DT_DV_THIS) {
 		v->this_off = dtp->this_size;
 		dtp->this_size += vsize;
@@ -483,6 +506,8 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 	if (nkeys != v->nkeys)
 		serr(s, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
 		    v->name, nkeys, nkeys == 1 ? "" : "s", v->nkeys);
+	if (v->kind != DT_DV_ASSOC && v->nkeys == 0 && dt_obj_is_aggregate(v->type))
+		return dt_obj_var(s, line, NULL, v);	/* frame or dvar map storage */
 	struct dt_node *n = nnew(s, DN_DVAR, line, v->type);
 	n->dvar = v;
 	n->nargs = nkeys;
@@ -604,6 +629,7 @@ static int is_lvalue(struct dt_node *n)
 	/* *p and p->m too: stores are checked to hit scratch memory at run
 	 * time, as DTrace does */
 	return n->kind == DN_VAR || n->kind == DN_DVAR ||
+	    (n->kind == DN_OBJ && dt_is_scalar(n->type)) ||
 	    (n->kind == DN_UNARY && n->op == DT_OP_DEREF && dt_is_scalar(n->type));
 }
 
@@ -724,6 +750,8 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 static struct dt_node *decay(struct sema *s, struct dt_node *n)
 {
 	struct dt_type *el = NULL;
+	if (n->kind == DN_OBJ && n->type->kind == DT_TK_ARRAY)
+		return dt_obj_addr(s, n->line, n, dt_type_ptr(s->tt, n->type->ref));
 	if (n->kind == DN_UNARY && n->op == DT_OP_DEREF && n->type->kind == DT_TK_ARRAY)
 		el = n->type->ref;
 	else if (n->kind == DN_KSTR)
@@ -895,6 +923,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e)
 		return n;
 	}
 	struct dt_gvar *g = gvar_lookup(dtp, name);
+	if (g && dt_obj_is_aggregate(g->type))
+		return dt_obj_var(s, e->line, g, NULL);
 	if (g) {
 		struct dt_node *n = nnew(s, DN_VAR, e->line, g->type);
 		n->var = g;
@@ -936,6 +966,25 @@ static int implicit_ok(struct sema *s, const char *name)
 	return 1;
 }
 
+/*
+ * n as a whole value: a translation to a struct becomes the struct built
+ * member by member (the guide's Translators chapter: a translated struct
+ * may be copied whole); anything else is unchanged.
+ */
+static struct dt_node *whole_value(struct sema *s, struct dt_node *n)
+{
+	if (n->kind == DN_XLATE && (n->type->kind == DT_TK_STRUCT || n->type->kind == DT_TK_UNION))
+		return dt_xlate_whole(s, n);
+	return n;
+}
+
+/* Is self->name declared as an array, struct or union (not associative)? */
+static int dvar_is_object(struct sema *s, const char *name)
+{
+	struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
+	return v && !v->nkeys && dt_obj_is_aggregate(v->type);
+}
+
 static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 {
 	struct ast_expr *le = e->binary.left;
@@ -945,7 +994,7 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
 	if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_AGG)	/* @a[x][y] */
 		dt_sema_agg_mdim(s, le->index.base);
-	struct dt_node *r = expr(s, e->binary.right);
+	struct dt_node *r = whole_value(s, expr(s, e->binary.right));
 
 	if (le->kind == AST_E_IDENT && !gvar_lookup(s->dtp, le->ident.name) &&
 	    op == AST_OP_ASSIGN) {
@@ -961,8 +1010,12 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			serr(s, e->line, "operator = cannot be applied to void");
 		/* implicit declaration: the variable takes the value's type */
 		struct dt_gvar *g = gvar_add(s, le->ident.name, r->type, e->line);
-		l = nnew(s, DN_VAR, le->line, g->type);
-		l->var = g;
+		if (dt_obj_is_aggregate(g->type)) {
+			l = dt_obj_var(s, le->line, g, NULL);
+		} else {
+			l = nnew(s, DN_VAR, le->line, g->type);
+			l->var = g;
+		}
 	} else if (le->kind == AST_E_MEMBER && le->member.base->kind == AST_E_IDENT &&
 	    (!strcmp(le->member.base->ident.name, "self") ||
 	    !strcmp(le->member.base->ident.name, "this"))) {
@@ -976,7 +1029,8 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 			    0, NULL, e->line);
 		}
 		l = dvar_ref(s, v, NULL, 0, le->line);
-	} else if (le->kind == AST_E_INDEX && self_array(le->index.base)) {
+	} else if (le->kind == AST_E_INDEX && self_array(le->index.base) &&
+	    !dvar_is_object(s, le->index.base->member.name)) {
 		const char *name = le->index.base->member.name;
 		struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
 		if (!v) {
@@ -1011,6 +1065,29 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		    dt_is_int(r->type))
 			gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
 		l = expr(s, le);
+	}
+	struct dt_node *obj = dt_obj_of(l);
+	if (r->type->kind == DT_TK_STRUCT || r->type->kind == DT_TK_UNION) {
+		/* a struct or union copied whole into a D variable */
+		if (op != AST_OP_ASSIGN || !obj || obj->type->kind != r->type->kind ||
+		    (obj->type != r->type && strcmp(obj->type->name, r->type->name)))
+			serr(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    l->type->name, opname(op), r->type->name);
+		if (r->kind == DN_SOU && r->type->size > s->dtp->sou_size)
+			s->dtp->sou_size = r->type->size;
+		/* (a statement: the copy is not a value) */
+		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_void);
+		n->l = obj;
+		n->r = r;
+		return n;
+	}
+	if (obj && obj->type->kind == DT_TK_ARRAY && op == AST_OP_ASSIGN &&
+	    as_string(s, r)) {
+		/* a string into a char array variable (a statement) */
+		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_void);
+		n->l = obj;
+		n->r = as_string(s, r);
+		return n;
 	}
 	if (!is_lvalue(l)) {
 		if (l->kind == DN_BUILTIN || l->kind == DN_ARG)
@@ -1125,6 +1202,7 @@ static struct dt_node *object_at(struct sema *s, int line, struct dt_node *addr,
 		struct dt_node *n = nnew(s, DN_KSTR, line, s->tt->t_string);
 		n->l = addr;
 		n->ival = t->nelems;
+		n->op = 1;		/* an array (index_ref checks constants) */
 		return n;
 	}
 	if (t->kind == DT_TK_VOID)
@@ -1229,11 +1307,23 @@ static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
 /* e1[e2] on a pointer or array: *(e1 + e2), a safe load. */
 static struct dt_node *index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b)
 {
+	struct dt_node *obj = dt_obj_of(b);
 	if (e->index.nkeys != 1)
 		serr(s, e->line, "cannot access %s as an associative array",
-		    b->kind == DN_VAR ? b->var->name : "this expression");
-	b = decay(s, b);
+		    b->kind == DN_VAR ? b->var->name : obj && obj->var && !obj->ival &&
+		    !obj->path ? obj->var->name : "this expression");
+	if (obj && obj->type->kind == DT_TK_ARRAY)
+		return dt_obj_index(s, e->line, obj, expr(s, e->index.keys));
 	struct dt_node *i = expr(s, e->index.keys);
+	/* a constant index into an array of known size (a kernel struct's
+	 * member) is checked as Oracle's dtrace does */
+	uint32_t nel = (b->kind == DN_UNARY && b->op == DT_OP_DEREF &&
+	    b->type->kind == DT_TK_ARRAY) ? b->type->nelems :
+	    (b->kind == DN_KSTR && b->op == 1) ? (uint32_t)b->ival : 0;
+	if (nel && i->kind == DN_CONST && (i->ival < 0 || (uint64_t)i->ival >= nel))
+		serr(s, e->line, "index outside array bounds: %lld, max is %u",
+		    (long long)i->ival, nel);
+	b = decay(s, b);
 	if (b->type->kind != DT_TK_PTR)
 		serr(s, e->line, "cannot dereference non-pointer type");
 	if (!dt_is_int(i->type))
@@ -1256,6 +1346,9 @@ static struct dt_node *addr_of(struct sema *s, struct ast_expr *e)
 		serr(s, e->line, "cannot take address of bit-field");
 	if (v->kind == DN_VAR || v->kind == DN_DVAR)
 		serr(s, e->line, "cannot take address of dynamic variable");
+	struct dt_node *obj = dt_obj_of(v);
+	if (obj)
+		return dt_obj_addr(s, e->line, obj, dt_type_ptr(s->tt, obj->type));
 	struct dt_type *t;
 	if (v->kind == DN_CONST && v->type == s->tt->t_voidp && o->kind == AST_E_IDENT)
 		return v;		/* an untyped symbol or a function */
@@ -1528,6 +1621,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 	case AST_E_CAST: {
 		struct dt_type *t = resolve_type(s, e->cast.type);
 		struct dt_node *v = expr(s, e->cast.operand);
+		if (v->type->kind == DT_TK_ARRAY || (v->kind == DN_KSTR && v->op == 1))
+			v = decay(s, v);	/* an array is its first element's address */
 		if (t->kind == DT_TK_VOID) {
 			struct dt_node *n = nnew(s, DN_CAST, e->line, t);
 			n->l = v;
@@ -1565,6 +1660,8 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
 			if (!v)
 				serr(s, e->line, "failed to resolve self->%s: Unknown variable name", name);
+			if (!v->nkeys && dt_obj_is_aggregate(v->type))	/* self int a[4] */
+				return index_ref(s, e, dvar_ref(s, v, NULL, 0, e->line));
 			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
 		}
 		if (e->index.base->kind == AST_E_IDENT &&
@@ -1605,6 +1702,13 @@ static struct dt_node *expr(struct sema *s, struct ast_expr *e)
 				if (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION)
 					serr(s, e->line, "operator . cannot be applied to an operand of type \"%s\"",
 					    b->type->name);
+				if (b->kind == DN_OBJ) {
+					struct dt_node *m = dt_obj_member(s, e->line, b, e->member.name);
+					if (m)
+						return m;
+					addr = dt_obj_addr(s, e->line, b, dt_type_ptr(tt, st));
+					return member_ref(s, e, addr, st);
+				}
 				if (b->kind != DN_UNARY || b->op != DT_OP_DEREF)
 					serr(s, e->line, "operator . is not supported on this %s yet", st->name);
 				addr = b->l;
@@ -1725,6 +1829,9 @@ static const struct {
 	{ "alloca", DT_F_ALLOCA, "void *", 1, 1, "I", { "size_t" } },
 	{ "bcopy", DT_F_BCOPY, "void", 3, 3, "PPI", { "void *", "void *", "size_t" } },
 	{ "speculation", DT_F_SPECULATION, "int", 0, 0, "", { NULL } },
+	/* dlib/procfs.d's pr_psargs: the arguments in [start, end) of the
+	 * current process's memory, NULs as spaces (cg_proc.c) */
+	{ "__dt_psargs", DT_F_PSARGS, "string", 2, 2, "II", { "uintptr_t", "uintptr_t" } },
 };
 
 static struct dt_type *subr_type(struct sema *s, const char *name)
@@ -1882,7 +1989,7 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	a->fields = f;
 	f = &f[a->nfields++];
 	memset(f, 0, sizeof(*f));
-	uint32_t al = k == DT_RV_STR ? 1 : (size >= 8 ? 8 : size);
+	uint32_t al = k == DT_RV_STR ? 1 : (size >= 8 || k == DT_RV_BYTES) ? 8 : size;
 	st->recsize = (st->recsize + al - 1) / al * al;
 	f->kind = k;
 	f->offset = st->recsize;
@@ -1960,9 +2067,13 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		dt_sema_spec_action(s, n, e, a);
 		break;
 	case DT_F_TRACE: {
-		struct dt_node *v = n->args[0];
+		struct dt_node *v = n->args[0] = whole_value(s, n->args[0]);
 		a->kind = DT_ACT_TRACE;
-		if (v->type->kind == DT_TK_STRING)
+		if (v->type->btf_id < 0)
+			dt_btf_resolve(s->dtp, v->type);
+		if (dt_obj_is_aggregate(v->type) && v->kind != DN_XLATE && v->type->size)
+			add_field(s, a, DT_RV_BYTES, v->type->size, NULL);	/* its bytes */
+		else if (v->type->kind == DT_TK_STRING)
 			add_field(s, a, DT_RV_STR, strsize + 1, NULL);
 		else if (dt_is_scalar(v->type))
 			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);

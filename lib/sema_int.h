@@ -67,4 +67,20 @@ int dt_sema_is_destructive(const struct dt_node *n);
 /* @a[k][j]: dtrace's error for an aggregation indexed twice */
 void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg) __attribute__((noreturn));
 
+/* sema_obj.c: D variables holding arrays, structs and unions (DN_OBJ) */
+int dt_obj_is_aggregate(const struct dt_type *t);
+/* the whole variable g (global) or v (this->) as an expression */
+struct dt_node *dt_obj_var(struct sema *s, int line, struct dt_gvar *g, struct dt_dvar *v);
+/* the DN_OBJ that n is, or that a char array string n reads; else NULL */
+struct dt_node *dt_obj_of(struct dt_node *n);
+/* obj[idx] (obj an array), obj.name (a struct or union; NULL for a
+ * bit-field, which the caller reads through the address) */
+struct dt_node *dt_obj_index(struct sema *s, int line, struct dt_node *obj,
+    struct dt_node *idx);
+struct dt_node *dt_obj_member(struct sema *s, int line, struct dt_node *obj,
+    const char *name);
+/* &obj, of pointer type ptype */
+struct dt_node *dt_obj_addr(struct sema *s, int line, struct dt_node *obj,
+    struct dt_type *ptype);
+
 #endif

@@ -274,12 +274,29 @@ struct dt_node *dt_xlate_deref(struct sema *s, struct dt_node *x)
 static struct dt_node *convert(struct sema *s, struct dt_node *v, struct dt_type *mt,
     const char *name, int line)
 {
-	if (strcompat(mt) && mt->kind != DT_TK_PTR && v->type->kind == DT_TK_STRING)
-		return v;
+	if (strcompat(mt) && mt->kind != DT_TK_PTR && v->type->kind == DT_TK_STRING) {
+		if (mt->kind != DT_TK_ARRAY || !mt->nelems ||
+		    (v->kind == DN_KSTR && v->ival <= (int64_t)mt->nelems))
+			return v;
+		/* no longer than the char array member: substr(v, 0, N - 1) */
+		dtrace_hdl_t *dtp = dt_sema_hdl(s);
+		struct dt_node *n = dt_sema_node(s, DN_CALL, line, v->type);
+		n->func = DT_F_SUBSTR;
+		n->nargs = 3;
+		n->args = dt_alloc(dtp, sizeof(*n->args) * 3);
+		n->args[0] = v;
+		n->args[1] = dt_sema_node(s, DN_CONST, line, dtp->types.t_int);
+		n->args[2] = dt_sema_node(s, DN_CONST, line, dtp->types.t_int);
+		n->args[2]->ival = mt->nelems - 1;
+		return n;
+	}
 	if (dt_is_scalar(mt) && dt_is_scalar(v->type))
 		return dt_sema_cast(s, v, mt);
 	if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) && v->kind == DN_XLATE)
 		return v;
+	if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) &&
+	    (v->kind == DN_UNARY || v->kind == DN_OBJ) && type_same(mt, v->type))
+		return v;		/* a struct in memory or in a D variable */
 	if (mt->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING)
 		return v;
 	dt_sema_err(s, line, "translator member %s of type %s is not supported yet", name, mt->name);
@@ -315,14 +332,61 @@ struct dt_node *dt_xlate_member(struct sema *s, struct dt_node *x, const char *n
 	return v;
 }
 
+/*
+ * x (a translation to a struct or union, not a pointer) as a whole value:
+ * every member the translator defines, at its offset, the others zero
+ * (the guide: members without a translation are zero-filled in a copy).
+ * Members that are translations themselves are built the same way.
+ */
+struct dt_node *dt_xlate_whole(struct sema *s, struct dt_node *x)
+{
+	dtrace_hdl_t *dtp = dt_sema_hdl(s);
+	struct dt_xlator *xl = x->xlator;
+	struct dt_type *out = xl->out;
+	int n = 0;
+	for (struct ast_xlmember *m = xl->ast->members; m; m = m->next)
+		n++;
+	struct dt_node *v = dt_sema_node(s, DN_SOU, x->line, out);
+	v->args = dt_alloc(dtp, sizeof(*v->args) * (size_t)(n ? n : 1));
+	v->offs = dt_alloc(dtp, sizeof(*v->offs) * 2 * (size_t)(n ? n : 1));
+	for (struct ast_xlmember *m = xl->ast->members; m; m = m->next) {
+		uint32_t off = 0, bits = 0, bitoff = 0;
+		struct dt_type *mt = NULL;
+		if (out->btf_id) {
+			dt_btf_member(dtp, out, m->name, &off, &mt, &bits, &bitoff);
+		} else {
+			for (int i = 0; i < out->nmembers; i++)
+				if (!strcmp(out->members[i].name, m->name)) {
+					mt = out->members[i].type;
+					off = out->members[i].offset;
+					bits = out->members[i].bits;
+				}
+		}
+		if (bits)
+			dt_sema_err(s, x->line, "xlate <%s>: bit-field member %s cannot be copied",
+			    out->name, m->name);
+		struct dt_node *mv = dt_xlate_member(s, x, m->name, 0, x->line);
+		if (mv->kind == DN_XLATE)
+			mv = dt_xlate_whole(s, mv);
+		v->args[v->nargs] = mv;
+		v->offs[2 * v->nargs] = off;
+		v->offs[2 * v->nargs + 1] = mt->kind == DT_TK_PTR ? 8 : mt->size;
+		v->nargs++;
+	}
+	return v;
+}
+
 /* ---- translated values may only be dereferenced ---- */
 
 void dt_xlate_check(struct sema *s, struct dt_node *n)
 {
 	for (; n; n = n->next) {
+		if (n->kind == DN_XLATE && n->type->kind == DT_TK_PTR)
+			dt_sema_err(s, n->line, "xlate <%s>: a translated pointer may only be "
+			    "dereferenced (->, *): it cannot be used as a value", n->type->name);
 		if (n->kind == DN_XLATE)
-			dt_sema_err(s, n->line, "xlate <%s>: only members of a translated type may be used "
-			    "(its whole value is not supported yet)", n->type->name);
+			dt_sema_err(s, n->line, "xlate <%s>: a translated struct may only be "
+			    "assigned to a variable, traced, or used through its members", n->type->name);
 		dt_xlate_check(s, n->l);
 		dt_xlate_check(s, n->r);
 		if (n->kind == DN_TERNARY || n->kind == DN_S_IF)

@@ -43,6 +43,9 @@ struct dt_node *dt_xlate_member(struct sema *s, struct dt_node *x,
     const char *name, int arrow, int line);
 /* *x on a pointer DN_XLATE: the translated struct. */
 struct dt_node *dt_xlate_deref(struct sema *s, struct dt_node *x);
+/* A translation to a struct or union as a whole value (a DN_SOU of every
+ * member the translator defines), for assignments and trace(). */
+struct dt_node *dt_xlate_whole(struct sema *s, struct dt_node *x);
 /* The node bound to identifier name inside a translator, or NULL. */
 struct dt_node *dt_xlate_binding(dtrace_hdl_t *dtp, const char *name);
 /* Fail if a translated value (not one of its members) is used in the

@@ -78,6 +78,32 @@ int main(void)
 	ok("struct bf { int a:3; unsigned b:5; long :0; char c; }; BEGIN { trace(sizeof (struct bf)); }");
 	ok("struct s { int a[4][3]; }; BEGIN { trace(sizeof (struct s)); trace(sizeof (D`int)); trace((C`long)1); }");
 	ok("struct s { int a[4][3]; }; BEGIN { p = (struct s *)0; trace(p->a[1][2]); trace(&p->a[1] - &p->a[0]); }");
+
+	/* D variables holding arrays, structs and unions (sema_obj.c) */
+	ok("int a[5]; BEGIN { a[0] = 1; a[4]++; a[1] += a[0]; i = 2; a[i] = a[i + 1]; trace(sizeof (a)); }");
+	ok("int m[3][4]; char c[16]; BEGIN { m[2][3] = 1; i = 1; m[i][i] = 2; c = \"abc\"; c[0] = 'x'; trace(c); }");
+	ok("struct p { int x; char n[8]; short s[2]; }; struct p v[4]; BEGIN { v[1].x = 2; v[3].s[1] = v[1].x; v[0].n = \"q\"; }");
+	ok("this int t[3]; struct q { int a; }; this struct q w; BEGIN { this->t[2] = 1; this->w.a = this->t[2]; }");
+	ok("int a[5]; BEGIN { p = &a[1]; q = a + 2; trace(*p + *q + ((int *)a)[7]); trace(&a[3] - &a[1]); }");
+	ok("self int sa[4]; struct q { int a; char n[4]; }; self struct q sq; BEGIN { self->sa[1] = 2; self->sq.a = self->sa[1]; self->sq.n = \"x\"; t = self->sq; }");
+	bad("self int sa[4]; BEGIN { self->sa[4] = 1; }", "invalid probe specifier self int sa[4]; BEGIN { self->sa[4] = 1; }: "
+	    "in action list: index outside array bounds: 4, max is 4", 0);
+	bad("int a[5]; BEGIN { trace(a[5]); }", "invalid probe specifier int a[5]; BEGIN { trace(a[5]); }: "
+	    "in action list: index outside array bounds: 5, max is 5", 0);
+	bad("int a[5];\nBEGIN\n{\n\ta[-1] = 0;\n}\n", "failed to compile script t.d: line 4: "
+	    "index outside array bounds: -1, max is 5", 1);
+	bad("int m[3][4]; BEGIN { trace(m[1][4]); }", "invalid probe specifier int m[3][4]; BEGIN { trace(m[1][4]); }: "
+	    "in action list: index outside array bounds: 4, max is 4", 0);
+	bad("this char c[4]; BEGIN { this->c[4] = 'x'; }", "invalid probe specifier this char c[4]; BEGIN { this->c[4] = 'x'; }: "
+	    "in action list: index outside array bounds: 4, max is 4", 0);
+	bad("BEGIN { trace(curthread->comm[16]); }", "invalid probe specifier BEGIN { trace(curthread->comm[16]); }: "
+	    "in action list: index outside array bounds: 16, max is 16", 0);
+	bad("struct nodef; struct nodef v; BEGIN { }", "invalid probe specifier struct nodef; struct nodef v; BEGIN { }: "
+	    "incomplete struct/union/enum struct nodef: v", 0);
+	bad("int a[5]; BEGIN { a = 1; }", "invalid probe specifier int a[5]; BEGIN { a = 1; }: "
+	    "in action list: operator = requires modifiable lvalue as an operand", 0);
+	bad("int a[5]; BEGIN { a[1, 2] = 1; }", "invalid probe specifier int a[5]; BEGIN { a[1, 2] = 1; }: "
+	    "in action list: cannot access a as an associative array", 0);
 	ok("BEGIN { p = (int *)8; q = p + 1; trace(q - p); trace(2 + p); trace(p[1]); trace(*&p[1]); }");
 	bad("struct bf { int a:40; };", "invalid probe specifier struct bf { int a:40; };: bit-field too big for type: a", 0);
 	bad("struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }",

@@ -125,7 +125,15 @@ static void translators(void)
 	bad(XL "\nBEGIN\n{\n\ttrace(xlate <struct out_t *>((struct in_t *)0).a);\n}",
 	    "failed to compile script t.d: line 4: operator . cannot be applied to an operand of type \"struct out_t *\"");
 	bad(XL "\nBEGIN\n{\n\tx = xlate <struct out_t *>((struct in_t *)0);\n}",
-	    "failed to compile script t.d: line 4: xlate <struct out_t *>: only members of a translated type may be used (its whole value is not supported yet)");
+	    "failed to compile script t.d: line 4: xlate <struct out_t *>: a translated pointer may only be dereferenced (->, *): it cannot be used as a value");
+	/* a translated struct is a whole value: assigned (declaring the
+	 * variable) and traced; not an operand */
+	ok(XL "BEGIN { x = xlate <struct out_t>((struct in_t *)0); this->y = *xlate <struct out_t *>((struct in_t *)0); trace(x); trace(this->y.a); }");
+	ok(XL "struct out_t g; BEGIN { g = xlate <struct out_t>((struct in_t *)0); trace(xlate <struct out_t>((struct in_t *)0)); }");
+	bad(XL "\nBEGIN\n{\n\tx = 1 + xlate <struct out_t>((struct in_t *)0);\n}",
+	    "failed to compile script t.d: line 4: operands have incompatible types: \"int\" + \"struct out_t\"");
+	bad(XL "\nstruct in_t g;\nBEGIN\n{\n\tg = xlate <struct out_t>((struct in_t *)0);\n}",
+	    "failed to compile script t.d: line 5: operands have incompatible types: \"struct in_t\" = \"struct out_t\"");
 	bad_lib(XL "BEGIN { trace(xlate <struct out_t *>((struct in_t *)0)->c); }",
 	    "invalid probe specifier " XL "BEGIN { trace(xlate <struct out_t *>((struct in_t *)0)->c); }: "
 	    "in action list: translator does not define conversion for member: c", 0, 0);

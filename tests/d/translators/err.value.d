@@ -1,4 +1,4 @@
-/* A translated value is only used through its members, for now. */
+/* A translated pointer may only be dereferenced: it is not a value. */
 struct out_t { int a; };
 translator struct out_t < int x > { a = x; };
 
