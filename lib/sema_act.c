@@ -17,6 +17,10 @@ static void tracemem(struct sema *s, struct dt_node *n, struct ast_expr *e,
 {
 	struct dt_node **v = n->args;
 	a->kind = DT_ACT_TRACEMEM;
+	/* a char array in kernel memory (curthread->comm) is a string in D
+	 * but also an array, which tracemem takes as a pointer, as dtrace */
+	if (v[0]->kind == DN_KSTR && v[0]->l && dt_is_scalar(v[0]->l->type))
+		v[0] = v[0]->l;
 	if (!dt_is_scalar(v[0]->type))
 		dt_sema_err(s, e->line, "tracemem( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: pointer or integer\n\t argument: %s", v[0]->type->name);
