@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "ast.h"
 #include "dt_impl.h"
+#include "tp.h"
 #include "outact.h"
 #include "agg_consume.h"
 #include "cpuinfo.h"
@@ -127,6 +128,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (uint32_t i = 0; i < dtp->nprobes; i++)
 		free(dtp->probes[i]->epids);
 	dt_probes_free(dtp);
+	dt_tp_cache_free();
 	for (int i = 0; i < dtp->nstmts; i++) {
 		struct dt_stmt *st = dtp->stmts[i];
 		for (int k = 0; k < st->nactions; k++)

@@ -48,7 +48,9 @@
  *
  * Threads: dt_tp_root() is safe to call from several threads; the rest keeps
  * no shared state except dt_tp_set_root(), a test hook to call before any
- * other thread uses this module.
+ * other thread uses this module, and the cached copy of available_events
+ * that dt_tp_events() reads on first use (listing is done by the thread
+ * that compiles, never by the consumer's other threads).
  */
 #ifndef DT_TP_H
 #define DT_TP_H
@@ -103,6 +105,9 @@ const char *dt_tp_root(void);
  * -1 if the path is too long.
  */
 int dt_tp_set_root(const char *dir);
+
+/* Forget the cached list of available events (read again when needed). */
+void dt_tp_cache_free(void);
 
 /*
  * Call fn for every category (subdirectory of the events directory), in
