@@ -231,22 +231,15 @@ static void release_child(void)
 		err("failed to start the command: %s", strerror(errno));
 }
 
-int main(int argc, char **argv)
+/* The command itself; main() owns the handle and the program list, so
+ * every return path here releases them. */
+static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 {
-	struct pspec *specs = calloc((size_t)argc + 1, sizeof(*specs));
 	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, quiet = 0, vflag = 0;
 	int cflags = 0, status = E_SUCCESS;
 	const char *ofile = NULL, *cmd = NULL;
 	pid_t grab = -1;
-	int c, e;
-
-	g_pname = "dtrace";
-	dtrace_hdl_t *dtp = dtrace_open(&e);
-	g_dtp = dtp;
-	if (!dtp || !specs) {
-		err("failed to initialize dtrace: %s", strerror(e));
-		return E_ERROR;
-	}
+	int c;
 
 	opterr = 0;
 	while ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z")) != -1) {
@@ -303,7 +296,7 @@ int main(int argc, char **argv)
 		case 's': specs[nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
 		case 'S': Sflag = 1; break;
 		case 'v': vflag = 1; break;
-		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); dtrace_close(dtp); free(specs); return E_SUCCESS;
+		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); return E_SUCCESS;
 		case 'w':
 			if (dtrace_setopt(dtp, "destructive", NULL) < 0) {
 				err("failed to set -w: %s", dtrace_errmsg(dtp));
@@ -575,6 +568,25 @@ done:
 	fflush(out);
 	if (out != stdout)
 		fclose(out);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	struct pspec *specs = calloc((size_t)argc + 1, sizeof(*specs));
+	int e = ENOMEM, status;
+
+	g_pname = "dtrace";
+	dtrace_hdl_t *dtp = dtrace_open(&e);
+	g_dtp = dtp;
+	if (!dtp || !specs) {
+		err("failed to initialize dtrace: %s", strerror(e));
+		dtrace_close(dtp);
+		free(specs);
+		return E_ERROR;
+	}
+	status = run(argc, argv, dtp, specs);
+	g_dtp = NULL;
 	dtrace_close(dtp);
 	free(specs);
 	return status;

@@ -129,12 +129,6 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		free(dtp->probes[i]->epids);
 	dt_probes_free(dtp);
 	dt_tp_cache_free();
-	for (int i = 0; i < dtp->nstmts; i++) {
-		struct dt_stmt *st = dtp->stmts[i];
-		for (int k = 0; k < st->nactions; k++)
-			free(st->actions[k].fields);
-		free(st->actions);
-	}
 	free(dtp->stmts);
 	for (int i = 0; i < dtp->nunmatched; i++)
 		free(dtp->unmatched[i]);

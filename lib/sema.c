@@ -1983,9 +1983,13 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
     uint32_t size, struct dt_type *t)
 {
 	struct dt_stmt *st = s->stmt;
-	struct dt_recfield *f = realloc(a->fields, (size_t)(a->nfields + 1) * sizeof(*f));
+	/* in the handle's arena, as the statement is: nothing to free if a
+	 * compile error unwinds before the statement is registered */
+	struct dt_recfield *f = dt_alloc(s->dtp, (size_t)(a->nfields + 1) * sizeof(*f));
 	if (!f)
 		serr(s, s->line, "out of memory");
+	if (a->nfields)
+		memcpy(f, a->fields, (size_t)a->nfields * sizeof(*f));
 	a->fields = f;
 	f = &f[a->nfields++];
 	memset(f, 0, sizeof(*f));
@@ -2205,10 +2209,12 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 			if (ai >= 0) {
 				struct dt_node *n = action(s, e, ai);
 				struct dt_stmt *cs = s->stmt;
-				struct dt_action *na = realloc(cs->actions,
+				struct dt_action *na = dt_alloc(s->dtp,
 				    (size_t)(cs->nactions + 1) * sizeof(*na));
 				if (!na)
 					serr(s, e->line, "out of memory");
+				if (cs->nactions)
+					memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
 				cs->actions = na;
 				cs->actions[cs->nactions] = *n->action;
 				if (s->in_cond) {
@@ -2291,7 +2297,8 @@ static int collect_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
 static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
 {
 	st->probes = dt_alloc(s->dtp, sizeof(*st->probes) * (size_t)(mc->n ? mc->n : 1));
-	memcpy(st->probes, mc->v, sizeof(*st->probes) * (size_t)mc->n);
+	if (mc->n)
+		memcpy(st->probes, mc->v, sizeof(*st->probes) * (size_t)mc->n);
 	st->nprobes = mc->n;
 	for (int i = 0; i < mc->n; i++) {
 		struct dt_probe *p = mc->v[i];
