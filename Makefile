@@ -55,6 +55,10 @@ check: setup
 	$(MAKE) unit
 	$(MAKE) dtests
 
+# every test against a build with AddressSanitizer/UBSan (a few minutes)
+asan: setup
+	@scripts/asan-check.sh
+
 demo: setup
 	$(MAKE) all
 	@scripts/demo.sh
@@ -70,4 +74,4 @@ install: build/dtrace
 clean:
 	rm -rf build
 
-.PHONY: all setup unit dtests check demo install clean
+.PHONY: all setup unit dtests check asan demo install clean
