@@ -46,6 +46,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 #include "buf.h"
+#include "spec.h"
 
 struct dt_rec {
 	const uint8_t *data;		/* the record (EPID first) */
@@ -548,6 +549,11 @@ static int is_begin(dtrace_hdl_t *dtp, const struct dt_rec *rec)
 	if (rec->size < 4)
 		return 0;
 	memcpy(&epid, rec->data, 4);
+	if (epid == DT_EPID_SPECCTL && rec->size >= 8) {	/* commit/discard */
+		uint32_t op;
+		memcpy(&op, rec->data + 4, 4);
+		return (op & DT_SPECCTL_BEGIN) != 0;
+	}
 	if (epid == DT_EPID_ERROR && rec->size >= 16) {
 		uint64_t e;
 		memcpy(&e, rec->data + 8, 8);

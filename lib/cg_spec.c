@@ -36,6 +36,7 @@
  */
 #include "cg.h"
 #include "node.h"
+#include "buf.h"
 #include "spec.h"
 
 #define JMP32_IMM(op, d, i, o) INSN(BPF_JMP32 | BPF_OP(op) | BPF_K, d, 0, o, i)
@@ -330,7 +331,8 @@ void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, STX_MEM(BPF_DW, R10, R5, nw));
 	int t = dt_cg_stmp_alloc(cg);
 	emit(cg, ST_MEM(BPF_W, R9, (int16_t)t, (int32_t)DT_EPID_SPECCTL));
-	emit(cg, ST_MEM(BPF_W, R9, (int16_t)(t + 4), commit ? DT_SPECCTL_COMMIT : DT_SPECCTL_DISCARD));
+	emit(cg, ST_MEM(BPF_W, R9, (int16_t)(t + 4), (commit ? DT_SPECCTL_COMMIT : DT_SPECCTL_DISCARD) |
+	    (cg->probe->id == DT_PROBE_BEGIN ? DT_SPECCTL_BEGIN : 0)));
 	emit(cg, MOV64_REG(R1, R8));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
 	emit(cg, STX_MEM(BPF_W, R9, R1, (int16_t)(t + 8)));
@@ -341,13 +343,20 @@ void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, LDX_MEM(BPF_DW, R0, R2, DT_SPEC_BASE));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R0));
 	emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)(t + 16)));
-	emit(cg, MOV64_REG(R1, R6));
-	asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
-	emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
-	emit(cg, MOV64_REG(R4, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R4, t));
-	emit(cg, MOV64_IMM(R5, DT_SPECCTL_SIZE));
-	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
+	/* the buffer policy accounts for it as for any record (fill: a full
+	 * CPU takes no more; switch/ring: a refused write is a drop) */
+	int written = asm_new_label(&cg->a);
+	if (!dt_cg_buf_reserve(cg, DT_SPECCTL_SIZE, written)) {
+		emit(cg, MOV64_REG(R1, R6));
+		asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
+		emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
+		emit(cg, MOV64_REG(R4, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R4, t));
+		emit(cg, MOV64_IMM(R5, DT_SPECCTL_SIZE));
+		emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
+		dt_cg_buf_written(cg, DT_SPECCTL_SIZE, written);
+	}
+	asm_place(&cg->a, written);
 	dt_cg_stmp_free(cg);
 	if (commit) {
 		/* committed here only: free again, as DTrace does */

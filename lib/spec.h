@@ -67,6 +67,9 @@ enum {
  * u32 id, u32 generation, u64 records traced to it (commit) */
 #define DT_EPID_SPECCTL	0xffffffffu
 enum { DT_SPECCTL_COMMIT = 1, DT_SPECCTL_DISCARD = 2 };
+/* or'ed into the op word when BEGIN wrote it: the fill and ring policies
+ * print BEGIN's records first and must know its control records too */
+#define DT_SPECCTL_BEGIN	0x100
 #define DT_SPECCTL_SIZE	24
 
 /* sema_spec.c */

@@ -225,7 +225,7 @@ static void control(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	struct dt_spec *sp = dtp->spec;
 	if (size < DT_SPECCTL_SIZE)
 		return;
-	uint32_t op = rd32(d + 4), id = rd32(d + 8), gen = rd32(d + 12);
+	uint32_t op = rd32(d + 4) & ~(uint32_t)DT_SPECCTL_BEGIN, id = rd32(d + 8), gen = rd32(d + 12);
 	if (id == 0 || id > sp->nspec)
 		return;
 	struct dt_spec_gen *g = lookup(dtp, id, gen);
