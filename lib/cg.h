@@ -187,4 +187,15 @@ void dt_cg_scratch_read(struct dt_cg *cg, int helper, int src, int sz);
 /* cg_destr.c: stop, raise, copyout, copyoutstr, chill */
 void dt_cg_destr(struct dt_cg *cg, struct dt_node *n);
 
+/* the BPF size code of a 1-, 2-, 4- or 8-byte load or store */
+static inline int dt_cg_size_code(uint32_t size)
+{
+	switch (size) {
+	case 1: return BPF_B;
+	case 2: return BPF_H;
+	case 4: return BPF_W;
+	default: return BPF_DW;
+	}
+}
+
 #endif

@@ -11,16 +11,6 @@
 #include "node.h"
 #include "spec.h"
 
-static int size_code(uint32_t size)
-{
-	switch (size) {
-	case 1: return BPF_B;
-	case 2: return BPF_H;
-	case 4: return BPF_W;
-	default: return BPF_DW;
-	}
-}
-
 static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield *f)
 {
 	int off = DT_MS_BUF + (int)f->offset;
@@ -42,7 +32,7 @@ static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield 
 		return;
 	}
 	dt_cg_expr(cg, v, R0);
-	dt_cg_fst(cg, size_code(f->size), off, R0);
+	dt_cg_fst(cg, dt_cg_size_code(f->size), off, R0);
 }
 
 /*

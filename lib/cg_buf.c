@@ -72,16 +72,22 @@ static uint64_t fill_cap(struct dt_cg *cg)
 	return cg->probe->id == DT_PROBE_END ? bufsize : bufsize - dt_buf_endreserve(cg->dtp);
 }
 
+/* switch and ring: nothing to check unless a record can never fit, and
+ * then every attempt is only a drop (1: no code follows) */
+static int never_fits(struct dt_cg *cg, uint32_t size, int skip)
+{
+	if (size <= dt_buf_size(cg->dtp))
+		return 0;
+	drop(cg, skip);
+	return 1;
+}
+
 int dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 
-	if (dt_buf_policy(dtp) != DT_BUFPOLICY_FILL) {
-		if (size <= dt_buf_size(dtp))
-			return 0;
-		drop(cg, skip);
-		return 1;
-	}
+	if (dt_buf_policy(dtp) != DT_BUFPOLICY_FILL)
+		return never_fits(cg, size, skip);
 	/* fill: a full buffer runs nothing more; a record that does not fit
 	 * fills it (END may use the reserve and ignores the flag) */
 	int end = cg->probe->id == DT_PROBE_END;
@@ -105,12 +111,8 @@ int dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 
-	if (dt_buf_policy(dtp) != DT_BUFPOLICY_FILL) {
-		if (size <= dt_buf_size(dtp))
-			return 0;
-		drop(cg, skip);
-		return 1;
-	}
+	if (dt_buf_policy(dtp) != DT_BUFPOLICY_FILL)
+		return never_fits(cg, size, skip);
 	/* fill: claim the space, so that a program nested on this CPU (in
 	 * an NMI) cannot claim it too, and give it back if it was not
 	 * there after all */

@@ -17,16 +17,6 @@
 #include "cg.h"
 #include "node.h"
 
-static int size_code(uint32_t size)
-{
-	switch (size) {
-	case 1: return BPF_B;
-	case 2: return BPF_H;
-	case 4: return BPF_W;
-	default: return BPF_DW;
-	}
-}
-
 static uint32_t scalar_size(const struct dt_type *t)
 {
 	return t->kind == DT_TK_PTR ? 8 : t->size;
@@ -120,7 +110,7 @@ void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
 {
 	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
 	addr(cg, n, 0, missing);
-	emit(cg, LDX_MEM(size_code(scalar_size(n->type)), R0, R0, 0));
+	emit(cg, LDX_MEM(dt_cg_size_code(scalar_size(n->type)), R0, R0, 0));
 	normalize(cg, n->type);
 	if (!is_self(n))
 		return;
@@ -172,7 +162,7 @@ static void build(struct dt_cg *cg, struct dt_node *v, int off)
 			dt_cg_sou_to_frame(cg, m, moff);
 		} else {
 			dt_cg_expr(cg, m, R0);
-			dt_cg_fst(cg, size_code(msize), moff, R0);
+			dt_cg_fst(cg, dt_cg_size_code(msize), moff, R0);
 		}
 	}
 }
@@ -281,7 +271,7 @@ void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, STX_MEM(BPF_DW, R10, R0, v));
 	addr(cg, n->l, 1, skip);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, v));
-	emit(cg, STX_MEM(size_code(scalar_size(n->l->type)), R0, R1, 0));
+	emit(cg, STX_MEM(dt_cg_size_code(scalar_size(n->l->type)), R0, R1, 0));
 	asm_place(&cg->a, skip);
 	emit(cg, LDX_MEM(BPF_DW, R0, R10, v));
 	dt_cg_slot_free(cg);
@@ -293,7 +283,7 @@ void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
 	int64_t step = 1;
 	if (n->type->kind == DT_TK_PTR && n->type->ref->size)
 		step = n->type->ref->size;
-	int sz = size_code(scalar_size(n->type));
+	int sz = dt_cg_size_code(scalar_size(n->type));
 	int skip = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
 	addr(cg, n->l, 1, skip);
 	int a = dt_cg_slot_alloc(cg);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include "bpf_asm.h"
 #include "destr.h"
+#include "outact.h"
 #include "printf.h"
 
 /* The kernel's lockdown mode ("integrity"), if securityfs says so. */
@@ -128,33 +129,13 @@ void dt_destr_close(dtrace_hdl_t *dtp)
  * (consume.c), into a malloc'd string of at most strsize - 1 characters. */
 static char *command(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
 {
-	struct dt_pfval vals[64];
-	char *strs[64], *cmd = NULL;
+	char *cmd = NULL;
 	size_t len = 0, max = (size_t)dtp->opt[DTOPT_STRSIZE] - 1;
-	int n = a->nfields < 64 ? a->nfields : 64;
 	FILE *m = open_memstream(&cmd, &len);
 
 	if (!m)
 		return NULL;
-	memset(vals, 0, sizeof(vals[0]) * (size_t)(n ? n : 1));
-	for (int i = 0; i < n; i++) {
-		const struct dt_recfield *f = &a->fields[i];
-		strs[i] = NULL;
-		if (f->kind == DT_RV_STR) {
-			strs[i] = strndup((const char *)d + f->offset, f->size);
-			vals[i].kind = DT_PFV_STRING;
-			vals[i].s = strs[i] ? strs[i] : "";
-			vals[i].size = -1;
-		} else {
-			vals[i].kind = DT_PFV_INT;
-			vals[i].size = f->val_size ? f->val_size : 8;
-			vals[i].is_signed = f->is_signed;
-			memcpy(&vals[i].u, d + f->offset, 8);
-		}
-	}
-	dt_printf_format(m, a->pf, vals, n);
-	for (int i = 0; i < n; i++)
-		free(strs[i]);
+	dt_consume_printf(m, d, a);	/* printf's formatting, into the string */
 	if (fclose(m) != 0) {
 		free(cmd);
 		return NULL;

@@ -132,67 +132,67 @@ int dt_parse_size(const char *s, uint64_t *v)
 	return 0;
 }
 
+/* The units of a rate or interval; hz (0) is a frequency. */
+static const struct { const char *sfx; uint64_t mul; } rate_units[] = {
+	{ "ns", 1 }, { "nsec", 1 },
+	{ "us", 1000 }, { "usec", 1000 },
+	{ "ms", 1000000 }, { "msec", 1000000 },
+	{ "s", NANOSEC }, { "sec", NANOSEC },
+	{ "m", 60 * NANOSEC }, { "min", 60 * NANOSEC },
+	{ "h", 3600 * NANOSEC }, { "hour", 3600 * NANOSEC },
+	{ "d", 86400 * NANOSEC }, { "day", 86400 * NANOSEC },
+	{ "hz", 0 },
+};
+
+/* n in the unit `unit` (bare: the multiplier of no unit, 0 for hz) as an
+ * interval in ns; -1 for an unknown unit or an overflow */
+static int rate_scale(unsigned long long n, const char *unit, uint64_t bare,
+    int nocase, uint64_t *ns)
+{
+	uint64_t mul = bare;
+	if (*unit) {
+		size_t i, nu = sizeof(rate_units) / sizeof(rate_units[0]);
+		for (i = 0; i < nu; i++)
+			if (!(nocase ? strcasecmp : strcmp)(unit, rate_units[i].sfx))
+				break;
+		if (i == nu)
+			return -1;
+		mul = rate_units[i].mul;
+	}
+	if (mul == 0)
+		*ns = n ? NANOSEC / n : 0;
+	else if (n > ~0ULL / mul)
+		return -1;
+	else
+		*ns = n * mul;
+	return 0;
+}
+
 /*
- * A rate or interval as dtrace writes them: a bare number is a frequency
- * in hz; otherwise the suffix names a unit (ns, us, ms, s, m, h, d and
- * their long spellings, or hz).  The result is the interval in ns.
+ * A profile provider's rate (profile-N, tick-1s): a bare number is a
+ * frequency in hz; otherwise the suffix names a unit (ns, us, ms, s, m, h,
+ * d and their long spellings, or hz).  The result is the interval in ns.
  */
 int dt_parse_rate(const char *s, uint64_t *ns)
 {
-	static const struct { const char *sfx; uint64_t mul; } units[] = {
-		{ "ns", 1 }, { "nsec", 1 },
-		{ "us", 1000 }, { "usec", 1000 },
-		{ "ms", 1000000 }, { "msec", 1000000 },
-		{ "s", NANOSEC }, { "sec", NANOSEC },
-		{ "m", 60 * NANOSEC }, { "min", 60 * NANOSEC },
-		{ "h", 3600 * NANOSEC }, { "hour", 3600 * NANOSEC },
-		{ "d", 86400 * NANOSEC }, { "day", 86400 * NANOSEC },
-		{ "hz", 0 }, { "", 0 },
-	};
 	char *end;
 	if (!s || !isdigit((unsigned char)*s))
 		return -1;
 	errno = 0;
 	unsigned long long n = strtoull(s, &end, 10);
-	if (errno || n == 0)
-		return -1;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcmp(end, units[i].sfx) != 0)
-			continue;
-		if (units[i].mul == 0) {
-			if (n > NANOSEC)
-				return -1;
-			*ns = NANOSEC / n;
-		} else {
-			if (n > ~0ULL / units[i].mul)
-				return -1;
-			*ns = n * units[i].mul;
-		}
-		return 0;
-	}
-	return -1;
+	if (errno || n == 0 || rate_scale(n, end, 0, 0, ns) < 0 || *ns == 0)
+		return -1;	/* *ns == 0: more than 1e9 hz */
+	return 0;
 }
 
 /*
  * A rate option's value as dtrace reads it: a number with an optional unit,
- * either case: ns, us, ms, s, m, h, d (and nsec, usec, msec, sec, min,
- * hour, day) give an interval, hz a frequency; a bare number is an
- * interval in nanoseconds (as dtrace's own parser takes it; write 10hz
- * for ten a second; a profile probe's bare number is in hz, see
- * dt_parse_rate).  The result is the interval in ns.
+ * either case; a bare number is an interval in nanoseconds (as dtrace's own
+ * parser takes it; write 10hz for ten a second).  The result is the
+ * interval in ns.
  */
 static int parse_optrate(const char *s, uint64_t *ns)
 {
-	static const struct { const char *sfx; uint64_t mul; } units[] = {
-		{ "ns", 1 }, { "nsec", 1 },
-		{ "us", 1000 }, { "usec", 1000 },
-		{ "ms", 1000000 }, { "msec", 1000000 },
-		{ "s", NANOSEC }, { "sec", NANOSEC },
-		{ "m", 60 * NANOSEC }, { "min", 60 * NANOSEC },
-		{ "h", 3600 * NANOSEC }, { "hour", 3600 * NANOSEC },
-		{ "d", 86400 * NANOSEC }, { "day", 86400 * NANOSEC },
-		{ "hz", 0 }, { "", 1 },
-	};
 	char *end;
 	if (!s || *s == '-' || isspace((unsigned char)*s))
 		return -1;
@@ -200,18 +200,7 @@ static int parse_optrate(const char *s, uint64_t *ns)
 	unsigned long long n = strtoull(s, &end, 0);
 	if (errno)
 		return -1;
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcasecmp(end, units[i].sfx) != 0)
-			continue;
-		if (units[i].mul == 0)
-			*ns = n ? NANOSEC / n : 0;
-		else if (n > ~0ULL / units[i].mul)
-			return -1;
-		else
-			*ns = n * units[i].mul;
-		return 0;
-	}
-	return -1;
+	return rate_scale(n, end, 1, 1, ns);
 }
 
 /* Parse val for option i and store it; 0, or -1 for a bad value. */
