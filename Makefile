@@ -1,45 +1,91 @@
 # Build for the dtrace command, libdtrace and the tests.
 # `make` builds; `make check` sets up the machine and runs every test;
 # `make demo` sets up, builds and runs a short real trace.
+#
+# lib/ is layered (docs/ARCHITECTURE.md, "Layers"): each folder of
+# LAYERS may include the headers of itself and of the folders before it,
+# never after.  Each folder is compiled against build/inc/FOLDER, which
+# holds links to exactly those folders, so an include of a later folder
+# does not compile; scripts/check-layers.sh checks the headers' own
+# includes and, from the objects' symbols, that no call goes from a
+# folder to a later one.
 
+VERSION := $(shell cat VERSION)
+SOMAJOR := 0
 PREFIX  ?= /usr/local
+DESTDIR ?=
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-WFLAGS  := -std=gnu11 -Wall -Wextra -Werror -Iinclude -Ilib -D_GNU_SOURCE
+WFLAGS  := -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Ibuild/gen
 ALL_CFLAGS = $(WFLAGS) $(CFLAGS)
 LDLIBS  := -lbpf -lelf -lz
 
-LIB_SRC := $(wildcard lib/*.c)
+# the layers, lowest first (the one place their order is written)
+LAYERS  := base kernel fmt front prov sema cg rt consume
+acc :=
+$(foreach L,$(LAYERS),$(eval acc += $(L))$(eval INC_$(L) := $(acc)))
+# lib/*.c, the public API's entry points, sit above every folder
+INC_api := $(LAYERS)
+ifdef RELAX
+$(foreach L,$(LAYERS),$(eval INC_$(L) := $(LAYERS)))
+endif
+layer_of = $(or $(filter $(LAYERS),$(firstword $(subst /, ,$(1)))),api)
+
+LIB_SRC := $(wildcard lib/*.c $(foreach L,$(LAYERS),lib/$(L)/*.c))
 LIB_OBJ := $(patsubst lib/%.c,build/lib/%.o,$(LIB_SRC))
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
+SONAME  := libdtrace.so.$(SOMAJOR)
+SOLIB   := build/libdtrace.so.$(VERSION)
 
-all: build/dtrace
+all: build/dtrace build/libdtrace.pc build/dtrace.1
 
-build/lib/%.o: lib/%.c $(wildcard lib/*.h include/*.h) | build/lib
-	$(CC) $(ALL_CFLAGS) -Ibuild -fPIC -c -o $@ $<
+# one include directory per layer: links to the folders it may include
+build/inc/%/.made:
+	@rm -rf build/inc/$*; mkdir -p build/inc/$*
+	@for d in $(INC_$*); do ln -s ../../../lib/$$d build/inc/$*/$$d; done
+	@touch $@
 
-build/lib/prov_syscall.o: build/syscall_nr.h
+.SECONDEXPANSION:
+build/lib/%.o: lib/%.c build/inc/$$(call layer_of,$$*)/.made build/gen/version.h build/gen/syscall_nr.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Ibuild/inc/$(call layer_of,$*) -fPIC -fvisibility=hidden \
+		-MMD -MP -c -o $@ $<
 
-# the D library directory of an installed dtrace (dlib.c also finds the
-# source tree's dlib/ from build/dtrace, and PREFIX/lib/dtrace from
-# PREFIX/sbin/dtrace whatever PREFIX was at build time)
-build/lib/dlib.o: ALL_CFLAGS += -DDT_LIBDIR='"$(PREFIX)/lib/dtrace"'
-
-build/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt | build/lib
+build/gen/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt
+	@mkdir -p $(@D)
 	scripts/gen-syscall-nr.sh "$(CC)" > $@.tmp && mv $@.tmp $@
 
-build/libdtrace.a: $(LIB_OBJ)
-	rm -f $@; ar rcs $@ $^
+# the one version string (VERSION) and where an installed dtrace finds
+# its D libraries (sema/dlib.c also finds the source tree's dlib/ from
+# build/dtrace, and PREFIX/lib/dtrace from PREFIX/sbin/dtrace whatever
+# PREFIX was at build time)
+build/gen/version.h: VERSION Makefile
+	@mkdir -p $(@D)
+	printf '#define DT_PKG_NAME "dtrace-ebpf"\n#define DT_PKG_VERSION "%s"\n#define DT_LIBDIR "%s"\n' \
+		"$(VERSION)" "$(PREFIX)/lib/dtrace" > $@.tmp && mv $@.tmp $@
 
-build/dtrace: cmd/dtrace.c build/libdtrace.a
-	$(CC) $(ALL_CFLAGS) -rdynamic -o $@ $< build/libdtrace.a $(LDLIBS)
+# libdtrace.so exports the dtrace_* API only (lib/libdtrace.map; every
+# other symbol is hidden)
+$(SOLIB): $(LIB_OBJ) lib/libdtrace.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=lib/libdtrace.map \
+		-Wl,--no-undefined -o $@ $(LIB_OBJ) $(LDLIBS)
+build/$(SONAME) build/libdtrace.so: $(SOLIB)
+	ln -sf $(notdir $(SOLIB)) $@
 
-build/tests/%: tests/unit/%.c tests/unit/check.h build/libdtrace.a | build/tests
-	$(CC) $(ALL_CFLAGS) -o $@ $< build/libdtrace.a $(LDLIBS)
+build/dtrace: cmd/dtrace.c include/dtrace.h build/$(SONAME) build/libdtrace.so
+	$(CC) $(ALL_CFLAGS) -o $@ $< -Lbuild -ldtrace '-Wl,-rpath,$$ORIGIN:$$ORIGIN/../lib'
 
-build/lib build/tests:
-	mkdir -p $@
+build/libdtrace.pc: lib/libdtrace.pc.in VERSION Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
+build/dtrace.1: docs/dtrace.1.in VERSION
+	sed -e 's|@VERSION@|$(VERSION)|g' -e "s|@DATE@|$$(git log -1 --format=%cs 2>/dev/null || date +%F)|g" $< > $@
+
+# unit tests see every layer and link the objects themselves
+build/tests/%: tests/unit/%.c tests/unit/check.h $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Ilib -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 setup:
 	@scripts/setup.sh
@@ -47,11 +93,16 @@ setup:
 unit: $(UNIT_BIN)
 	@tests/run-unit.sh $(UNIT_BIN)
 
-dtests: build/dtrace
+dtests: all
 	@tests/run-dtests.sh
+
+# the layer rule, the exported symbols, install and uninstall
+structure: all
+	@scripts/check-layers.sh $(LAYERS)
 
 check: setup
 	$(MAKE) all
+	$(MAKE) structure
 	$(MAKE) unit
 	$(MAKE) dtests
 
@@ -63,15 +114,38 @@ demo: setup
 	$(MAKE) all
 	@scripts/demo.sh
 
-install: build/dtrace
-	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	install -d $(DESTDIR)$(PREFIX)/lib/dtrace
-	install -m 755 build/dtrace $(DESTDIR)$(PREFIX)/sbin/dtrace
-	install -m 644 dlib/*.d $(DESTDIR)$(PREFIX)/lib/dtrace/
-	install -m 644 build/libdtrace.a $(DESTDIR)$(PREFIX)/lib/libdtrace.a
-	install -m 644 include/dtrace.h $(DESTDIR)$(PREFIX)/include/dtrace.h
+BINDIR  := $(PREFIX)/sbin
+LIBDIR  := $(PREFIX)/lib
+INCDIR  := $(PREFIX)/include
+DLIBDIR := $(PREFIX)/lib/dtrace
+MANDIR  := $(PREFIX)/share/man/man1
+PCDIR   := $(PREFIX)/lib/pkgconfig
+DLIBS   := $(notdir $(wildcard dlib/*.d))
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
+		$(DESTDIR)$(DLIBDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(PCDIR)
+	install -m 755 build/dtrace $(DESTDIR)$(BINDIR)/dtrace
+	install -m 755 $(SOLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SOLIB))
+	ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so
+	install -m 644 include/dtrace.h $(DESTDIR)$(INCDIR)/dtrace.h
+	install -m 644 $(addprefix dlib/,$(DLIBS)) $(DESTDIR)$(DLIBDIR)/
+	install -m 644 build/dtrace.1 $(DESTDIR)$(MANDIR)/dtrace.1
+	install -m 644 build/libdtrace.pc $(DESTDIR)$(PCDIR)/libdtrace.pc
+
+# removes exactly what install put there (and the directories it made,
+# if they are left empty)
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/dtrace $(DESTDIR)$(LIBDIR)/$(notdir $(SOLIB)) \
+		$(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so \
+		$(DESTDIR)$(INCDIR)/dtrace.h $(addprefix $(DESTDIR)$(DLIBDIR)/,$(DLIBS)) \
+		$(DESTDIR)$(MANDIR)/dtrace.1 $(DESTDIR)$(PCDIR)/libdtrace.pc
+	-rmdir $(DESTDIR)$(DLIBDIR) $(DESTDIR)$(PCDIR) 2>/dev/null
 
 clean:
 	rm -rf build
 
-.PHONY: all setup unit dtests check asan demo install clean
+-include $(LIB_OBJ:.o=.d)
+
+.PHONY: all setup unit dtests structure check asan demo install uninstall clean

@@ -18,6 +18,9 @@
 #define DTRACE_VERSION "2.0"
 #define DTRACE_VERSION_STRING "Sun D 1.13"
 
+/* the API is what libdtrace.so exports; everything else is hidden */
+#pragma GCC visibility push(default)
+
 typedef struct dtrace_hdl dtrace_hdl_t;
 
 /* compile flags */
@@ -109,5 +112,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out);
 int dtrace_exit_status(dtrace_hdl_t *dtp);
 /* 1 if exit() was called */
 int dtrace_exited(dtrace_hdl_t *dtp);
+
+#pragma GCC visibility pop
 
 #endif

@@ -15,23 +15,23 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "ast.h"
-#include "dt_impl.h"
-#include "tp.h"
-#include "outact.h"
-#include "agg_consume.h"
-#include "cpuinfo.h"
-#include "traceiter.h"
-#include "parse.h"
-#include "printf.h"
-#include "sema.h"
-#include "btf.h"
-#include "dlib.h"
-#include "xlate.h"
-#include "ksyms.h"
-#include "kvar.h"
-#include "destr.h"
-#include "spec.h"
+#include "front/ast.h"
+#include "base/handle.h"
+#include "kernel/tracefs.h"
+#include "consume/outact.h"
+#include "consume/agg.h"
+#include "kernel/cpuinfo.h"
+#include "kernel/traceiter.h"
+#include "front/parse.h"
+#include "fmt/printf.h"
+#include "sema/sema.h"
+#include "kernel/btf.h"
+#include "sema/dlib.h"
+#include "sema/xlate.h"
+#include "kernel/ksyms.h"
+#include "kernel/kvar.h"
+#include "rt/destr.h"
+#include "base/spec.h"
 
 int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
@@ -69,7 +69,7 @@ void dt_compile_error(dtrace_hdl_t *dtp, int line, const char *msg)
 
 void *dt_alloc(dtrace_hdl_t *dtp, size_t size)
 {
-	return ast_arena_alloc(dtp->arena, size);
+	return dt_ast_arena_alloc(dtp->arena, size);
 }
 
 void dt_register_pf(dtrace_hdl_t *dtp, struct dt_pfargv *pf)
@@ -98,7 +98,7 @@ dtrace_hdl_t *dtrace_open(int *errp)
 	dtp->ncpus = libbpf_num_possible_cpus();
 	if (dtp->ncpus <= 0)
 		dtp->ncpus = 1;
-	dtp->arena = ast_arena_new();
+	dtp->arena = dt_ast_arena_new();
 	if (!dtp->arena || dt_types_init(&dtp->types) < 0 ||
 	    !dt_cpuinfo_type(dtp) || dt_prov_dtrace.populate(dtp) < 0) {
 		dtrace_close(dtp);
@@ -143,7 +143,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->gbuf);
 	free(dtp->ecbs);
 	for (int i = 0; i < dtp->nasts; i++)
-		ast_prog_free(dtp->asts[i]);
+		dt_ast_prog_free(dtp->asts[i]);
 	free(dtp->asts);
 	for (int i = 0; i < dtp->cppargc; i++)
 		free(dtp->cppargv[i]);
@@ -159,7 +159,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_traceiter_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
-		ast_arena_free(dtp->arena);
+		dt_ast_arena_free(dtp->arena);
 	free(dtp);
 }
 
@@ -329,7 +329,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	}
 	struct ast_prog **na = realloc(dtp->asts, (size_t)(dtp->nasts + 1) * sizeof(*na));
 	if (!na) {
-		ast_prog_free(prog);
+		dt_ast_prog_free(prog);
 		return dt_set_err(dtp, "out of memory");
 	}
 	dtp->asts = na;

@@ -11,7 +11,7 @@
 #define DT_BUF_H
 
 #include <stdint.h>
-#include "dt_impl.h"
+#include "handle.h"
 
 /* bufpolicy values, numbered as DTrace numbers them */
 enum { DT_BUFPOLICY_RING = 0, DT_BUFPOLICY_FILL = 1, DT_BUFPOLICY_SWITCH = 2 };

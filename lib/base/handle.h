@@ -15,7 +15,7 @@
 #include "dtrace.h"
 #include "types.h"
 #include "agg.h"
-#include "parse.h"
+#include "front/parse.h"
 
 struct dt_node;
 struct dt_clause;

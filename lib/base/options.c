@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "dt_impl.h"
-#include "dlib.h"
+#include "handle.h"
+#include "sema/dlib.h"
 #include "spec.h"
 
 #define NANOSEC 1000000000ULL

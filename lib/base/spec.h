@@ -19,7 +19,7 @@
 #define DT_SPEC_H
 
 #include <stdint.h>
-#include "dt_impl.h"
+#include "handle.h"
 
 struct dt_cg;
 struct dt_node;

@@ -8,8 +8,8 @@
  */
 #include <string.h>
 #include "cg.h"
-#include "node.h"
-#include "spec.h"
+#include "sema/node.h"
+#include "base/spec.h"
 
 static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield *f)
 {
@@ -45,20 +45,20 @@ static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield 
  */
 static void exit_state(struct dt_cg *cg)
 {
-	int skip = asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a);
 	uint32_t pid = cg->probe->id;
-	asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
+	dt_asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
 	if (pid != DT_PROBE_END) {
 		emit(cg, MOV64_REG(R2, R0));
 		emit(cg, MOV64_IMM(R0, pid == DT_PROBE_BEGIN ? DT_ST_INACTIVE : DT_ST_ACTIVE));
 		emit(cg, MOV64_IMM(R3, DT_ST_DRAINING));
 		emit(cg, INSN(BPF_STX | BPF_DW | BPF_ATOMIC, R1, R3, DT_G_STATE, BPF_CMPXCHG));
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, pid == DT_PROBE_BEGIN ? DT_ST_INACTIVE :
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, pid == DT_PROBE_BEGIN ? DT_ST_INACTIVE :
 		    DT_ST_ACTIVE, 0), skip);
 		emit(cg, MOV64_REG(R0, R2));
 	}
 	emit(cg, STX_MEM(BPF_DW, R1, R0, DT_G_EXITSTAT));
-	asm_place(&cg->a, skip);
+	dt_asm_place(&cg->a, skip);
 }
 
 static void action(struct dt_cg *cg, struct dt_node *n)
@@ -130,14 +130,14 @@ void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n)
 			dt_cg_agg(cg, n);
 			break;
 		case DN_S_IF: {
-			int lelse = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+			int lelse = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 			dt_cg_expr(cg, n->x, R0);
-			asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
 			dt_cg_stmt_list(cg, n->l);
-			asm_jump(&cg->a, JA(0), end);
-			asm_place(&cg->a, lelse);
+			dt_asm_jump(&cg->a, JA(0), end);
+			dt_asm_place(&cg->a, lelse);
 			dt_cg_stmt_list(cg, n->r);
-			asm_place(&cg->a, end);
+			dt_asm_place(&cg->a, end);
 			break;
 		}
 		default:

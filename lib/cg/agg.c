@@ -14,7 +14,7 @@
  * same functions in C for the consumer and the tests).
  */
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 /* R(dst) = floor(log2(R(src))) for R(src) > 0 (as unsigned); clobbers R(tmp) */
 static void log2_(struct dt_cg *cg, int dst, int src, int tmp)
@@ -32,42 +32,42 @@ static void log2_(struct dt_cg *cg, int dst, int src, int tmp)
 /* R2 = quantize's bucket for the value in R1 (clobbers R1, R3) */
 static void quantize_bucket(struct dt_cg *cg)
 {
-	int neg = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
-	int pos = asm_new_label(&cg->a);
+	int neg = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
+	int pos = dt_asm_new_label(&cg->a);
 	emit(cg, MOV64_IMM(R2, DT_QUANTIZE_ZERO));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), neg);
-	asm_place(&cg->a, pos);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), neg);
+	dt_asm_place(&cg->a, pos);
 	log2_(cg, R2, R1, R3);
 	emit(cg, ALU64_IMM(BPF_ADD, R2, DT_QUANTIZE_ZERO + 1));
-	asm_jump(&cg->a, JA(0), done);
-	asm_place(&cg->a, neg);
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, neg);
 	emit(cg, NEG64(R1));
 	log2_(cg, R3, R1, R2);
 	emit(cg, MOV64_IMM(R2, DT_QUANTIZE_ZERO - 1));
 	emit(cg, ALU64_REG(BPF_SUB, R2, R3));
 	emit(cg, JMP_IMM(BPF_JSGE, R2, 0, 1));
 	emit(cg, MOV64_IMM(R2, 0));
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 }
 
 /* R2 = lquantize's bucket for the value in R1 */
 static void lquantize_bucket(struct dt_cg *cg, const struct dt_aggdesc *d)
 {
 	int64_t levels = (d->limit - d->base) / d->step;
-	int done = asm_new_label(&cg->a);
+	int done = dt_asm_new_label(&cg->a);
 	/* DTrace buckets the value as a 32-bit quantity */
 	emit(cg, ALU64_IMM(BPF_LSH, R1, 32));
 	emit(cg, ALU64_IMM(BPF_ARSH, R1, 32));
 	emit(cg, MOV64_IMM(R2, 0));
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, (int32_t)d->base, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, (int32_t)d->base, 0), done);
 	emit(cg, MOV64_IMM(R2, (int32_t)levels + 1));
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, (int32_t)d->limit, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, (int32_t)d->limit, 0), done);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_IMM(BPF_SUB, R2, (int32_t)d->base));
 	emit(cg, ALU64_IMM(BPF_DIV, R2, (int32_t)d->step));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, 1));
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 }
 
 /* the least value whose llquantize bucket is at least b (a monotonic
@@ -90,14 +90,14 @@ static int64_t llq_min(const struct dt_aggdesc *d, int b)
  * agg.c's bucketing (so both sides agree by construction). */
 static void llquantize_bucket(struct dt_cg *cg, const struct dt_aggdesc *d)
 {
-	int done = asm_new_label(&cg->a);
+	int done = dt_asm_new_label(&cg->a);
 	emit(cg, MOV64_IMM(R2, 0));
 	for (uint32_t b = 1; b < d->nwords; b++) {
-		asm_ld_imm64(&cg->a, R3, 0, (uint64_t)llq_min(d, (int)b));
-		asm_jump(&cg->a, JMP_REG(BPF_JSLT, R1, R3, 0), done);
+		dt_asm_ld_imm64(&cg->a, R3, 0, (uint64_t)llq_min(d, (int)b));
+		dt_asm_jump(&cg->a, JMP_REG(BPF_JSLT, R1, R3, 0), done);
 		emit(cg, MOV64_IMM(R2, (int32_t)b));
 	}
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 }
 
 /* v * v as a 128-bit (R4 low, R5 high) number, for |v| in R1; clobbers R0-R3 */
@@ -129,7 +129,7 @@ static void square128(struct dt_cg *cg)
 /* R0 = this CPU's value of the key at R9 + key in g's map, or 0 */
 static void lookup(struct dt_cg *cg, const struct dt_agg *g, int key)
 {
-	asm_ld_map_fd(&cg->a, R1, g->fd);
+	dt_asm_ld_map_fd(&cg->a, R1, g->fd);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
@@ -155,35 +155,35 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, STX_MEM(BPF_DW, R10, R0, si));
 	dt_cg_tuple(cg, n->args, n->nargs, g->keys, key, g->ksize, NULL);
 
-	int have = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
+	int have = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
 	lookup(cg, g, key);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), have);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), have);
 	/* a new key: insert the initial value */
 	for (uint32_t w = 0; w < d->nwords; w++)
 		dt_cg_fst_imm(cg, BPF_DW, val + 8 * (int)w, 0);
 	if (d->func == DT_AGG_MIN || d->func == DT_AGG_MAX) {
-		asm_ld_imm64(&cg->a, R1, 0, d->func == DT_AGG_MIN ? (uint64_t)INT64_MAX :
+		dt_asm_ld_imm64(&cg->a, R1, 0, d->func == DT_AGG_MIN ? (uint64_t)INT64_MAX :
 		    (uint64_t)INT64_MIN);
 		dt_cg_fst(cg, BPF_DW, val, R1);
 	}
-	asm_ld_map_fd(&cg->a, R1, g->fd);
+	dt_asm_ld_map_fd(&cg->a, R1, g->fd);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
 	emit(cg, MOV64_REG(R3, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, val));
 	emit(cg, MOV64_IMM(R4, BPF_NOEXIST));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
-	int again = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), again);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, -17 /* EEXIST */, 0), again);
+	int again = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), again);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, -17 /* EEXIST */, 0), again);
 	emit(cg, LDX_MEM(BPF_DW, R1, R9, DT_MS_AGGDROPS));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
 	emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_AGGDROPS));
-	asm_jump(&cg->a, JA(0), done);
-	asm_place(&cg->a, again);
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, again);
 	lookup(cg, g, key);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
-	asm_place(&cg->a, have);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_asm_place(&cg->a, have);
 	emit(cg, MOV64_REG(R8, R0));
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sv));		/* value */
 	emit(cg, LDX_MEM(BPF_DW, R4, R10, si));		/* increment */
@@ -249,7 +249,7 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, STX_MEM(BPF_DW, R2, R3, 0));
 		break;
 	}
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
 }

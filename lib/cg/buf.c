@@ -25,7 +25,7 @@
  * that CPU's buffer first (BEGIN) or last (END), as DTrace does.
  */
 #include "cg.h"
-#include "buf.h"
+#include "base/buf.h"
 
 #define ATOMIC_FETCH_ADD64(d, s, o) \
 	INSN(BPF_STX | BPF_DW | BPF_ATOMIC, d, s, o, BPF_ADD | BPF_FETCH)
@@ -50,9 +50,9 @@ int dt_cg_stmt_records(dtrace_hdl_t *dtp, const struct dt_stmt *st)
 static void cpu_line(struct dt_cg *cg, int skip)
 {
 	emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, cg->dtp->ncpus, 0), skip);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, cg->dtp->ncpus, 0), skip);
 	emit(cg, ALU64_IMM(BPF_LSH, R0, 6));
-	asm_ld_map_value(&cg->a, R1, dt_buf_state_fd(cg->dtp), DT_BS_CPU(0));
+	dt_asm_ld_map_value(&cg->a, R1, dt_buf_state_fd(cg->dtp), DT_BS_CPU(0));
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 }
 
@@ -62,7 +62,7 @@ static void drop(struct dt_cg *cg, int skip)
 	cpu_line(cg, skip);
 	emit(cg, MOV64_IMM(R2, 1));
 	emit(cg, ATOMIC_ADD64(R1, R2, DT_BS_DROPS));
-	asm_jump(&cg->a, JA(0), skip);
+	dt_asm_jump(&cg->a, JA(0), skip);
 }
 
 /* fill: what this program's records may use of a CPU's buffer */
@@ -91,19 +91,19 @@ int dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip)
 	/* fill: a full buffer runs nothing more; a record that does not fit
 	 * fills it (END may use the reserve and ignores the flag) */
 	int end = cg->probe->id == DT_PROBE_END;
-	int ok = asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a);
 	cpu_line(cg, skip);
 	if (!end) {
 		emit(cg, LDX_MEM(BPF_DW, R2, R1, DT_BS_FULL));
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 0, 0), skip);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 0, 0), skip);
 	}
 	emit(cg, LDX_MEM(BPF_DW, R2, R1, DT_BS_USED));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, (int32_t)size));
-	asm_ld_imm64(&cg->a, R3, 0, fill_cap(cg));
-	asm_jump(&cg->a, JMP_REG(BPF_JLE, R2, R3, 0), ok);
+	dt_asm_ld_imm64(&cg->a, R3, 0, fill_cap(cg));
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLE, R2, R3, 0), ok);
 	emit(cg, ST_MEM(BPF_DW, R1, DT_BS_FULL, 1));
-	asm_jump(&cg->a, JA(0), skip);
-	asm_place(&cg->a, ok);
+	dt_asm_jump(&cg->a, JA(0), skip);
+	dt_asm_place(&cg->a, ok);
 	return 0;
 }
 
@@ -116,18 +116,18 @@ int dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip)
 	/* fill: claim the space, so that a program nested on this CPU (in
 	 * an NMI) cannot claim it too, and give it back if it was not
 	 * there after all */
-	int ok = asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a);
 	cpu_line(cg, skip);
 	emit(cg, MOV64_IMM(R2, (int32_t)size));
 	emit(cg, ATOMIC_FETCH_ADD64(R1, R2, DT_BS_USED));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, (int32_t)size));
-	asm_ld_imm64(&cg->a, R3, 0, fill_cap(cg));
-	asm_jump(&cg->a, JMP_REG(BPF_JLE, R2, R3, 0), ok);
+	dt_asm_ld_imm64(&cg->a, R3, 0, fill_cap(cg));
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLE, R2, R3, 0), ok);
 	emit(cg, MOV64_IMM(R2, -(int32_t)size));
 	emit(cg, ATOMIC_ADD64(R1, R2, DT_BS_USED));
 	emit(cg, ST_MEM(BPF_DW, R1, DT_BS_FULL, 1));
-	asm_jump(&cg->a, JA(0), skip);
-	asm_place(&cg->a, ok);
+	dt_asm_jump(&cg->a, JA(0), skip);
+	dt_asm_place(&cg->a, ok);
 	return 0;
 }
 
@@ -135,7 +135,7 @@ void dt_cg_buf_written(struct dt_cg *cg, uint32_t size, int skip)
 {
 	/* the ring refused it: a drop, counted here because perf reports
 	 * its lost records only when a later record gets through */
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), skip);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), skip);
 	cpu_line(cg, skip);
 	emit(cg, MOV64_IMM(R2, 1));
 	emit(cg, ATOMIC_ADD64(R1, R2, DT_BS_DROPS));
@@ -153,7 +153,7 @@ void dt_cg_buf_fired(struct dt_cg *cg)
 		return;
 	emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
 	emit(cg, ALU64_IMM(BPF_ADD, R0, 1));
-	asm_ld_map_value(&cg->a, R1, dt_buf_state_fd(dtp),
+	dt_asm_ld_map_value(&cg->a, R1, dt_buf_state_fd(dtp),
 	    cg->probe->id == DT_PROBE_END ? DT_BS_ENDEDON : DT_BS_BEGANON);
 	emit(cg, STX_MEM(BPF_DW, R1, R0, 0));
 }

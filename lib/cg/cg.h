@@ -13,8 +13,8 @@
 #ifndef DT_CG_H
 #define DT_CG_H
 
-#include "bpf_asm.h"
-#include "dt_impl.h"
+#include "kernel/bpf_asm.h"
+#include "base/handle.h"
 #include <stdio.h>
 
 #define DT_STACK_SLOTS 48	/* 8-byte expression temporaries */
@@ -22,7 +22,7 @@
 
 struct dt_cg {
 	dtrace_hdl_t *dtp;
-	struct bpf_asm a;
+	struct dt_asm a;
 	struct dt_probe *probe;
 	struct dt_stmt *stmt;		/* clause being generated */
 	uint32_t epid;
@@ -42,11 +42,11 @@ struct dt_cg {
 
 static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 {
-	asm_emit(&cg->a, i);
+	dt_asm_emit(&cg->a, i);
 }
 
 /* cg_prog.c */
-int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out);
+int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out);
 /* frame offsets: string temporary k (2 * DT_STRAREA bytes each), the
  * dynamic variable key and value, this-> variable at byte off, loop cell
  * k (8 bytes), the strtok() state, the alloca() scratch space */

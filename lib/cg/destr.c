@@ -32,7 +32,7 @@
 #include <signal.h>
 #include <errno.h>
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 #define CHILL_MAX	500000000	/* ns of chill() per CPU per interval */
 #define CHILL_INTERVAL	1000000000	/* ns */
@@ -56,26 +56,26 @@ static void eval_to_slot(struct dt_cg *cg, struct dt_node *n, int *slot)
  */
 static void write_user(struct dt_cg *cg, int sa, int base, int off)
 {
-	int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a), bad = dt_asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, base));
 	if (off >= 0)
 		emit(cg, ALU64_REG(BPF_ADD, R2, off));
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sa));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_write_user));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sa));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, -EFAULT, 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, -EFAULT, 0), bad);
 	dt_cg_fault(cg, DTFLT_UPRIV, R1);
-	asm_place(&cg->a, bad);
+	dt_asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_BADADDR, R1);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 }
 
 static void copyout(struct dt_cg *cg, struct dt_node *n)
 {
 	int scr = dt_cg_scratch(cg->dtp) + 8;
-	int done = asm_new_label(&cg->a), copy = asm_new_label(&cg->a);
+	int done = dt_asm_new_label(&cg->a), copy = dt_asm_new_label(&cg->a);
 	int sb, sa, sn;
 	eval_to_slot(cg, n->args[0], &sb);
 	eval_to_slot(cg, n->args[1], &sa);
@@ -83,22 +83,22 @@ static void copyout(struct dt_cg *cg, struct dt_node *n)
 	int so = dt_cg_slot_alloc(cg), sl = dt_cg_slot_alloc(cg);
 
 	emit(cg, LDX_MEM(BPF_DW, R4, R10, sn));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLT, R4, 1, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R4, 1, 0), done);
 	/* the buffer lies in scratch space: write from there */
 	dt_cg_scratch_base(cg, R2);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sb));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R2));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), copy);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, DT_SCRATCH, 0), copy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), copy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, DT_SCRATCH, 0), copy);
 	emit(cg, MOV64_REG(R3, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R3, R4));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH, 0), copy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH, 0), copy);
 	emit(cg, MOV64_REG(R3, R4));
 	write_user(cg, sa, scr, R1);
-	asm_jump(&cg->a, JA(0), done);
+	dt_asm_jump(&cg->a, JA(0), done);
 
 	/* elsewhere (kernel memory): stage the bytes in new scratch space */
-	asm_place(&cg->a, copy);
+	dt_asm_place(&cg->a, copy);
 	emit(cg, LDX_MEM(BPF_DW, R4, R10, sn));
 	dt_cg_scratch_alloc(cg, R4);
 	emit(cg, STX_MEM(BPF_DW, R10, R1, so));		/* both bounded now */
@@ -107,11 +107,11 @@ static void copyout(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_scratch_read(cg, BPF_FUNC_probe_read_kernel, R5, R4);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, so));
 	emit(cg, LDX_MEM(BPF_DW, R3, R10, sl));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLT, R3, 1, 0), done);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH, 0), done);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R3, 1, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), done);
 	write_user(cg, sa, scr, R1);
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	for (int i = 0; i < 5; i++)
 		dt_cg_slot_free(cg);
 }
@@ -119,7 +119,7 @@ static void copyout(struct dt_cg *cg, struct dt_node *n)
 static void copyoutstr(struct dt_cg *cg, struct dt_node *n)
 {
 	int size = (int)cg->dtp->opt[DTOPT_STRSIZE] + 1;
-	int done = asm_new_label(&cg->a), fits = asm_new_label(&cg->a);
+	int done = dt_asm_new_label(&cg->a), fits = dt_asm_new_label(&cg->a);
 	int t = dt_cg_stmp_alloc(cg), sa, sm;
 	dt_cg_store_str(cg, n->args[0], t, size);
 	eval_to_slot(cg, n->args[1], &sa);
@@ -129,13 +129,13 @@ static void copyoutstr(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, 1));
 	emit(cg, LDX_MEM(BPF_DW, R4, R10, sm));
-	asm_jump(&cg->a, JMP_REG(BPF_JLE, R3, R4, 0), fits);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLE, R3, R4, 0), fits);
 	emit(cg, MOV64_REG(R3, R4));
-	asm_place(&cg->a, fits);
-	asm_jump(&cg->a, JMP_IMM(BPF_JLT, R3, 1, 0), done);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, size, 0), done);
+	dt_asm_place(&cg->a, fits);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R3, 1, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, size, 0), done);
 	write_user(cg, sa, t, -1);
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
 	dt_cg_stmp_free(cg);
@@ -144,19 +144,19 @@ static void copyoutstr(struct dt_cg *cg, struct dt_node *n)
 static void chill(struct dt_cg *cg, struct dt_node *n)
 {
 	enum { C_DEADLINE = 0, C_DONE = 1 };
-	int done = asm_new_label(&cg->a), fresh = asm_new_label(&cg->a);
-	int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
+	int done = dt_asm_new_label(&cg->a), fresh = dt_asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a), bad = dt_asm_new_label(&cg->a);
 	int sv, sk, snow;
 	eval_to_slot(cg, n->args[0], &sv);
 	sk = dt_cg_slot_alloc(cg);
 	snow = dt_cg_slot_alloc(cg);
 
 	emit(cg, ST_MEM(BPF_DW, R10, sk, 0));
-	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_chill);
+	dt_asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_chill);
 	emit(cg, MOV64_REG(R2, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, sk));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
 	emit(cg, MOV64_REG(R8, R0));
 	emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
 	emit(cg, STX_MEM(BPF_DW, R10, R0, snow));
@@ -164,20 +164,20 @@ static void chill(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, LDX_MEM(BPF_DW, R1, R8, CHILL_MARK));
 	emit(cg, MOV64_REG(R2, R0));
 	emit(cg, ALU64_REG(BPF_SUB, R2, R1));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, CHILL_INTERVAL, 0), fresh);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, CHILL_INTERVAL, 0), fresh);
 	emit(cg, STX_MEM(BPF_DW, R8, R0, CHILL_MARK));
 	emit(cg, ST_MEM(BPF_DW, R8, CHILL_CHILLED, 0));
-	asm_place(&cg->a, fresh);
+	dt_asm_place(&cg->a, fresh);
 	/* refuse what would exceed the interval's allowance (or wrap) */
 	emit(cg, LDX_MEM(BPF_DW, R1, R8, CHILL_CHILLED));
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, sv));
 	emit(cg, MOV64_REG(R3, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R3, R2));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, CHILL_MAX, 0), bad);
-	asm_jump(&cg->a, JMP_REG(BPF_JGE, R3, R1, 0), ok);
-	asm_place(&cg->a, bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, CHILL_MAX, 0), bad);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JGE, R3, R1, 0), ok);
+	dt_asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_ILLOP, -1);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 	emit(cg, STX_MEM(BPF_DW, R8, R3, CHILL_CHILLED));
 	emit(cg, LDX_MEM(BPF_DW, R0, R10, snow));
 	emit(cg, ALU64_REG(BPF_ADD, R0, R2));
@@ -186,18 +186,18 @@ static void chill(struct dt_cg *cg, struct dt_node *n)
 
 	/* spin until the deadline */
 	struct dt_loop outer, inner;
-	int more = asm_new_label(&cg->a);
+	int more = dt_asm_new_label(&cg->a);
 	dt_cg_loop_begin(cg, &outer, CHILL_OUTER);
 	dt_cg_loop_begin(cg, &inner, CHILL_INNER);
 	emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
 	dt_cg_ld_cell(cg, R1, C_DEADLINE);
-	asm_jump(&cg->a, JMP_REG(BPF_JLT, R0, R1, 0), more);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLT, R0, R1, 0), more);
 	dt_cg_st_cell_imm(cg, C_DONE, 1);
-	asm_jump(&cg->a, JA(0), inner.done);
-	asm_place(&cg->a, more);
+	dt_asm_jump(&cg->a, JA(0), inner.done);
+	dt_asm_place(&cg->a, more);
 	dt_cg_loop_end(cg, &inner);
 	dt_cg_ld_cell(cg, R1, C_DONE);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), outer.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), outer.done);
 	dt_cg_loop_end(cg, &outer);
 
 	/* timestamp moves on with the chill, as in DTrace */
@@ -205,7 +205,7 @@ static void chill(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
 		emit(cg, STX_MEM(BPF_DW, R9, R0, DT_MS_TS));
 	}
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	for (int i = 0; i < 3; i++)
 		dt_cg_slot_free(cg);
 }
@@ -218,11 +218,11 @@ void dt_cg_destr(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, CALL_HELPER(BPF_FUNC_send_signal));
 		break;
 	case DT_F_RAISE: {
-		int ok = asm_new_label(&cg->a);
+		int ok = dt_asm_new_label(&cg->a);
 		dt_cg_expr(cg, n->args[0], R0);
-		asm_jump(&cg->a, JMP_IMM(BPF_JLE, R0, 64, 0), ok);	/* _NSIG - 1 */
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R0, 64, 0), ok);	/* _NSIG - 1 */
 		dt_cg_fault(cg, DTFLT_ILLOP, -1);
-		asm_place(&cg->a, ok);
+		dt_asm_place(&cg->a, ok);
 		emit(cg, MOV64_REG(R1, R0));
 		emit(cg, CALL_HELPER(BPF_FUNC_send_signal));
 		break;

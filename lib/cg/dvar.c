@@ -12,7 +12,7 @@
  * slots, zeroed by the trampoline at each probe firing.
  */
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 /* May string key k be written straight into the key area? */
 static int simple_str(struct dt_node *k)
@@ -98,26 +98,26 @@ void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n)
 void dt_cg_dvar_update(struct dt_cg *cg)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
-	int done = asm_new_label(&cg->a);
-	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+	int done = dt_asm_new_label(&cg->a);
+	dt_asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
 	emit(cg, MOV64_REG(R3, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, dt_cg_val(dtp)));
 	emit(cg, MOV64_IMM(R4, BPF_ANY));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
-	asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
 	emit(cg, MOV64_IMM(R2, 1));
 	emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DVDROPS));
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 }
 
 /* R0 = the address of n's value in the map, or 0 if it has none. */
 void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n)
 {
 	dt_cg_dvar_key(cg, n);
-	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
+	dt_asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(cg->dtp)));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
@@ -160,17 +160,17 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 	int val = dt_cg_val(dtp);
 	dt_cg_fst(cg, BPF_DW, val, R0);
 	dt_cg_dvar_key(cg, n);
-	int del = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
+	int del = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
 	dt_cg_fld(cg, BPF_DW, R3, val);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 0, 0), del);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 0, 0), del);
 	dt_cg_dvar_update(cg);
-	asm_jump(&cg->a, JA(0), done);
-	asm_place(&cg->a, del);
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, del);
 	/* assigning 0 deletes the variable */
-	asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+	dt_asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_delete_elem));
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	dt_cg_fld(cg, BPF_DW, R0, val);
 }

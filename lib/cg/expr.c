@@ -12,9 +12,9 @@
  */
 #include <string.h>
 #include "cg.h"
-#include "node.h"
-#include "btf.h"
-#include "spec.h"
+#include "sema/node.h"
+#include "kernel/btf.h"
+#include "base/spec.h"
 
 int dt_cg_slot_alloc(struct dt_cg *cg)
 {
@@ -50,7 +50,7 @@ static void load_const(struct dt_cg *cg, int reg, int64_t v)
 	if (v >= INT32_MIN && v <= INT32_MAX)
 		emit(cg, MOV64_IMM(reg, (int32_t)v));
 	else
-		asm_ld_imm64(&cg->a, reg, 0, (uint64_t)v);
+		dt_asm_ld_imm64(&cg->a, reg, 0, (uint64_t)v);
 }
 
 /*
@@ -67,18 +67,18 @@ void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg)
 		emit(cg, STX_MEM(BPF_DW, R9, addr_reg, DT_MS_FADDR));
 	else
 		emit(cg, ST_MEM(BPF_DW, R9, DT_MS_FADDR, 0));
-	asm_jump(&cg->a, JA(0), cg->lbl_err);
+	dt_asm_jump(&cg->a, JA(0), cg->lbl_err);
 	cg->faults = 1;
 }
 
 void dt_cg_call_checked(struct dt_cg *cg, int helper, int ok_jop, int addr_slot)
 {
-	int ok = asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a);
 	emit(cg, CALL_HELPER(helper));
-	asm_jump(&cg->a, JMP_IMM(ok_jop, R0, 0, 0), ok);
+	dt_asm_jump(&cg->a, JMP_IMM(ok_jop, R0, 0, 0), ok);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, addr_slot));
 	dt_cg_fault(cg, DTFLT_BADADDR, R1);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 }
 
 /* R0 = *(size *)(R0 + off) from kernel memory, faulting on failure. */
@@ -140,7 +140,7 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		break;
 	case DT_BI_WALLTIMESTAMP:
 		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_TS));
-		asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+		dt_asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
 		emit(cg, LDX_MEM(BPF_DW, R1, R1, DT_G_WALLOFF));
 		emit(cg, ALU64_REG(BPF_ADD, R0, R1));
 		break;
@@ -196,7 +196,7 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 
 static void var_addr(struct dt_cg *cg, int reg, struct dt_gvar *g)
 {
-	asm_ld_map_value(&cg->a, reg, cg->dtp->fd_globals, DT_G_VARS + g->offset);
+	dt_asm_ld_map_value(&cg->a, reg, cg->dtp->fd_globals, DT_G_VARS + g->offset);
 }
 
 static int alu_op(int op)
@@ -253,58 +253,58 @@ static void strcompare(struct dt_cg *cg, struct dt_node *n)
 		 * history is 8192 long): beyond the default strsize an
 		 * iterator loop, verified once */
 		struct dt_loop lp;
-		int stop = asm_new_label(&cg->a);
+		int stop = dt_asm_new_label(&cg->a);
 		dt_cg_st_cell_imm(cg, 0, 0);
 		dt_cg_loop_begin(cg, &lp, size);
-		asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
 		dt_cg_ld_byte(cg, R4, ta, R0);
 		dt_cg_ld_byte(cg, R5, tb, R0);
-		asm_jump(&cg->a, JMP_REG(BPF_JEQ, R4, R5, 0), stop);
+		dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R4, R5, 0), stop);
 		emit(cg, ALU64_REG(BPF_SUB, R4, R5));
 		dt_cg_st_cell(cg, 0, R4);
-		asm_jump(&cg->a, JA(0), lp.done);
-		asm_place(&cg->a, stop);
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R4, 0, 0), lp.done);
+		dt_asm_jump(&cg->a, JA(0), lp.done);
+		dt_asm_place(&cg->a, stop);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R4, 0, 0), lp.done);
 		dt_cg_loop_end(cg, &lp);
 		dt_cg_ld_cell(cg, R0, 0);
 		dt_cg_stmp_free(cg);
 		dt_cg_stmp_free(cg);
 		goto relation;
 	}
-	int loop = asm_new_label(&cg->a), diff = asm_new_label(&cg->a);
-	int eq = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
+	int loop = dt_asm_new_label(&cg->a), diff = dt_asm_new_label(&cg->a);
+	int eq = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, ta));
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, tb));
 	emit(cg, MOV64_IMM(R3, 0));
-	asm_place(&cg->a, loop);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, size, 0), eq);
+	dt_asm_place(&cg->a, loop);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, size, 0), eq);
 	emit(cg, LDX_MEM(BPF_B, R4, R1, 0));
 	emit(cg, LDX_MEM(BPF_B, R5, R2, 0));
-	asm_jump(&cg->a, JMP_REG(BPF_JNE, R4, R5, 0), diff);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R4, 0, 0), eq);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JNE, R4, R5, 0), diff);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R4, 0, 0), eq);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, 1));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, 1));
-	asm_jump(&cg->a, JA(0), loop);
-	asm_place(&cg->a, diff);
+	dt_asm_jump(&cg->a, JA(0), loop);
+	dt_asm_place(&cg->a, diff);
 	emit(cg, MOV64_REG(R0, R4));
 	emit(cg, ALU64_REG(BPF_SUB, R0, R5));
-	asm_jump(&cg->a, JA(0), done);
-	asm_place(&cg->a, eq);
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, eq);
 	emit(cg, MOV64_IMM(R0, 0));
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	dt_cg_stmp_free(cg);
 	dt_cg_stmp_free(cg);
 relation:;
-	int yes = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(jmp_op(n->op, 1), R0, 0, 0), yes);
+	int yes = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(jmp_op(n->op, 1), R0, 0, 0), yes);
 	emit(cg, MOV64_IMM(R0, 0));
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, yes);
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, yes);
 	emit(cg, MOV64_IMM(R0, 1));
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 }
 
 static void binary(struct dt_cg *cg, struct dt_node *n)
@@ -333,23 +333,23 @@ static void binary(struct dt_cg *cg, struct dt_node *n)
 
 	if (cmp) {
 		int jop = jmp_op(op, sgn);
-		int lt = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		int lt = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 		if (imm)
-			asm_jump(&cg->a, JMP_IMM(jop, R0, k, 0), lt);
+			dt_asm_jump(&cg->a, JMP_IMM(jop, R0, k, 0), lt);
 		else
-			asm_jump(&cg->a, JMP_REG(jop, R0, R1, 0), lt);
+			dt_asm_jump(&cg->a, JMP_REG(jop, R0, R1, 0), lt);
 		emit(cg, MOV64_IMM(R0, 0));
-		asm_jump(&cg->a, JA(0), end);
-		asm_place(&cg->a, lt);
+		dt_asm_jump(&cg->a, JA(0), end);
+		dt_asm_place(&cg->a, lt);
 		emit(cg, MOV64_IMM(R0, 1));
-		asm_place(&cg->a, end);
+		dt_asm_place(&cg->a, end);
 		return;
 	}
 	if (op == DT_OP_DIV || op == DT_OP_MOD) {
-		int ok = asm_new_label(&cg->a);
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), ok);
+		int ok = dt_asm_new_label(&cg->a);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), ok);
 		dt_cg_fault(cg, DTFLT_DIVZERO, -1);
-		asm_place(&cg->a, ok);
+		dt_asm_place(&cg->a, ok);
 		/* cpu v4 signed division: off = 1 */
 		struct bpf_insn i = ALU64_REG(alu_op(op), R0, R1);
 		if (sgn)
@@ -420,17 +420,17 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		break;
 	case DN_LAND:
 	case DN_LOR: {
-		int done = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		int done = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 		int is_and = n->kind == DN_LAND;
 		dt_cg_expr(cg, n->l, R0);
-		asm_jump(&cg->a, JMP_IMM(is_and ? BPF_JEQ : BPF_JNE, R0, 0, 0), done);
+		dt_asm_jump(&cg->a, JMP_IMM(is_and ? BPF_JEQ : BPF_JNE, R0, 0, 0), done);
 		dt_cg_expr(cg, n->r, R0);
-		asm_jump(&cg->a, JMP_IMM(is_and ? BPF_JEQ : BPF_JNE, R0, 0, 0), done);
+		dt_asm_jump(&cg->a, JMP_IMM(is_and ? BPF_JEQ : BPF_JNE, R0, 0, 0), done);
 		emit(cg, MOV64_IMM(R0, is_and));
-		asm_jump(&cg->a, JA(0), end);
-		asm_place(&cg->a, done);
+		dt_asm_jump(&cg->a, JA(0), end);
+		dt_asm_place(&cg->a, done);
 		emit(cg, MOV64_IMM(R0, !is_and));
-		asm_place(&cg->a, end);
+		dt_asm_place(&cg->a, end);
 		break;
 	}
 	case DN_LXOR: {
@@ -449,14 +449,14 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		break;
 	}
 	case DN_TERNARY: {
-		int lelse = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		int lelse = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 		dt_cg_expr(cg, n->x, R0);
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
 		dt_cg_expr(cg, n->l, R0);
-		asm_jump(&cg->a, JA(0), end);
-		asm_place(&cg->a, lelse);
+		dt_asm_jump(&cg->a, JA(0), end);
+		dt_asm_place(&cg->a, lelse);
 		dt_cg_expr(cg, n->r, R0);
-		asm_place(&cg->a, end);
+		dt_asm_place(&cg->a, end);
 		break;
 	}
 	case DN_DVAR:

@@ -21,7 +21,7 @@
 #include <bpf/bpf.h>
 #include <unistd.h>
 #include "cg.h"
-#include "btf.h"
+#include "kernel/btf.h"
 
 static int kvar_map(struct dt_cg *cg)
 {
@@ -53,25 +53,25 @@ void dt_cg_kpercpu(struct dt_cg *cg, uint64_t addr)
 	int fd = kvar_map(cg);
 	if (fd < 0)
 		return;
-	int ok = asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a);
 	int slot = dt_cg_slot_alloc(cg);
 	emit(cg, ST_MEM(BPF_DW, R10, slot, 0));
-	asm_ld_map_fd(&cg->a, R1, fd);
+	dt_asm_ld_map_fd(&cg->a, R1, fd);
 	emit(cg, MOV64_REG(R2, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, slot));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), ok);
 	dt_cg_fault(cg, DTFLT_ILLOP, -1);		/* entry 0 always exists */
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 	dt_cg_launder(cg, R0);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, slot));	/* this CPU's pointer */
-	asm_ld_map_fd(&cg->a, R0, fd);
+	dt_asm_ld_map_fd(&cg->a, R0, fd);
 	dt_cg_launder(cg, R0);
 	dt_cg_kread(cg, pptrs, 8);			/* the per-CPU pointer */
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, slot));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R0));		/* this CPU's offset */
 	dt_cg_slot_free(cg);
-	asm_ld_imm64(&cg->a, R0, 0, addr);
+	dt_asm_ld_imm64(&cg->a, R0, 0, addr);
 	emit(cg, ALU64_REG(BPF_ADD, R0, R1));
 }
 

@@ -13,7 +13,7 @@
  * from kernel BTF, read only by programs that loop.
  */
 #include "cg.h"
-#include "btf.h"
+#include "kernel/btf.h"
 
 static const char *const kf_names[3] = {
 	"bpf_iter_num_new", "bpf_iter_num_next", "bpf_iter_num_destroy"
@@ -44,25 +44,25 @@ static void call_kfunc(struct dt_cg *cg, int which)
 void dt_cg_loop_begin(struct dt_cg *cg, struct dt_loop *lp, int count)
 {
 	lp->slot = dt_cg_slot_alloc(cg);
-	lp->head = asm_new_label(&cg->a);
-	lp->done = asm_new_label(&cg->a);
+	lp->head = dt_asm_new_label(&cg->a);
+	lp->done = dt_asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, lp->slot));
 	emit(cg, MOV64_IMM(R2, 0));
 	emit(cg, MOV64_IMM(R3, count));
 	call_kfunc(cg, 0);
-	asm_place(&cg->a, lp->head);
+	dt_asm_place(&cg->a, lp->head);
 	emit(cg, MOV64_REG(R1, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, lp->slot));
 	call_kfunc(cg, 1);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lp->done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lp->done);
 	emit(cg, LDX_MEM(BPF_W, R0, R0, 0));
 }
 
 void dt_cg_loop_end(struct dt_cg *cg, struct dt_loop *lp)
 {
-	asm_jump(&cg->a, JA(0), lp->head);
-	asm_place(&cg->a, lp->done);
+	dt_asm_jump(&cg->a, JA(0), lp->head);
+	dt_asm_place(&cg->a, lp->done);
 	emit(cg, MOV64_REG(R1, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, lp->slot));
 	call_kfunc(cg, 2);

@@ -11,7 +11,7 @@
  * "out of scratch space", a bad source with "invalid address".
  */
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 /* R(reg) = the frame's scratch base address as a plain integer */
 static void scratch_base(struct dt_cg *cg, int reg)
@@ -29,18 +29,18 @@ static void scratch_base(struct dt_cg *cg, int reg)
 static void alloc(struct dt_cg *cg, int sz)
 {
 	int scr = dt_cg_scratch(cg->dtp);
-	int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
+	int ok = dt_asm_new_label(&cg->a), bad = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
 	dt_cg_fld(cg, BPF_DW, R1, scr);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 7));
 	emit(cg, ALU64_IMM(BPF_AND, R1, ~7));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R2, sz));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
-	asm_place(&cg->a, bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
+	dt_asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_NOSCRATCH, -1);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 	dt_cg_fst(cg, BPF_DW, scr, R2);
 }
 
@@ -51,18 +51,18 @@ static void alloc(struct dt_cg *cg, int sz)
  */
 static void in_scratch(struct dt_cg *cg, int dst, int sz)
 {
-	int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a), bad = dt_asm_new_label(&cg->a);
 	scratch_base(cg, R2);
 	emit(cg, MOV64_REG(R1, dst));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R2));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R2, sz));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
-	asm_place(&cg->a, bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
+	dt_asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_BADADDR, dst);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 }
 
 /* Read R(sz) bytes from the address in R(src) to scratch offset R1 with

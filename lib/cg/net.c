@@ -19,7 +19,7 @@
  */
 #include <string.h>
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 /* frame cells (never live across an argument evaluation) */
 enum {
@@ -34,12 +34,12 @@ enum {
 
 static int label(struct dt_cg *cg)
 {
-	return asm_new_label(&cg->a);
+	return dt_asm_new_label(&cg->a);
 }
 
 static void jmp(struct dt_cg *cg, struct bpf_insn i, int lbl)
 {
-	asm_jump(&cg->a, i, lbl);
+	dt_asm_jump(&cg->a, i, lbl);
 }
 
 /*
@@ -61,7 +61,7 @@ static void append(struct dt_cg *cg, int base, int pos, int max, int src, int c)
 		emit(cg, ST_MEM(BPF_B, R2, 0, c));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
 	dt_cg_st_cell(cg, pos, R1);
-	asm_place(&cg->a, skip);
+	dt_asm_place(&cg->a, skip);
 }
 
 /* ---- cleanpath ---- */
@@ -114,30 +114,30 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	jmp(cg, JA(0), next);
 
 	/* state 1: after "/" */
-	asm_place(&cg->a, s1);
+	dt_asm_place(&cg->a, s1);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, '/', 0), next);
 	int not_dot = label(cg);
 	jmp(cg, JMP_IMM(BPF_JNE, R3, '.', 0), not_dot);
 	dt_cg_st_cell_imm(cg, C_S, 2);
 	jmp(cg, JA(0), next);
-	asm_place(&cg->a, not_dot);
+	dt_asm_place(&cg->a, not_dot);
 	append(cg, td, C_J, full, -1, '/');
 	jmp(cg, JA(0), to_s0);
 
 	/* state 2: after "/." */
-	asm_place(&cg->a, s2);
+	dt_asm_place(&cg->a, s2);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, '/', 0), to_s1);
 	int not_dot2 = label(cg);
 	jmp(cg, JMP_IMM(BPF_JNE, R3, '.', 0), not_dot2);
 	dt_cg_st_cell_imm(cg, C_S, 3);
 	jmp(cg, JA(0), next);
-	asm_place(&cg->a, not_dot2);
+	dt_asm_place(&cg->a, not_dot2);
 	append(cg, td, C_J, full, -1, '/');
 	append(cg, td, C_J, full, -1, '.');
 	jmp(cg, JA(0), to_s0);
 
 	/* state 3: after "/.." */
-	asm_place(&cg->a, s3);
+	dt_asm_place(&cg->a, s3);
 	int up = label(cg);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, '/', 0), up);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), up);
@@ -145,7 +145,7 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	append(cg, td, C_J, full, -1, '.');
 	append(cg, td, C_J, full, -1, '.');
 	jmp(cg, JA(0), to_s0);
-	asm_place(&cg->a, up);
+	dt_asm_place(&cg->a, up);
 	/* back up: while (j != 0 && out[--j] != '/') */
 	dt_cg_loop_begin(cg, &bk, full);
 	dt_cg_ld_cell(cg, R1, C_J);
@@ -165,16 +165,16 @@ static void cleanpath(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	jmp(cg, JA(0), lp.done);
 
 	/* copy the byte, then state 0 (the NUL ends the path) */
-	asm_place(&cg->a, to_s0);
+	dt_asm_place(&cg->a, to_s0);
 	dt_cg_ld_cell(cg, R3, C_C);
 	append(cg, td, C_J, full, R3, 0);
 	dt_cg_st_cell_imm(cg, C_S, 0);
 	dt_cg_ld_cell(cg, R3, C_C);
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lp.done);
 	jmp(cg, JA(0), next);
-	asm_place(&cg->a, to_s1);
+	dt_asm_place(&cg->a, to_s1);
 	dt_cg_st_cell_imm(cg, C_S, 1);
-	asm_place(&cg->a, next);
+	dt_asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &lp);
 
 	/* NUL-terminate at j, then copy */
@@ -220,14 +220,14 @@ static void put_dec(struct addr *a, int k)
 	emit(cg, ALU64_IMM(BPF_DIV, R4, 100));
 	emit(cg, ALU64_IMM(BPF_ADD, R4, '0'));
 	put_r(a, R4);
-	asm_place(&cg->a, tens);
+	dt_asm_place(&cg->a, tens);
 	jmp(cg, JMP_IMM(BPF_JLT, R3, 10, 0), ones);
 	emit(cg, MOV64_REG(R4, R3));
 	emit(cg, ALU64_IMM(BPF_DIV, R4, 10));
 	emit(cg, ALU64_IMM(BPF_MOD, R4, 10));
 	emit(cg, ALU64_IMM(BPF_ADD, R4, '0'));
 	put_r(a, R4);
-	asm_place(&cg->a, ones);
+	dt_asm_place(&cg->a, ones);
 	emit(cg, MOV64_REG(R4, R3));
 	emit(cg, ALU64_IMM(BPF_MOD, R4, 10));
 	emit(cg, ALU64_IMM(BPF_ADD, R4, '0'));
@@ -262,9 +262,9 @@ static void put_hex(struct addr *a, int k)
 		emit(cg, ALU64_IMM(BPF_ADD, R4, '0'));
 		jmp(cg, JMP_IMM(BPF_JLE, R4, '9', 0), digit);
 		emit(cg, ALU64_IMM(BPF_ADD, R4, 'a' - '9' - 1));
-		asm_place(&cg->a, digit);
+		dt_asm_place(&cg->a, digit);
 		put_r(a, R4);
-		asm_place(&cg->a, skip);
+		dt_asm_place(&cg->a, skip);
 	}
 }
 
@@ -330,7 +330,7 @@ static void zero_run(struct addr *a)
 			dt_cg_st_cell_imm(cg, C_TRY, i);
 			jmp(cg, JA(0), nexti);
 		}
-		asm_place(&cg->a, chk);
+		dt_asm_place(&cg->a, chk);
 		dt_cg_ld_cell(cg, R4, C_TRY);
 		jmp(cg, JMP_IMM(BPF_JEQ, R4, -1, 0), nexti);
 		if (i != 15)
@@ -347,10 +347,10 @@ static void zero_run(struct addr *a)
 			int nz = label(cg);
 			jmp(cg, JMP_IMM(BPF_JNE, R3, 0, 0), nz);
 			emit(cg, ALU64_IMM(BPF_ADD, R5, 2));
-			asm_place(&cg->a, nz);
+			dt_asm_place(&cg->a, nz);
 		}
 		dt_cg_st_cell(cg, C_NZ, R5);
-		asm_place(&cg->a, nexti);
+		dt_asm_place(&cg->a, nexti);
 	}
 }
 
@@ -383,14 +383,14 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 	jmp(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), v6);
 	mov32(cg, R4, word(0, 0, 0, 1));
 	jmp(cg, JMP_REG(BPF_JEQ, R3, R4, 0), v6);
-	asm_place(&cg->a, mapped);
+	dt_asm_place(&cg->a, mapped);
 	if (quad_only) {
 		put_quad(a, 12);
 		jmp(cg, JA(0), done);
 	} else {
 		dt_cg_st_cell_imm(cg, C_EMB, 1);
 	}
-	asm_place(&cg->a, v6);
+	dt_asm_place(&cg->a, v6);
 
 	/* "::" covers groups ZLO..ZHI if it ends within the groups written
 	 * (up to byte 14, or 10 before an IPv4 address) */
@@ -407,7 +407,7 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 	jmp(cg, JMP_REG(BPF_JSLE, R1, R2, 0), groups);
 	dt_cg_st_cell_imm(cg, C_ZLO, -100);
 	dt_cg_st_cell_imm(cg, C_ZHI, -100);
-	asm_place(&cg->a, groups);
+	dt_asm_place(&cg->a, groups);
 
 	int quad = label(cg);
 	for (int i = 0; i <= 14; i += 2) {
@@ -424,7 +424,7 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 		put_c(a, ':');
 		put_c(a, ':');
 		jmp(cg, JA(0), nextg);
-		asm_place(&cg->a, emit_g);
+		dt_asm_place(&cg->a, emit_g);
 		put_hex(a, i);
 		if (i < 14) {
 			/* no ':' before the "::" */
@@ -432,12 +432,12 @@ static void ntoa6(struct addr *a, int sa, int quad_only)
 			jmp(cg, JMP_IMM(BPF_JEQ, R1, i + 2, 0), nextg);
 			put_c(a, ':');
 		}
-		asm_place(&cg->a, nextg);
+		dt_asm_place(&cg->a, nextg);
 	}
 	jmp(cg, JA(0), done);
-	asm_place(&cg->a, quad);
+	dt_asm_place(&cg->a, quad);
 	put_quad(a, 12);
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	put_c(a, 0);
 }
 
@@ -472,12 +472,12 @@ void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		jmp(cg, JMP_IMM(BPF_JEQ, R1, AF_INET_, 0), four);
 		jmp(cg, JMP_IMM(BPF_JEQ, R1, AF_INET6_, 0), six);
 		dt_cg_fault(cg, DTFLT_ILLOP, -1);
-		asm_place(&cg->a, four);
+		dt_asm_place(&cg->a, four);
 		ntoa4(&a, sa);
 		jmp(cg, JA(0), end);
-		asm_place(&cg->a, six);
+		dt_asm_place(&cg->a, six);
 		ntoa6(&a, sa, 0);
-		asm_place(&cg->a, end);
+		dt_asm_place(&cg->a, end);
 		break;
 	}
 	}

@@ -15,7 +15,7 @@
  * straight to map or frame memory, without helpers.
  */
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 static uint32_t scalar_size(const struct dt_type *t)
 {
@@ -41,22 +41,22 @@ static void normalize(struct dt_cg *cg, const struct dt_type *t)
 static void self_base(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
-	int found = asm_new_label(&cg->a);
+	int found = dt_asm_new_label(&cg->a);
 	dt_cg_dvar_key(cg, n);
 	for (int pass = 0; pass < 2; pass++) {
-		asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
+		dt_asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
 		emit(cg, MOV64_REG(R2, R9));
 		emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
 		emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 		if (!create || pass)
 			break;
 		for (uint32_t o = 0; o < dtp->dv_valsize; o += 8)
 			dt_cg_fst_imm(cg, BPF_DW, dt_cg_val(dtp) + (int)o, 0);
 		dt_cg_dvar_update(cg);
 	}
-	asm_jump(&cg->a, JA(0), missing);
-	asm_place(&cg->a, found);
+	dt_asm_jump(&cg->a, JA(0), missing);
+	dt_asm_place(&cg->a, found);
 }
 
 /* R0 = the address of the object n; a self-> object not there (see
@@ -68,11 +68,11 @@ static void addr(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 	if (p && p->n) {
 		acc = dt_cg_slot_alloc(cg);
 		for (int k = 0; k < p->n; k++) {
-			int ok = asm_new_label(&cg->a);
+			int ok = dt_asm_new_label(&cg->a);
 			dt_cg_expr(cg, p->idx[k], R0);
-			asm_jump(&cg->a, JMP_IMM(BPF_JLT, R0, (int32_t)p->nelems[k], 0), ok);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R0, (int32_t)p->nelems[k], 0), ok);
 			dt_cg_fault(cg, DTFLT_BADINDEX, R0);
-			asm_place(&cg->a, ok);
+			dt_asm_place(&cg->a, ok);
 			if (p->stride[k] != 1)
 				emit(cg, ALU64_IMM(BPF_MUL, R0, (int32_t)p->stride[k]));
 			if (k) {
@@ -83,7 +83,7 @@ static void addr(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 		}
 	}
 	if (n->var) {
-		asm_ld_map_value(&cg->a, R0, cg->dtp->fd_globals,
+		dt_asm_ld_map_value(&cg->a, R0, cg->dtp->fd_globals,
 		    (uint32_t)(DT_G_VARS + n->var->offset + n->ival));
 	} else if (n->dvar->kind == DT_DV_SELF) {
 		self_base(cg, n, create, missing);
@@ -108,23 +108,23 @@ static int is_self(const struct dt_node *n)
 
 void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
 {
-	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	int missing = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	addr(cg, n, 0, missing);
 	emit(cg, LDX_MEM(dt_cg_size_code(scalar_size(n->type)), R0, R0, 0));
 	normalize(cg, n->type);
 	if (!is_self(n))
 		return;
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, missing);
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, missing);
 	emit(cg, MOV64_IMM(R0, 0));		/* never assigned: 0 */
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 }
 
 /* the string n->r into the char array n->l: at most its size - 1 bytes
  * and a NUL */
 static void assign_chars(struct dt_cg *cg, struct dt_node *n)
 {
-	int skip = asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a);
 	int t = dt_cg_stmp_alloc(cg);
 	dt_cg_store_str(cg, n->r, t, (int)cg->dtp->opt[DTOPT_STRSIZE] + 1);
 	addr(cg, n->l, 1, skip);
@@ -133,7 +133,7 @@ static void assign_chars(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, MOV64_REG(R3, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, t));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
-	asm_place(&cg->a, skip);
+	dt_asm_place(&cg->a, skip);
 	dt_cg_stmp_free(cg);
 }
 
@@ -183,17 +183,17 @@ static void read_args(struct dt_cg *cg, int off, uint32_t size)
  */
 static void src_addr(struct dt_cg *cg, struct dt_node *v)
 {
-	int missing = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	int missing = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	addr(cg, v, 0, missing);
 	if (!is_self(v))
 		return;
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, missing);
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, missing);
 	int val = dt_cg_val(cg->dtp);
 	zero(cg, val, v->type->size);
 	emit(cg, MOV64_REG(R0, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R0, val));
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 }
 
 void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n)
@@ -229,7 +229,7 @@ static void assign_sou(struct dt_cg *cg, struct dt_node *n)
 {
 	struct dt_node *r = n->r;
 	int32_t size = (int32_t)n->l->type->size;
-	int skip = asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a);
 	int src = dt_cg_slot_alloc(cg);
 	if (r->kind == DN_SOU) {
 		int area = dt_cg_sou(cg->dtp);
@@ -250,7 +250,7 @@ static void assign_sou(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
 	else
 		dt_cg_call_checked(cg, BPF_FUNC_probe_read_kernel, BPF_JEQ, src);
-	asm_place(&cg->a, skip);
+	dt_asm_place(&cg->a, skip);
 	dt_cg_slot_free(cg);
 }
 
@@ -265,14 +265,14 @@ void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n)
 		assign_chars(cg, n);
 		return;
 	}
-	int skip = asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a);
 	dt_cg_expr(cg, n->r, R0);
 	int v = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, v));
 	addr(cg, n->l, 1, skip);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, v));
 	emit(cg, STX_MEM(dt_cg_size_code(scalar_size(n->l->type)), R0, R1, 0));
-	asm_place(&cg->a, skip);
+	dt_asm_place(&cg->a, skip);
 	emit(cg, LDX_MEM(BPF_DW, R0, R10, v));
 	dt_cg_slot_free(cg);
 }
@@ -284,7 +284,7 @@ void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
 	if (n->type->kind == DT_TK_PTR && n->type->ref->size)
 		step = n->type->ref->size;
 	int sz = dt_cg_size_code(scalar_size(n->type));
-	int skip = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	addr(cg, n->l, 1, skip);
 	int a = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
@@ -302,8 +302,8 @@ void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_slot_free(cg);
 	if (!is_self(n->l))
 		return;
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, skip);		/* no dynamic variable space */
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, skip);		/* no dynamic variable space */
 	emit(cg, MOV64_IMM(R0, 0));
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 }

@@ -9,7 +9,7 @@
  * too, so tracemem(copyin(uaddr, n), n) dumps user memory.)
  */
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 /* size bytes at the address in stack slot aslot into R9 + off */
 static void memcopy(struct dt_cg *cg, int aslot, int off, uint32_t size)

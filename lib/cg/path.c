@@ -28,8 +28,8 @@
  */
 #include <string.h>
 #include "cg.h"
-#include "node.h"
-#include "btf.h"
+#include "sema/node.h"
+#include "kernel/btf.h"
 
 /* Most dentries and mount crossings a walk takes: a path of PATH_MAX
  * bytes has at most 2048 components; deeper directories (reachable by
@@ -84,7 +84,7 @@ static void rd(struct dt_cg *cg, int src, int off, int size, int fail)
 	emit(cg, ALU64_IMM(BPF_ADD, R1, dt_cg_cell(cg->dtp, C_R)));
 	emit(cg, MOV64_IMM(R2, size));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
 	dt_cg_ld_cell(cg, R0, C_R);
 }
 
@@ -113,8 +113,8 @@ static void frame_addr(struct dt_cg *cg, int reg, int off)
 /* R(reg) = R9 + buf + R(idx) for 0 <= idx < max, else jump to out */
 static void at(struct dt_cg *cg, int reg, int buf, int idx, int max, int out)
 {
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, idx, 0, 0), out);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, idx, max, 0), out);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, idx, 0, 0), out);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, idx, max, 0), out);
 	frame_addr(cg, reg, buf);
 	emit(cg, ALU64_REG(BPF_ADD, reg, idx));
 }
@@ -128,9 +128,9 @@ static void at(struct dt_cg *cg, int reg, int buf, int idx, int max, int out)
 static void walk(struct dt_cg *cg, const struct path_offs *o, int pass, int buf, int max)
 {
 	struct dt_loop lp;
-	int fail = asm_new_label(&cg->a), done = asm_new_label(&cg->a);
-	int notroot = asm_new_label(&cg->a), next = asm_new_label(&cg->a);
-	int skip = asm_new_label(&cg->a);
+	int fail = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
+	int notroot = dt_asm_new_label(&cg->a), next = dt_asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a);
 
 	dt_cg_ld_cell(cg, R1, C_D0);
 	dt_cg_st_cell(cg, C_D, R1);
@@ -148,22 +148,22 @@ static void walk(struct dt_cg *cg, const struct path_offs *o, int pass, int buf,
 	/* at the root of its mount: on to the mount point in the parent */
 	rd_cell(cg, C_M, o->mnt_mnt + o->vfs_root, 8, fail);
 	dt_cg_ld_cell(cg, R1, C_D);
-	asm_jump(&cg->a, JMP_REG(BPF_JNE, R1, R0, 0), notroot);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JNE, R1, R0, 0), notroot);
 	rd_cell(cg, C_M, o->mnt_parent, 8, fail);
 	dt_cg_ld_cell(cg, R1, C_M);
-	asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), done);	/* the namespace's root */
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), done);	/* the namespace's root */
 	dt_cg_st_cell(cg, C_N, R0);
 	rd_cell(cg, C_M, o->mnt_mountpoint, 8, fail);
 	dt_cg_st_cell(cg, C_D, R0);
 	dt_cg_ld_cell(cg, R1, C_N);
 	dt_cg_st_cell(cg, C_M, R1);
-	asm_jump(&cg->a, JA(0), next);
+	dt_asm_jump(&cg->a, JA(0), next);
 
 	/* a directory: "/name" goes before the rest of the path */
-	asm_place(&cg->a, notroot);
+	dt_asm_place(&cg->a, notroot);
 	rd_cell(cg, C_D, o->d_parent, 8, fail);
 	dt_cg_ld_cell(cg, R1, C_D);
-	asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), done);	/* a detached root */
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), done);	/* a detached root */
 	dt_cg_st_cell(cg, C_N, R0);
 	rd_cell(cg, C_D, o->d_len, 4, fail);
 	if (pass == 0) {
@@ -185,31 +185,31 @@ static void walk(struct dt_cg *cg, const struct path_offs *o, int pass, int buf,
 		emit(cg, ST_MEM(BPF_B, R2, 0, '/'));
 		/* the name's bytes before max: min(len, max - (pos + 1)) */
 		emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-		asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, max, 0), skip);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, max, 0), skip);
 		emit(cg, MOV64_IMM(R2, max));
 		emit(cg, ALU64_REG(BPF_SUB, R2, R1));
 		dt_cg_ld_cell(cg, R3, C_L);
 		emit(cg, JMP_REG(BPF_JGE, R3, R2, 1));
 		emit(cg, MOV64_REG(R2, R3));
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), skip);
-		asm_jump(&cg->a, JMP_IMM(BPF_JGT, R2, max, 0), skip);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), skip);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R2, max, 0), skip);
 		emit(cg, MOV64_REG(R4, R1));
 		at(cg, R1, buf, R4, max, skip);
 		dt_cg_ld_cell(cg, R3, C_S);
 		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
-		asm_place(&cg->a, skip);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+		dt_asm_place(&cg->a, skip);
 	}
 	dt_cg_ld_cell(cg, R1, C_N);
 	dt_cg_st_cell(cg, C_D, R1);
-	asm_jump(&cg->a, JA(0), next);
-	asm_place(&cg->a, fail);
+	dt_asm_jump(&cg->a, JA(0), next);
+	dt_asm_place(&cg->a, fail);
 	dt_cg_st_cell_imm(cg, C_F, W_FAILED);
-	asm_jump(&cg->a, JA(0), lp.done);
-	asm_place(&cg->a, done);
+	dt_asm_jump(&cg->a, JA(0), lp.done);
+	dt_asm_place(&cg->a, done);
 	dt_cg_st_cell_imm(cg, C_F, W_DONE);
-	asm_jump(&cg->a, JA(0), lp.done);
-	asm_place(&cg->a, next);
+	dt_asm_jump(&cg->a, JA(0), lp.done);
+	dt_asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &lp);
 }
 
@@ -225,14 +225,14 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		return;
 	}
 	int buf = dt_cg_stmp_alloc(cg), max = size - 1;
-	int unknown = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
-	int notdel = asm_new_label(&cg->a), nul = asm_new_label(&cg->a);
+	int unknown = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
+	int notdel = dt_asm_new_label(&cg->a), nul = dt_asm_new_label(&cg->a);
 
 	/* the starting dentry and mount of curthread->fs->pwd (or root) */
 	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
 	dt_cg_st_cell(cg, C_S, R0);
 	rd_cell(cg, C_S, o.task_fs, 8, unknown);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), unknown);	/* exiting: no fs */
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), unknown);	/* exiting: no fs */
 	dt_cg_st_cell(cg, C_S, R0);
 	rd_cell(cg, C_S, o.fs_mnt, 8, unknown);
 	emit(cg, ALU64_IMM(BPF_SUB, R0, o.mnt_mnt));		/* its struct mount */
@@ -242,28 +242,28 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 
 	walk(cg, &o, 0, buf, max);
 	dt_cg_ld_cell(cg, R1, C_F);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, W_DONE, 0), unknown);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, W_DONE, 0), unknown);
 	walk(cg, &o, 1, buf, max);
 	dt_cg_ld_cell(cg, R1, C_F);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, W_DONE, 0), unknown);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, W_DONE, 0), unknown);
 
 	/* the root itself is "/" */
 	dt_cg_ld_cell(cg, R1, C_T);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), notdel);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), notdel);
 	if (max > 0) {
 		frame_addr(cg, R2, buf);
 		emit(cg, ST_MEM(BPF_B, R2, 0, '/'));
 	}
 	dt_cg_st_cell_imm(cg, C_T, 1);
-	asm_jump(&cg->a, JA(0), nul);
+	dt_asm_jump(&cg->a, JA(0), nul);
 
 	/* a removed directory (unhashed, not a root): " (deleted)" follows */
-	asm_place(&cg->a, notdel);
+	dt_asm_place(&cg->a, notdel);
 	rd_cell(cg, C_D0, o.d_pprev, 8, unknown);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), nul);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), nul);
 	rd_cell(cg, C_D0, o.d_parent, 8, unknown);
 	dt_cg_ld_cell(cg, R1, C_D0);
-	asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), nul);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), nul);
 	dt_cg_ld_cell(cg, R1, C_T);
 	emit(cg, MOV64_REG(R3, R1));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, 10));
@@ -273,7 +273,7 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	put_bytes(cg, R2, " (deleted)", 10);
 
 	/* NUL at min(length, max), then the copy */
-	asm_place(&cg->a, nul);
+	dt_asm_place(&cg->a, nul);
 	dt_cg_ld_cell(cg, R1, C_T);
 	emit(cg, JMP_IMM(BPF_JLE, R1, max, 1));
 	emit(cg, MOV64_IMM(R1, max));
@@ -286,13 +286,13 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, MOV64_IMM(R2, size));
 	frame_addr(cg, R3, buf);
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
-	asm_jump(&cg->a, JA(0), end);
+	dt_asm_jump(&cg->a, JA(0), end);
 
-	asm_place(&cg->a, unknown);
+	dt_asm_place(&cg->a, unknown);
 	int ul = (int)strlen("<unknown>") < max ? (int)strlen("<unknown>") : max;
 	frame_addr(cg, R2, off);
 	put_bytes(cg, R2, "<unknown>", ul);
 	emit(cg, ST_MEM(BPF_B, R2, (int16_t)ul, 0));
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 	dt_cg_stmp_free(cg);
 }

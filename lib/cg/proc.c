@@ -11,7 +11,7 @@
  * current task only.  The NUL walk is an iterator loop (cg_loop.c).
  */
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 enum { C_LEN };		/* the frame cell holding the length read */
 
@@ -34,10 +34,10 @@ void dt_cg_psargs(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, MOV64_REG(R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_user));
-	int ok = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
+	int ok = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), ok);
 	dt_cg_st_cell_imm(cg, C_LEN, 0);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 	/* the NUL after the bytes read */
 	dt_cg_ld_cell(cg, R1, C_LEN);
 	emit(cg, JMP_IMM(BPF_JLE, R1, max, 1));
@@ -47,19 +47,19 @@ void dt_cg_psargs(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, ST_MEM(BPF_B, R1, 0, 0));
 	/* NULs between arguments become spaces: bytes [0, len - 1) */
 	struct dt_loop lp;
-	int next = asm_new_label(&cg->a);
+	int next = dt_asm_new_label(&cg->a);
 	dt_cg_loop_begin(cg, &lp, max);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, max, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, max, 0), lp.done);
 	dt_cg_ld_cell(cg, R1, C_LEN);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, -1));
-	asm_jump(&cg->a, JMP_REG(BPF_JSGE, R0, R1, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JSGE, R0, R1, 0), lp.done);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, off));
 	emit(cg, ALU64_REG(BPF_ADD, R2, R0));
 	emit(cg, LDX_MEM(BPF_B, R3, R2, 0));
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), next);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), next);
 	emit(cg, ST_MEM(BPF_B, R2, 0, ' '));
-	asm_place(&cg->a, next);
+	dt_asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &lp);
 	dt_cg_slot_free(cg);
 }

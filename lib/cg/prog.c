@@ -15,28 +15,28 @@
 #include <string.h>
 #include <unistd.h>
 #include "cg.h"
-#include "buf.h"
-#include "node.h"
-#include "spec.h"
+#include "base/buf.h"
+#include "sema/node.h"
+#include "base/spec.h"
 
 static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid);
 
 static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 {
-	int skip = asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a);
 	if (dt_cg_buf_reserve(cg, size, skip)) {	/* the buffer policy's checks */
-		asm_place(&cg->a, skip);	/* never fits: only a drop */
+		dt_asm_place(&cg->a, skip);	/* never fits: only a drop */
 		return;
 	}
 	emit(cg, MOV64_REG(R1, R6));
-	asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
+	dt_asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
 	emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
 	emit(cg, MOV64_REG(R4, buf_reg));
 	emit(cg, ALU64_IMM(BPF_ADD, R4, DT_MS_BUF));
 	emit(cg, MOV64_IMM(R5, (int32_t)size));
 	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
 	dt_cg_buf_written(cg, size, skip);
-	asm_place(&cg->a, skip);
+	dt_asm_place(&cg->a, skip);
 }
 
 /*
@@ -168,7 +168,7 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 	if (cg->in_error) {
 		/* a fault in an ERROR clause: no record, no recursion; dtrace
 		 * counts it ("N errors in ERROR probe enabling") */
-		asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
+		dt_asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
 		emit(cg, MOV64_IMM(R2, 1));
 		emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DBLERRS));
 		return;
@@ -218,8 +218,8 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 
 	cg->stmt = st;
 	cg->epid = epid;
-	cg->lbl_next = asm_new_label(&cg->a);
-	cg->lbl_err = asm_new_label(&cg->a);
+	cg->lbl_next = dt_asm_new_label(&cg->a);
+	cg->lbl_err = dt_asm_new_label(&cg->a);
 	cg->faults = 0;
 	cg->has_exit = 0;
 	cg->action = 0;
@@ -228,12 +228,12 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	int record = dt_cg_stmt_records(cg->dtp, st);
 	/* the buffer policy: may the clause run? */
 	if (record && dt_cg_buf_clause(cg, st->recsize, cg->lbl_next)) {
-		asm_place(&cg->a, cg->lbl_err);	/* never fits: only a drop */
+		dt_asm_place(&cg->a, cg->lbl_err);	/* never fits: only a drop */
 		goto next;
 	}
 	if (st->pred) {
 		dt_cg_expr(cg, st->pred, R0);
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
 	}
 	if (record) {
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
@@ -245,22 +245,22 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 		int dropped = dt_cg_spec_record(cg, st);	/* speculative clause */
 		commit(cg, R9, st->recsize);
 		if (dropped >= 0)
-			asm_place(&cg->a, dropped);
+			dt_asm_place(&cg->a, dropped);
 	}
 	if (cg->faults) {
-		asm_jump(&cg->a, JA(0), cg->lbl_next);
-		asm_place(&cg->a, cg->lbl_err);
+		dt_asm_jump(&cg->a, JA(0), cg->lbl_next);
+		dt_asm_place(&cg->a, cg->lbl_err);
 		error_stub(cg, epid);
 	} else {
-		asm_place(&cg->a, cg->lbl_err);
+		dt_asm_place(&cg->a, cg->lbl_err);
 	}
 next:
-	asm_place(&cg->a, cg->lbl_next);
+	dt_asm_place(&cg->a, cg->lbl_next);
 	if (cg->has_exit && cg->probe->id != DT_PROBE_END && !cg->in_error) {
 		/* after exit() no further clause of this firing runs */
-		asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
+		dt_asm_ld_map_value(&cg->a, R1, cg->dtp->fd_globals, 0);
 		emit(cg, LDX_MEM(BPF_DW, R1, R1, DT_G_STATE));
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, DT_ST_DRAINING, 0), cg->lbl_out);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, DT_ST_DRAINING, 0), cg->lbl_out);
 	}
 	cg->lbl_next = save_next;
 	cg->lbl_err = save_err;
@@ -272,28 +272,28 @@ next:
  * lean: the clauses never touch the mstate frame (e.g. `{ n++; }`), so the
  * trampoline skips the scratch lookup and the argument copy.
  */
-static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
+static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
     int lean, int *body_start)
 {
 	struct dt_cg cg;
 	memset(&cg, 0, sizeof(cg));
 	cg.dtp = dtp;
 	cg.probe = p;
-	asm_init(&cg.a);
-	int lout = asm_new_label(&cg.a);
-	int lepi = asm_new_label(&cg.a);
+	dt_asm_init(&cg.a);
+	int lout = dt_asm_new_label(&cg.a);
+	int lepi = dt_asm_new_label(&cg.a);
 	cg.lbl_out = lepi;
 
 	emit(&cg, MOV64_REG(R6, R1));
-	asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
+	dt_asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
 	emit(&cg, LDX_MEM(BPF_DW, R2, R1, DT_G_STATE));
 	if (p->id == DT_PROBE_BEGIN) {
-		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_INACTIVE, 0), lout);
+		dt_asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_INACTIVE, 0), lout);
 	} else if (p->id == DT_PROBE_END) {
-		asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R2, DT_ST_STOPPED, 0), lout);
+		dt_asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R2, DT_ST_STOPPED, 0), lout);
 		emit(&cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_DRAINING));
 	} else {
-		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_ACTIVE, 0), lout);
+		dt_asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_ACTIVE, 0), lout);
 	}
 	if (lean)
 		goto body;
@@ -306,11 +306,11 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
 		emit(&cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
 		emit(&cg, STX_MEM(BPF_W, R10, R0, -8));
 	}
-	asm_ld_map_fd(&cg.a, R1, dtp->fd_scratch);
+	dt_asm_ld_map_fd(&cg.a, R1, dtp->fd_scratch);
 	emit(&cg, MOV64_REG(R2, R10));
 	emit(&cg, ALU64_IMM(BPF_ADD, R2, -8));
 	emit(&cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
-	asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
+	dt_asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
 	emit(&cg, MOV64_REG(R7, R0));
 	emit(&cg, MOV64_REG(R9, R0));
 	emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_PRID, (int32_t)p->id));
@@ -331,7 +331,7 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out,
 		if (p->clauses[i]->uses_args > nargs)
 			nargs = p->clauses[i]->uses_args;
 	if (p->ops->cg_args(&cg, p, nargs) < 0) {
-		asm_free(&cg.a);
+		dt_asm_free(&cg.a);
 		return dt_set_err(dtp, "cannot fetch arguments of %s:%s:%s:%s",
 		    p->prov, p->mod, p->func, p->name);
 	}
@@ -342,17 +342,17 @@ body:
 	for (int i = 0; i < p->nclauses && !cg.failed; i++)
 		clause(&cg, p->clauses[i], p->epids[i]);
 
-	asm_place(&cg.a, lepi);
+	dt_asm_place(&cg.a, lepi);
 	if (p->id == DT_PROBE_BEGIN) {
-		asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
+		dt_asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
 		emit(&cg, LDX_MEM(BPF_DW, R2, R1, DT_G_STATE));
-		asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_INACTIVE, 0), lout);
+		dt_asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_INACTIVE, 0), lout);
 		emit(&cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_ACTIVE));
 	} else if (p->id == DT_PROBE_END) {
-		asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
+		dt_asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
 		emit(&cg, ST_MEM(BPF_DW, R1, DT_G_STATE, DT_ST_STOPPED));
 	}
-	asm_place(&cg.a, lout);
+	dt_asm_place(&cg.a, lout);
 	emit(&cg, MOV64_IMM(R0, 0));
 	emit(&cg, EXIT_INSN());
 
@@ -364,11 +364,11 @@ body:
 		    dtp->maxrec);
 	}
 	if (cg.failed) {
-		asm_free(&cg.a);
+		dt_asm_free(&cg.a);
 		return dt_set_err(dtp, "%s", cg.errmsg);
 	}
-	if (asm_finish(&cg.a) < 0) {
-		asm_free(&cg.a);
+	if (dt_asm_finish(&cg.a) < 0) {
+		dt_asm_free(&cg.a);
 		return dt_set_err(dtp, "program for %s:%s:%s:%s is too large",
 		    p->prov, p->mod, p->func, p->name);
 	}
@@ -376,7 +376,7 @@ body:
 	return 0;
 }
 
-int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
+int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out)
 {
 	int start;
 	if (gen(dtp, p, out, 0, &start) < 0)
@@ -389,7 +389,7 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct bpf_asm *out)
 		if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
 			i++;
 	}
-	asm_free(out);
+	dt_asm_free(out);
 	return gen(dtp, p, out, 1, &start);
 }
 

@@ -35,9 +35,9 @@
  * speculation holds.
  */
 #include "cg.h"
-#include "node.h"
-#include "buf.h"
-#include "spec.h"
+#include "sema/node.h"
+#include "base/buf.h"
+#include "base/spec.h"
 
 #define JMP32_IMM(op, d, i, o) INSN(BPF_JMP32 | BPF_OP(op) | BPF_K, d, 0, o, i)
 #define CMPXCHG64(d, s, o)     INSN(BPF_STX | BPF_DW | BPF_ATOMIC, d, s, o, BPF_CMPXCHG)
@@ -52,14 +52,14 @@ static uint32_t nspec(struct dt_cg *cg)
 
 static int L(struct dt_cg *cg)
 {
-	return asm_new_label(&cg->a);
+	return dt_asm_new_label(&cg->a);
 }
 
 /* R(dst) = &entry[R(idx)]; idx < nspec as the verifier sees it.
  * Clobbers R(tmp). */
 static void entry_addr(struct dt_cg *cg, int dst, int idx, int tmp)
 {
-	asm_ld_map_value(&cg->a, dst, dt_spec_fd_state(cg->dtp), DT_SPEC_ENT);
+	dt_asm_ld_map_value(&cg->a, dst, dt_spec_fd_state(cg->dtp), DT_SPEC_ENT);
 	emit(cg, MOV64_REG(tmp, idx));
 	emit(cg, ALU64_IMM(BPF_LSH, tmp, 5));
 	emit(cg, ALU64_REG(BPF_ADD, dst, tmp));
@@ -72,9 +72,9 @@ static void check_id(struct dt_cg *cg)
 	int ok = L(cg);
 	emit(cg, MOV64_REG(R8, R0));
 	emit(cg, ALU64_IMM(BPF_SUB, R8, 1));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLT, R8, (int32_t)nspec(cg), 0), ok);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R8, (int32_t)nspec(cg), 0), ok);
 	dt_cg_fault(cg, DTFLT_ILLOP, -1);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 }
 
 /* R0 = the address of this CPU's usage word of speculation R8, or a jump
@@ -83,12 +83,12 @@ static void cpu_word(struct dt_cg *cg, int fail)
 {
 	int key = dt_cg_slot_alloc(cg);
 	emit(cg, ST_MEM(BPF_DW, R10, key, 0));
-	asm_ld_map_fd(&cg->a, R1, dt_spec_fd_cpu(cg->dtp));
+	dt_asm_ld_map_fd(&cg->a, R1, dt_spec_fd_cpu(cg->dtp));
 	emit(cg, MOV64_REG(R2, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
 	dt_cg_slot_free(cg);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), fail);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), fail);
 	emit(cg, MOV64_REG(R1, R8));
 	emit(cg, ALU64_IMM(BPF_LSH, R1, 3));
 	emit(cg, ALU64_REG(BPF_ADD, R0, R1));
@@ -104,10 +104,10 @@ static void has_data_here(struct dt_cg *cg, int yes)
 	emit(cg, ALU64_IMM(BPF_RSH, R1, 32));
 	emit(cg, MOV64_REG(R5, R4));
 	emit(cg, ALU64_IMM(BPF_RSH, R5, 32));
-	asm_jump(&cg->a, JMP_REG(BPF_JNE, R1, R5, 0), no);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JNE, R1, R5, 0), no);
 	emit(cg, MOV32_REG(R0, R0));
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), yes);
-	asm_place(&cg->a, no);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), yes);
+	dt_asm_place(&cg->a, no);
 }
 
 /* Replace the state word R4 at R2 by its generation with the state in R1;
@@ -121,7 +121,7 @@ static void cas_state(struct dt_cg *cg, int ok)
 	emit(cg, ALU64_REG(BPF_OR, R5, R1));
 	emit(cg, MOV64_REG(R0, R4));
 	emit(cg, CMPXCHG64(R2, R5, DT_SPEC_WORD));
-	asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R4, 0), ok);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R4, 0), ok);
 }
 
 /*
@@ -137,20 +137,20 @@ static void claim_one(struct dt_cg *cg, int id, int idx_cell, int wslot,
 	int claim = L(cg), maybe = L(cg), busy = L(cg);
 	emit(cg, LDX_MEM(BPF_DW, R2, R1, DT_SPEC_WORD));
 	emit(cg, MOV32_REG(R3, R2));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, DT_SPEC_INACTIVE, 0), claim);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, DT_SPEC_COMMITTING, 0), busy);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, DT_SPEC_COMMITTINGMANY, 0), maybe);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, DT_SPEC_DISCARDING, 0), next);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, DT_SPEC_INACTIVE, 0), claim);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, DT_SPEC_COMMITTING, 0), busy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, DT_SPEC_COMMITTINGMANY, 0), maybe);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, DT_SPEC_DISCARDING, 0), next);
 	/* committing or discarding: reclaimed once cleanrate has passed */
-	asm_place(&cg->a, maybe);
+	dt_asm_place(&cg->a, maybe);
 	emit(cg, STX_MEM(BPF_DW, R10, R2, wslot));
 	emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
 	if (idx_cell >= 0) {
 		dt_cg_ld_cell(cg, R3, idx_cell);
-		asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, (int32_t)nspec(cg), 0), next);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, (int32_t)nspec(cg), 0), next);
 		entry_addr(cg, R1, R3, R4);
 	} else {
-		asm_ld_map_value(&cg->a, R1, dt_spec_fd_state(cg->dtp),
+		dt_asm_ld_map_value(&cg->a, R1, dt_spec_fd_state(cg->dtp),
 		    DT_SPEC_ENT + (uint32_t)(id - 1) * DT_SPEC_ENTSZ);
 	}
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, wslot));
@@ -161,10 +161,10 @@ static void claim_one(struct dt_cg *cg, int id, int idx_cell, int wslot,
 		rate = 200000;			/* 5000 hz */
 	if (rate > 60000000000ULL)
 		rate = 60000000000ULL;		/* 1/minute */
-	asm_ld_imm64(&cg->a, R4, 0, rate);
-	asm_jump(&cg->a, JMP_REG(BPF_JLT, R0, R4, 0), busy);
+	dt_asm_ld_imm64(&cg->a, R4, 0, rate);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLT, R0, R4, 0), busy);
 	/* a new generation, active */
-	asm_place(&cg->a, claim);
+	dt_asm_place(&cg->a, claim);
 	emit(cg, MOV64_REG(R3, R2));
 	emit(cg, ALU64_IMM(BPF_RSH, R3, 32));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, 1));
@@ -172,7 +172,7 @@ static void claim_one(struct dt_cg *cg, int id, int idx_cell, int wslot,
 	emit(cg, ALU64_IMM(BPF_OR, R3, DT_SPEC_ACTIVE));
 	emit(cg, MOV64_REG(R0, R2));
 	emit(cg, CMPXCHG64(R1, R3, DT_SPEC_WORD));
-	asm_jump(&cg->a, JMP_REG(BPF_JNE, R0, R2, 0), next);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JNE, R0, R2, 0), next);
 	emit(cg, LDX_MEM(BPF_DW, R4, R1, DT_SPEC_SEQ));
 	emit(cg, STX_MEM(BPF_DW, R1, R4, DT_SPEC_BASE));
 	if (idx_cell >= 0) {
@@ -182,8 +182,8 @@ static void claim_one(struct dt_cg *cg, int id, int idx_cell, int wslot,
 	} else {
 		emit(cg, MOV64_IMM(R0, id));
 	}
-	asm_jump(&cg->a, JA(0), done);
-	asm_place(&cg->a, busy);
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, busy);
 	if (idx_cell >= 0)
 		dt_cg_st_cell_imm(cg, busy_slot, 1);
 	else
@@ -202,9 +202,9 @@ void dt_cg_speculation(struct dt_cg *cg)
 		emit(cg, ST_MEM(BPF_DW, R10, busy, 0));
 		for (uint32_t i = 0; i < n; i++) {
 			int next = L(cg);
-			asm_ld_map_value(&cg->a, R1, fd, DT_SPEC_ENT + i * DT_SPEC_ENTSZ);
+			dt_asm_ld_map_value(&cg->a, R1, fd, DT_SPEC_ENT + i * DT_SPEC_ENTSZ);
 			claim_one(cg, (int)i + 1, -1, wslot, busy, done, next);
-			asm_place(&cg->a, next);
+			dt_asm_place(&cg->a, next);
 		}
 		emit(cg, LDX_MEM(BPF_DW, R1, R10, busy));
 	} else {
@@ -215,31 +215,31 @@ void dt_cg_speculation(struct dt_cg *cg)
 		dt_cg_st_cell_imm(cg, 2, 0);
 		dt_cg_loop_begin(cg, &lp, (int)n);
 		int next = L(cg);
-		asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, (int32_t)n, 0), next);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, (int32_t)n, 0), next);
 		dt_cg_st_cell(cg, 0, R0);
 		entry_addr(cg, R1, R0, R2);
 		claim_one(cg, 0, 0, wslot, 2, lp.done, next);
-		asm_place(&cg->a, next);
+		dt_asm_place(&cg->a, next);
 		dt_cg_loop_end(cg, &lp);
 		dt_cg_ld_cell(cg, R0, 1);
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), found);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 		dt_cg_ld_cell(cg, R1, 2);
-		asm_jump(&cg->a, JA(0), count);
-		asm_place(&cg->a, found);
-		asm_jump(&cg->a, JA(0), done);
+		dt_asm_jump(&cg->a, JA(0), count);
+		dt_asm_place(&cg->a, found);
+		dt_asm_jump(&cg->a, JA(0), done);
 	}
 	/* none free: busy if one was committing or discarding */
-	asm_place(&cg->a, count);
-	asm_ld_map_value(&cg->a, R2, fd, 0);
+	dt_asm_place(&cg->a, count);
+	dt_asm_ld_map_value(&cg->a, R2, fd, 0);
 	emit(cg, MOV64_IMM(R3, 1));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), unavail);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), unavail);
 	emit(cg, ATOMIC_ADD64(R2, R3, DT_SPEC_BUSY));
 	emit(cg, MOV64_IMM(R0, 0));
-	asm_jump(&cg->a, JA(0), done);
-	asm_place(&cg->a, unavail);
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, unavail);
 	emit(cg, ATOMIC_ADD64(R2, R3, DT_SPEC_UNAVAIL));
 	emit(cg, MOV64_IMM(R0, 0));
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
 }
@@ -252,7 +252,7 @@ void dt_cg_spec_speculate(struct dt_cg *cg, struct dt_node *n)
 	int drop = L(cg), done = L(cg), ok = L(cg);
 
 	dt_cg_expr(cg, n->args[0], R0);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), drop);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), drop);
 	check_id(cg);
 	cpu_word(cg, drop);
 	emit(cg, MOV64_REG(R3, R0));
@@ -261,29 +261,29 @@ void dt_cg_spec_speculate(struct dt_cg *cg, struct dt_node *n)
 		int cas = L(cg), many = L(cg);
 		emit(cg, LDX_MEM(BPF_DW, R4, R2, DT_SPEC_WORD));
 		emit(cg, MOV32_REG(R5, R4));
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVEMANY, 0), ok);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVEMANY, 0), ok);
 		emit(cg, MOV64_IMM(R1, DT_SPEC_ACTIVEONE));
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVE, 0), cas);
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R5, DT_SPEC_ACTIVEONE, 0), drop);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVE, 0), cas);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R5, DT_SPEC_ACTIVEONE, 0), drop);
 		/* active on one CPU: this one, or now on several */
 		has_data_here(cg, ok);
-		asm_place(&cg->a, many);
+		dt_asm_place(&cg->a, many);
 		emit(cg, MOV64_IMM(R1, DT_SPEC_ACTIVEMANY));
-		asm_place(&cg->a, cas);
+		dt_asm_place(&cg->a, cas);
 		cas_state(cg, ok);
 	}
-	asm_jump(&cg->a, JA(0), drop);
-	asm_place(&cg->a, ok);
+	dt_asm_jump(&cg->a, JA(0), drop);
+	dt_asm_place(&cg->a, ok);
 	emit(cg, MOV64_REG(R1, R8));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
 	emit(cg, STX_MEM(BPF_W, R9, R1, (int16_t)foff));
 	emit(cg, MOV64_REG(R1, R4));
 	emit(cg, ALU64_IMM(BPF_RSH, R1, 32));
 	emit(cg, STX_MEM(BPF_W, R9, R1, (int16_t)(foff + 4)));
-	asm_jump(&cg->a, JA(0), done);
-	asm_place(&cg->a, drop);
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, drop);
 	emit(cg, ST_MEM(BPF_W, R9, (int16_t)foff, 0));
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 }
 
 /* commit(id), discard(id): the transition, then the control record. */
@@ -294,7 +294,7 @@ void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n)
 	int ts = dt_cg_slot_alloc(cg), nw = dt_cg_slot_alloc(cg);
 
 	dt_cg_expr(cg, n->args[0], R0);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
 	check_id(cg);
 	emit(cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
 	emit(cg, STX_MEM(BPF_DW, R10, R0, ts));
@@ -308,26 +308,26 @@ void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, LDX_MEM(BPF_DW, R4, R2, DT_SPEC_WORD));
 		emit(cg, MOV32_REG(R5, R4));
 		emit(cg, MOV64_IMM(R1, commit ? DT_SPEC_COMMITTING : DT_SPEC_DISCARDING));
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVE, 0), cas);
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVEMANY, 0), other);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVE, 0), cas);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R5, DT_SPEC_ACTIVEMANY, 0), other);
 		/* inactive, committing or discarding: nothing to do */
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R5, DT_SPEC_ACTIVEONE, 0), done);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R5, DT_SPEC_ACTIVEONE, 0), done);
 		has_data_here(cg, yes);
-		asm_place(&cg->a, other);
+		dt_asm_place(&cg->a, other);
 		emit(cg, MOV64_IMM(R1, many));
-		asm_jump(&cg->a, JA(0), cas);
-		asm_place(&cg->a, yes);
+		dt_asm_jump(&cg->a, JA(0), cas);
+		dt_asm_place(&cg->a, yes);
 		emit(cg, MOV64_IMM(R1, here));
-		asm_place(&cg->a, cas);
+		dt_asm_place(&cg->a, cas);
 		/* when it became busy, for cleanrate */
 		emit(cg, LDX_MEM(BPF_DW, R0, R10, ts));
 		emit(cg, STX_MEM(BPF_DW, R2, R0, DT_SPEC_TS));
 		cas_state(cg, ok);
 	}
-	asm_jump(&cg->a, JA(0), done);
+	dt_asm_jump(&cg->a, JA(0), done);
 
 	/* the control record: op, id, generation, records traced to it */
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 	emit(cg, STX_MEM(BPF_DW, R10, R5, nw));
 	int t = dt_cg_stmp_alloc(cg);
 	emit(cg, ST_MEM(BPF_W, R9, (int16_t)t, (int32_t)DT_EPID_SPECCTL));
@@ -345,10 +345,10 @@ void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)(t + 16)));
 	/* the buffer policy accounts for it as for any record (fill: a full
 	 * CPU takes no more; switch/ring: a refused write is a drop) */
-	int written = asm_new_label(&cg->a);
+	int written = dt_asm_new_label(&cg->a);
 	if (!dt_cg_buf_reserve(cg, DT_SPECCTL_SIZE, written)) {
 		emit(cg, MOV64_REG(R1, R6));
-		asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
+		dt_asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
 		emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
 		emit(cg, MOV64_REG(R4, R9));
 		emit(cg, ALU64_IMM(BPF_ADD, R4, t));
@@ -356,19 +356,19 @@ void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
 		dt_cg_buf_written(cg, DT_SPECCTL_SIZE, written);
 	}
-	asm_place(&cg->a, written);
+	dt_asm_place(&cg->a, written);
 	dt_cg_stmp_free(cg);
 	if (commit) {
 		/* committed here only: free again, as DTrace does */
 		emit(cg, LDX_MEM(BPF_DW, R5, R10, nw));
 		emit(cg, MOV32_REG(R1, R5));
-		asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, DT_SPEC_COMMITTING, 0), done);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, DT_SPEC_COMMITTING, 0), done);
 		emit(cg, ALU64_IMM(BPF_RSH, R5, 32));
 		emit(cg, ALU64_IMM(BPF_LSH, R5, 32));
 		entry_addr(cg, R2, R8, R1);
 		emit(cg, STX_MEM(BPF_DW, R2, R5, DT_SPEC_WORD));
 	}
-	asm_place(&cg->a, done);
+	dt_asm_place(&cg->a, done);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
 }
@@ -404,32 +404,32 @@ int dt_cg_spec_record(struct dt_cg *cg, const struct dt_stmt *st)
 	uint32_t size = st->recsize - 16;
 
 	emit(cg, LDX_MEM(BPF_W, R1, R9, (int16_t)foff));
-	asm_jump(&cg->a, JMP32_IMM(BPF_JEQ, R1, -1, 0), out);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), skip);
+	dt_asm_jump(&cg->a, JMP32_IMM(BPF_JEQ, R1, -1, 0), out);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), skip);
 	emit(cg, MOV64_REG(R8, R1));
 	emit(cg, ALU64_IMM(BPF_SUB, R8, 1));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R8, (int32_t)nspec(cg), 0), skip);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R8, (int32_t)nspec(cg), 0), skip);
 	cpu_word(cg, skip);
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, LDX_MEM(BPF_DW, R4, R3, 0));
 	emit(cg, LDX_MEM(BPF_W, R5, R9, (int16_t)(foff + 4)));
 	emit(cg, MOV64_REG(R1, R4));
 	emit(cg, ALU64_IMM(BPF_RSH, R1, 32));
-	asm_jump(&cg->a, JMP_REG(BPF_JEQ, R1, R5, 0), same);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R1, R5, 0), same);
 	emit(cg, MOV64_IMM(R4, 0));		/* first record of this generation */
-	asm_jump(&cg->a, JA(0), charge);
-	asm_place(&cg->a, same);
+	dt_asm_jump(&cg->a, JA(0), charge);
+	dt_asm_place(&cg->a, same);
 	emit(cg, MOV32_REG(R4, R4));
-	asm_place(&cg->a, charge);
+	dt_asm_place(&cg->a, charge);
 	emit(cg, ALU64_IMM(BPF_ADD, R4, (int32_t)size));
-	asm_ld_imm64(&cg->a, R1, 0, cg->dtp->opt[DTOPT_SPECSIZE]);
-	asm_jump(&cg->a, JMP_REG(BPF_JLE, R4, R1, 0), fits);
+	dt_asm_ld_imm64(&cg->a, R1, 0, cg->dtp->opt[DTOPT_SPECSIZE]);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLE, R4, R1, 0), fits);
 	/* does not fit in specsize: a speculative drop */
-	asm_ld_map_value(&cg->a, R1, dt_spec_fd_state(cg->dtp), 0);
+	dt_asm_ld_map_value(&cg->a, R1, dt_spec_fd_state(cg->dtp), 0);
 	emit(cg, MOV64_IMM(R2, 1));
 	emit(cg, ATOMIC_ADD64(R1, R2, DT_SPEC_DROPS));
-	asm_jump(&cg->a, JA(0), skip);
-	asm_place(&cg->a, fits);
+	dt_asm_jump(&cg->a, JA(0), skip);
+	dt_asm_place(&cg->a, fits);
 	emit(cg, ALU64_IMM(BPF_LSH, R5, 32));
 	emit(cg, ALU64_REG(BPF_OR, R5, R4));
 	emit(cg, STX_MEM(BPF_DW, R3, R5, 0));
@@ -437,6 +437,6 @@ int dt_cg_spec_record(struct dt_cg *cg, const struct dt_stmt *st)
 	emit(cg, MOV64_IMM(R1, 1));
 	emit(cg, FETCH_ADD64(R2, R1, DT_SPEC_SEQ));
 	emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)soff));
-	asm_place(&cg->a, out);
+	dt_asm_place(&cg->a, out);
 	return skip;
 }

@@ -15,7 +15,7 @@
  */
 #include <string.h>
 #include "cg.h"
-#include "node.h"
+#include "sema/node.h"
 
 /* frame cells used by the subroutines below (never across an argument
  * evaluation, so nested subroutines cannot clash) */
@@ -200,37 +200,37 @@ static void substr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		emit(cg, LDX_MEM(BPF_DW, R2, R10, sn));	/* remaining */
 	else
 		emit(cg, MOV64_IMM(R2, size));
-	int l1 = asm_new_label(&cg->a), lzero = asm_new_label(&cg->a);
-	int l2 = asm_new_label(&cg->a), lcopy = asm_new_label(&cg->a);
+	int l1 = dt_asm_new_label(&cg->a), lzero = dt_asm_new_label(&cg->a);
+	int l2 = dt_asm_new_label(&cg->a), lcopy = dt_asm_new_label(&cg->a);
 	/* a negative index counts from the end; what lies before the start
 	 * shortens the length */
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), l1);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), l1);
 	emit(cg, ALU64_REG(BPF_ADD, R1, R3));
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), l1);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), l1);
 	emit(cg, MOV64_REG(R4, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R4, R2));
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R4, 0, 0), l1);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R4, 0, 0), l1);
 	emit(cg, ALU64_REG(BPF_ADD, R2, R1));
 	emit(cg, MOV64_IMM(R1, 0));
-	asm_place(&cg->a, l1);
+	dt_asm_place(&cg->a, l1);
 	/* past the end (or still negative): empty */
-	asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R3, 0), lzero);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R3, 0), lzero);
 	/* a negative length stops that far from the end */
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R2, 0, 0), l2);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R2, 0, 0), l2);
 	emit(cg, ALU64_REG(BPF_ADD, R2, R3));
 	emit(cg, ALU64_REG(BPF_SUB, R2, R1));
-	asm_jump(&cg->a, JA(0), lcopy);
-	asm_place(&cg->a, l2);
+	dt_asm_jump(&cg->a, JA(0), lcopy);
+	dt_asm_place(&cg->a, l2);
 	emit(cg, MOV64_REG(R4, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R4, R2));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLE, R4, size, 0), lcopy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R4, size, 0), lcopy);
 	emit(cg, MOV64_IMM(R2, size));
 	emit(cg, ALU64_REG(BPF_SUB, R2, R1));
-	asm_jump(&cg->a, JA(0), lcopy);
-	asm_place(&cg->a, lzero);
+	dt_asm_jump(&cg->a, JA(0), lcopy);
+	dt_asm_place(&cg->a, lzero);
 	emit(cg, MOV64_IMM(R1, 0));
 	emit(cg, MOV64_IMM(R2, 0));
-	asm_place(&cg->a, lcopy);
+	dt_asm_place(&cg->a, lcopy);
 	emit(cg, JMP_IMM(BPF_JSGE, R2, 0, 1));
 	emit(cg, MOV64_IMM(R2, 0));
 	clamp(cg, R2, size - 1);
@@ -255,7 +255,7 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 	int ts = str_arg(cg, n->args[0], size);
 	int tt = str_arg(cg, n->args[1], size);
 	int sp = n->nargs > 2 ? int_arg(cg, n->args[2]) : 0;
-	int skip = asm_new_label(&cg->a), go = asm_new_label(&cg->a);
+	int skip = dt_asm_new_label(&cg->a), go = dt_asm_new_label(&cg->a);
 	*ts_out = ts;
 
 	dt_cg_strlen_at(cg, ts, size);
@@ -267,44 +267,44 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 	dt_cg_ld_cell(cg, R1, C_LEN);
 	emit(cg, MOV64_REG(R2, R0));
 	emit(cg, ALU64_REG(BPF_OR, R2, R1));
-	int notboth = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 0, 0), notboth);
+	int notboth = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 0, 0), notboth);
 	dt_cg_st_cell_imm(cg, C_RES, 0);
-	asm_jump(&cg->a, JA(0), skip);
-	asm_place(&cg->a, notboth);
+	dt_asm_jump(&cg->a, JA(0), skip);
+	dt_asm_place(&cg->a, notboth);
 	/* R1 = len, R0 = sublen; the first candidate into C_FROM */
 	if (fn == DT_F_RINDEX) {
 		dt_cg_st_cell(cg, C_FROM, R1);
 		if (n->nargs > 2) {
-			int pos_ok = asm_new_label(&cg->a);
+			int pos_ok = dt_asm_new_label(&cg->a);
 			emit(cg, LDX_MEM(BPF_DW, R2, R10, sp));
-			asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R2, 0, 0), pos_ok);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R2, 0, 0), pos_ok);
 			/* a negative start finds only the empty string */
-			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), skip);
 			dt_cg_st_cell_imm(cg, C_RES, 0);
-			asm_jump(&cg->a, JA(0), skip);
-			asm_place(&cg->a, pos_ok);
-			asm_jump(&cg->a, JMP_REG(BPF_JSGT, R2, R1, 0), go);
+			dt_asm_jump(&cg->a, JA(0), skip);
+			dt_asm_place(&cg->a, pos_ok);
+			dt_asm_jump(&cg->a, JMP_REG(BPF_JSGT, R2, R1, 0), go);
 			dt_cg_st_cell(cg, C_FROM, R2);
 		}
 	} else {
 		dt_cg_st_cell_imm(cg, C_FROM, 0);
 		if (fn == DT_F_INDEX && n->nargs > 2) {
-			int pos_ok = asm_new_label(&cg->a);
+			int pos_ok = dt_asm_new_label(&cg->a);
 			emit(cg, LDX_MEM(BPF_DW, R2, R10, sp));
 			emit(cg, JMP_IMM(BPF_JSGE, R2, 0, 1));
 			emit(cg, MOV64_IMM(R2, 0));
-			asm_jump(&cg->a, JMP_REG(BPF_JSLT, R2, R1, 0), pos_ok);
+			dt_asm_jump(&cg->a, JMP_REG(BPF_JSLT, R2, R1, 0), pos_ok);
 			/* at or past the end only the empty string is found,
 			 * at the end */
-			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), skip);
 			dt_cg_st_cell(cg, C_RES, R1);
-			asm_jump(&cg->a, JA(0), skip);
-			asm_place(&cg->a, pos_ok);
+			dt_asm_jump(&cg->a, JA(0), skip);
+			dt_asm_place(&cg->a, pos_ok);
 			dt_cg_st_cell(cg, C_FROM, R2);
 		}
 	}
-	asm_place(&cg->a, go);
+	dt_asm_place(&cg->a, go);
 
 	struct dt_loop outer, inner;
 	dt_cg_loop_begin(cg, &outer, size + 1);
@@ -312,38 +312,38 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 	dt_cg_ld_cell(cg, R1, C_FROM);
 	if (fn == DT_F_RINDEX) {
 		emit(cg, ALU64_REG(BPF_SUB, R1, R0));
-		asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), outer.done);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), outer.done);
 	} else {
 		emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 		dt_cg_ld_cell(cg, R2, C_LEN);
-		asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R2, 0), outer.done);
+		dt_asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R2, 0), outer.done);
 	}
 	dt_cg_st_cell(cg, C_P, R1);
 	dt_cg_st_cell_imm(cg, C_HIT, 0);
 	dt_cg_loop_begin(cg, &inner, size);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), inner.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), inner.done);
 	dt_cg_ld_cell(cg, R2, C_SUB);
-	int cmp = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_REG(BPF_JLT, R0, R2, 0), cmp);
+	int cmp = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLT, R0, R2, 0), cmp);
 	dt_cg_st_cell_imm(cg, C_HIT, 1);		/* all of t matched */
-	asm_jump(&cg->a, JA(0), inner.done);
-	asm_place(&cg->a, cmp);
+	dt_asm_jump(&cg->a, JA(0), inner.done);
+	dt_asm_place(&cg->a, cmp);
 	dt_cg_ld_cell(cg, R3, C_P);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, size, 0), inner.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, size, 0), inner.done);
 	emit(cg, ALU64_REG(BPF_ADD, R3, R0));
 	dt_cg_ld_byte(cg, R4, ts, R3);
 	dt_cg_ld_byte(cg, R5, tt, R0);
-	asm_jump(&cg->a, JMP_REG(BPF_JNE, R4, R5, 0), inner.done);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JNE, R4, R5, 0), inner.done);
 	dt_cg_loop_end(cg, &inner);
 	dt_cg_ld_cell(cg, R1, C_HIT);
-	int next = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), next);
+	int next = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), next);
 	dt_cg_ld_cell(cg, R1, C_P);
 	dt_cg_st_cell(cg, C_RES, R1);
-	asm_jump(&cg->a, JA(0), outer.done);
-	asm_place(&cg->a, next);
+	dt_asm_jump(&cg->a, JA(0), outer.done);
+	dt_asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &outer);
-	asm_place(&cg->a, skip);
+	dt_asm_place(&cg->a, skip);
 	if (n->nargs > 2)
 		dt_cg_slot_free(cg);
 	dt_cg_stmp_free(cg);		/* tt; ts is the caller's */
@@ -352,15 +352,15 @@ static void search(struct dt_cg *cg, struct dt_node *n, int size, int *ts_out)
 /* strstr, strchr, strrchr: the rest of s from C_RES, or "" if -1 */
 static void tail_from(struct dt_cg *cg, int off, int ts, int size)
 {
-	int none = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	int none = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	dt_cg_ld_cell(cg, R4, C_RES);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R4, 0, 0), none);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R4, 0, 0), none);
 	emit(cg, MOV64_IMM(R2, size));
 	dt_cg_copy_sub(cg, off, ts, R4, R2, size, size);
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, none);
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, none);
 	dt_cg_fst_imm(cg, BPF_B, off, 0);
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 }
 
 static void strchr_(struct dt_cg *cg, struct dt_node *n, int off, int size)
@@ -370,17 +370,17 @@ static void strchr_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	dt_cg_st_cell_imm(cg, C_RES, -1);
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, size);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R1, ts, R0);
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, sc));
 	emit(cg, ALU64_IMM(BPF_AND, R2, 0xff));
-	int differ = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_REG(BPF_JNE, R1, R2, 0), differ);
+	int differ = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JNE, R1, R2, 0), differ);
 	dt_cg_st_cell(cg, C_RES, R0);
 	if (n->func == DT_F_STRCHR)
-		asm_jump(&cg->a, JA(0), lp.done);
-	asm_place(&cg->a, differ);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
+		dt_asm_jump(&cg->a, JA(0), lp.done);
+	dt_asm_place(&cg->a, differ);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
 	dt_cg_loop_end(cg, &lp);
 	tail_from(cg, off, ts, size);
 	dt_cg_slot_free(cg);
@@ -392,19 +392,19 @@ static void changecase(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	int lo = n->func == DT_F_TOUPPER ? 'a' : 'A';
 	dt_cg_store_str(cg, n->args[0], off, size);
 	struct dt_loop lp;
-	int next = asm_new_label(&cg->a);
+	int next = dt_asm_new_label(&cg->a);
 	dt_cg_loop_begin(cg, &lp, size);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
 	emit(cg, MOV64_REG(R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 	emit(cg, LDX_MEM(BPF_B, R2, R1, 0));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
-	asm_jump(&cg->a, JMP_IMM(BPF_JLT, R2, lo, 0), next);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R2, lo + 25, 0), next);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R2, lo, 0), next);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R2, lo + 25, 0), next);
 	emit(cg, ALU64_IMM(BPF_XOR, R2, 0x20));
 	emit(cg, STX_MEM(BPF_B, R1, R2, 0));
-	asm_place(&cg->a, next);
+	dt_asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &lp);
 }
 
@@ -418,67 +418,67 @@ static void pathpart(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	int ts = str_arg(cg, n->args[0], size);
 	int dir = n->func == DT_F_DIRNAME;
 	dt_cg_strlen_at(cg, ts, size);
-	int nonempty = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), nonempty);
+	int nonempty = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), nonempty);
 	store_bytes(cg, ".", 1, ts, size);	/* "" is "." */
 	emit(cg, MOV64_IMM(R0, 1));
-	asm_place(&cg->a, nonempty);
+	dt_asm_place(&cg->a, nonempty);
 	dt_cg_st_cell(cg, C_LEN, R0);
 	dt_cg_st_cell_imm(cg, C_A, -1);
 	dt_cg_st_cell_imm(cg, C_B, -1);
 	dt_cg_st_cell_imm(cg, C_C, -1);
 	dt_cg_st_cell_imm(cg, C_D, 0);		/* phase */
 	struct dt_loop lp;
-	int next = asm_new_label(&cg->a);
+	int next = dt_asm_new_label(&cg->a);
 	dt_cg_loop_begin(cg, &lp, size);
 	dt_cg_ld_cell(cg, R1, C_LEN);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, -1));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R0));		/* i = len - 1 - k */
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), lp.done);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R2, ts, R1);
 	dt_cg_ld_cell(cg, R3, C_D);
-	int ph1 = asm_new_label(&cg->a), ph2 = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 1, 0), ph1);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 2, 0), ph2);
+	int ph1 = dt_asm_new_label(&cg->a), ph2 = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 1, 0), ph1);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R3, 2, 0), ph2);
 	/* phase 0: skip trailing slashes */
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, '/', 0), next);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, '/', 0), next);
 	dt_cg_st_cell(cg, C_A, R1);
 	dt_cg_st_cell_imm(cg, C_D, 1);
-	asm_jump(&cg->a, JA(0), next);
-	asm_place(&cg->a, ph1);
+	dt_asm_jump(&cg->a, JA(0), next);
+	dt_asm_place(&cg->a, ph1);
 	/* phase 1: back to the slash before the base name */
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, '/', 0), next);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, '/', 0), next);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
 	dt_cg_st_cell(cg, C_B, R1);
 	dt_cg_st_cell_imm(cg, C_D, 2);
-	asm_jump(&cg->a, JA(0), next);
-	asm_place(&cg->a, ph2);
+	dt_asm_jump(&cg->a, JA(0), next);
+	dt_asm_place(&cg->a, ph2);
 	/* phase 2: skip that run of slashes */
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, '/', 0), next);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, '/', 0), next);
 	dt_cg_st_cell(cg, C_C, R1);
-	asm_jump(&cg->a, JA(0), lp.done);
-	asm_place(&cg->a, next);
+	dt_asm_jump(&cg->a, JA(0), lp.done);
+	dt_asm_place(&cg->a, next);
 	dt_cg_loop_end(cg, &lp);
 
-	int some = asm_new_label(&cg->a), copy = asm_new_label(&cg->a);
-	int end = asm_new_label(&cg->a);
+	int some = dt_asm_new_label(&cg->a), copy = dt_asm_new_label(&cg->a);
+	int end = dt_asm_new_label(&cg->a);
 	dt_cg_ld_cell(cg, R1, C_A);
 	dt_cg_ld_cell(cg, R2, C_B);
 	dt_cg_ld_cell(cg, R3, C_C);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), some);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), some);
 	/* nothing but slashes: "/" either way */
 	emit(cg, MOV64_IMM(R1, 0));
 	emit(cg, MOV64_IMM(R2, 0));
 	emit(cg, MOV64_IMM(R3, 0));
-	asm_place(&cg->a, some);
+	dt_asm_place(&cg->a, some);
 	if (dir) {
 		/* no slash before the base name: "." */
-		int has = asm_new_label(&cg->a);
-		asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R2, 0, 0), has);
+		int has = dt_asm_new_label(&cg->a);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R2, 0, 0), has);
 		store_bytes(cg, ".", 1, off, size);
-		asm_jump(&cg->a, JA(0), end);
-		asm_place(&cg->a, has);
+		dt_asm_jump(&cg->a, JA(0), end);
+		dt_asm_place(&cg->a, has);
 		emit(cg, JMP_IMM(BPF_JSGE, R3, 0, 1));
 		emit(cg, MOV64_IMM(R3, 0));		/* "/base": "/" */
 		emit(cg, MOV64_IMM(R4, 0));		/* start */
@@ -489,12 +489,12 @@ static void pathpart(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		emit(cg, MOV64_REG(R4, R2));
 		emit(cg, MOV64_REG(R5, R1));
 	}
-	asm_place(&cg->a, copy);
+	dt_asm_place(&cg->a, copy);
 	/* bytes start..end, then NUL: count end - start + 2 */
 	emit(cg, ALU64_REG(BPF_SUB, R5, R4));
 	emit(cg, ALU64_IMM(BPF_ADD, R5, 2));
 	dt_cg_copy_sub(cg, off, ts, R4, R5, size, size);
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 	dt_cg_stmp_free(cg);
 }
 
@@ -508,13 +508,13 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	int sb;
 	if (n->nargs > 1) {
 		sb = int_arg(cg, n->args[1]);
-		int ok = asm_new_label(&cg->a), bad = asm_new_label(&cg->a);
+		int ok = dt_asm_new_label(&cg->a), bad = dt_asm_new_label(&cg->a);
 		emit(cg, LDX_MEM(BPF_DW, R1, R10, sb));
-		asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R1, 1, 0), bad);
-		asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R1, 36, 0), ok);
-		asm_place(&cg->a, bad);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R1, 1, 0), bad);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R1, 36, 0), ok);
+		dt_asm_place(&cg->a, bad);
 		dt_cg_fault(cg, DTFLT_ILLOP, -1);
-		asm_place(&cg->a, ok);
+		dt_asm_place(&cg->a, ok);
 	} else {
 		sb = dt_cg_slot_alloc(cg);
 		emit(cg, ST_MEM(BPF_DW, R10, sb, 10));
@@ -526,19 +526,19 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	/* the magnitude for negative base-10 values, else the bits */
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sv));
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, sb));
-	int keep = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 10, 0), keep);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), keep);
+	int keep = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 10, 0), keep);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), keep);
 	emit(cg, NEG64(R1));
-	asm_place(&cg->a, keep);
+	dt_asm_place(&cg->a, keep);
 	dt_cg_st_cell(cg, C_A, R1);
 
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, 64);
 	dt_cg_ld_cell(cg, R1, C_A);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, sb));
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);	/* for the verifier */
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);	/* for the verifier */
 	emit(cg, MOV64_REG(R3, R1));
 	emit(cg, ALU64_REG(BPF_MOD, R3, R2));
 	emit(cg, ALU64_REG(BPF_DIV, R1, R2));
@@ -548,7 +548,7 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, ALU64_IMM(BPF_ADD, R3, 'a' - '9' - 1));
 	dt_cg_ld_cell(cg, R4, C_P);
 	emit(cg, ALU64_IMM(BPF_ADD, R4, -1));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, END, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, END, 0), lp.done);
 	dt_cg_st_cell(cg, C_P, R4);
 	emit(cg, ALU64_IMM(BPF_ADD, R4, t));
 	emit(cg, ALU64_REG(BPF_ADD, R4, R9));
@@ -558,36 +558,36 @@ static void lltostr(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	/* prefixes: each a condition on (v, base) and a character */
 	struct { int cond; char c; } pre[] = { { 0, '0' }, { 1, 'x' }, { 2, '0' }, { 3, '-' } };
 	for (size_t i = 0; i < sizeof(pre) / sizeof(pre[0]); i++) {
-		int skip = asm_new_label(&cg->a), yes = asm_new_label(&cg->a);
+		int skip = dt_asm_new_label(&cg->a), yes = dt_asm_new_label(&cg->a);
 		emit(cg, LDX_MEM(BPF_DW, R1, R10, sv));
 		emit(cg, LDX_MEM(BPF_DW, R2, R10, sb));
 		switch (pre[i].cond) {
 		case 0:		/* v == 0 && base == 16 */
-			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), skip);
-			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 16, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, 0, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 16, 0), skip);
 			break;
 		case 1:		/* base == 16 */
-			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 16, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 16, 0), skip);
 			break;
 		case 2:		/* v == 0 || base == 8 || base == 16 */
-			asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), yes);
-			asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 8, 0), yes);
-			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 16, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), yes);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 8, 0), yes);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 16, 0), skip);
 			break;
 		case 3:		/* v < 0 && base == 10 */
-			asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), skip);
-			asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 10, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R1, 0, 0), skip);
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R2, 10, 0), skip);
 			break;
 		}
-		asm_place(&cg->a, yes);
+		dt_asm_place(&cg->a, yes);
 		dt_cg_ld_cell(cg, R4, C_P);
 		emit(cg, ALU64_IMM(BPF_ADD, R4, -1));
-		asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, END, 0), skip);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, END, 0), skip);
 		dt_cg_st_cell(cg, C_P, R4);
 		emit(cg, ALU64_IMM(BPF_ADD, R4, t));
 		emit(cg, ALU64_REG(BPF_ADD, R4, R9));
 		emit(cg, ST_MEM(BPF_B, R4, 0, pre[i].c));
-		asm_place(&cg->a, skip);
+		dt_asm_place(&cg->a, skip);
 	}
 	dt_cg_ld_cell(cg, R4, C_P);
 	emit(cg, MOV64_IMM(R2, size));
@@ -617,9 +617,9 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		dt_cg_fst_imm(cg, BPF_DW, map + i, 0);
 	struct dt_loop lp;
 	dt_cg_loop_begin(cg, &lp, size);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R1, td, R0);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), lp.done);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_IMM(BPF_RSH, R2, 3));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, map));
@@ -645,37 +645,37 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, ALU64_IMM(BPF_AND, d, 1)); \
 } while (0)
 
-	int none = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	int none = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	dt_cg_fld(cg, BPF_DW, R1, pos);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), none);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), none);
 	/* skip leading delimiters: the token starts at C_A (-1: none) */
 	dt_cg_st_cell_imm(cg, C_A, -1);
 	dt_cg_loop_begin(cg, &lp, size);
 	dt_cg_fld(cg, BPF_DW, R1, pos);
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R2, buf, R1);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
 	IS_DELIM(R2, R3, R4);
-	int more = asm_new_label(&cg->a);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), more);
+	int more = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), more);
 	dt_cg_st_cell(cg, C_A, R1);
-	asm_jump(&cg->a, JA(0), lp.done);
-	asm_place(&cg->a, more);
+	dt_asm_jump(&cg->a, JA(0), lp.done);
+	dt_asm_place(&cg->a, more);
 	dt_cg_loop_end(cg, &lp);
 	dt_cg_ld_cell(cg, R1, C_A);
-	asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), none);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLT, R1, 0, 0), none);
 	/* the token runs to the next delimiter or the end: C_B */
 	dt_cg_st_cell(cg, C_B, R1);
 	dt_cg_loop_begin(cg, &lp, size);
 	dt_cg_ld_cell(cg, R1, C_A);
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 	dt_cg_st_cell(cg, C_B, R1);
-	asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, size, 0), lp.done);
 	dt_cg_ld_byte(cg, R2, buf, R1);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R2, 0, 0), lp.done);
 	IS_DELIM(R2, R3, R4);
-	asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), lp.done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R3, 0, 0), lp.done);
 	dt_cg_loop_end(cg, &lp);
 #undef IS_DELIM
 	dt_cg_ld_cell(cg, R5, C_B);
@@ -684,12 +684,12 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	emit(cg, ALU64_REG(BPF_SUB, R5, R4));
 	emit(cg, ALU64_IMM(BPF_ADD, R5, 1));
 	dt_cg_copy_sub(cg, off, buf, R4, R5, size, size);
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, none);
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, none);
 	/* nothing left: NULL (""), and nothing saved */
 	dt_cg_fst_imm(cg, BPF_DW, pos, -1);
 	dt_cg_fst_imm(cg, BPF_B, off, 0);
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 	dt_cg_stmp_free(cg);
 }
 
@@ -747,7 +747,7 @@ void dt_cg_str_assign(struct dt_cg *cg, struct dt_node *n)
 	if (l->kind == DN_VAR) {
 		emit(cg, MOV64_REG(R3, R9));
 		emit(cg, ALU64_IMM(BPF_ADD, R3, t));
-		asm_ld_map_value(&cg->a, R1, dtp->fd_globals, DT_G_VARS + l->var->offset);
+		dt_asm_ld_map_value(&cg->a, R1, dtp->fd_globals, DT_G_VARS + l->var->offset);
 		emit(cg, MOV64_IMM(R2, size));
 		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
 	} else if (l->dvar->kind == DT_DV_THIS) {
@@ -776,7 +776,7 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		return;
 	}
 	case DN_VAR:
-		asm_ld_map_value(&cg->a, R3, dtp->fd_globals, DT_G_VARS + n->var->offset);
+		dt_asm_ld_map_value(&cg->a, R3, dtp->fd_globals, DT_G_VARS + n->var->offset);
 		copy_r3(cg, off, size);
 		return;
 	case DN_DVAR: {
@@ -784,26 +784,26 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 			copy_frame(cg, off, dt_cg_this(dtp, n->dvar->this_off), size);
 			return;
 		}
-		int none = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		int none = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 		dt_cg_dvar_ref(cg, n);
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
 		emit(cg, MOV64_REG(R3, R0));
 		copy_r3(cg, off, size);
-		asm_jump(&cg->a, JA(0), end);
-		asm_place(&cg->a, none);
+		dt_asm_jump(&cg->a, JA(0), end);
+		dt_asm_place(&cg->a, none);
 		dt_cg_fst_imm(cg, BPF_B, off, 0);
-		asm_place(&cg->a, end);
+		dt_asm_place(&cg->a, end);
 		return;
 	}
 	case DN_TERNARY: {
-		int lelse = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+		int lelse = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 		dt_cg_expr(cg, n->x, R0);
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
 		dt_cg_store_str(cg, n->l, off, size);
-		asm_jump(&cg->a, JA(0), end);
-		asm_place(&cg->a, lelse);
+		dt_asm_jump(&cg->a, JA(0), end);
+		dt_asm_place(&cg->a, lelse);
 		dt_cg_store_str(cg, n->r, off, size);
-		asm_place(&cg->a, end);
+		dt_asm_place(&cg->a, end);
 		return;
 	}
 	case DN_ASSIGN:

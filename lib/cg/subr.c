@@ -14,11 +14,11 @@
  */
 #include <string.h>
 #include "cg.h"
-#include "node.h"
-#include "btf.h"
-#include "cpuinfo.h"
-#include "traceiter.h"
-#include "uregs.h"
+#include "sema/node.h"
+#include "kernel/btf.h"
+#include "kernel/cpuinfo.h"
+#include "kernel/traceiter.h"
+#include "kernel/uregs.h"
 
 /*
  * Kernel frames before the function that fired the probe.  Perf events
@@ -56,16 +56,16 @@ static int kskip(struct dt_cg *cg)
  */
 static void get_stack(struct dt_cg *cg, int size, uint64_t flags)
 {
-	int ok = asm_new_label(&cg->a);
+	int ok = dt_asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R6));
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_stack(cg->dtp)));
 	emit(cg, MOV64_IMM(R3, size));
 	emit(cg, MOV64_IMM(R4, (int32_t)flags));
 	emit(cg, CALL_HELPER(BPF_FUNC_get_stack));
-	asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
 	dt_cg_fault(cg, DTFLT_BADSTACK, -1);
-	asm_place(&cg->a, ok);
+	dt_asm_place(&cg->a, ok);
 }
 
 /* The tracepoint whose iterator may sit between the probe and its site. */
@@ -92,16 +92,16 @@ static void kstack(struct dt_cg *cg, int caller)
 	const char *ev = tp_event(cg->probe);
 	int iter = ev && dt_traceiter_range(ev, &lo, &hi) == 0;
 	int stk = dt_cg_stack(cg->dtp);
-	int plain = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	int plain = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	get_stack(cg, caller ? 24 : 8 * DT_STACK_FRAMES, (uint64_t)kskip(cg));
 	emit(cg, ALU64_IMM(BPF_RSH, R0, 3));
 	if (iter) {
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), plain);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), plain);
 		emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)stk));
-		asm_ld_imm64(&cg->a, R2, 0, lo);
-		asm_jump(&cg->a, JMP_REG(BPF_JLT, R1, R2, 0), plain);
-		asm_ld_imm64(&cg->a, R2, 0, hi);
-		asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R2, 0), plain);
+		dt_asm_ld_imm64(&cg->a, R2, 0, lo);
+		dt_asm_jump(&cg->a, JMP_REG(BPF_JLT, R1, R2, 0), plain);
+		dt_asm_ld_imm64(&cg->a, R2, 0, hi);
+		dt_asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R2, 0), plain);
 		if (caller) {
 			emit(cg, JMP_IMM(BPF_JGE, R0, 3, 2));
 			emit(cg, MOV64_IMM(R0, 0));
@@ -110,16 +110,16 @@ static void kstack(struct dt_cg *cg, int caller)
 		} else {
 			emit(cg, ALU64_IMM(BPF_SUB, R0, 1));
 		}
-		asm_jump(&cg->a, JA(0), end);
+		dt_asm_jump(&cg->a, JA(0), end);
 	}
-	asm_place(&cg->a, plain);
+	dt_asm_place(&cg->a, plain);
 	if (caller) {
 		emit(cg, JMP_IMM(BPF_JGE, R0, 2, 2));
 		emit(cg, MOV64_IMM(R0, 0));
 		emit(cg, JA(1));
 		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)(stk + 8)));
 	}
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 }
 
 /* ustackdepth, ucaller: the user stack (the first frame is the user PC) */
@@ -141,12 +141,12 @@ static void uregs(struct dt_cg *cg, struct dt_node *n)
 	struct dt_node *ix = n->l;
 	int konst = ix->kind == DN_CONST, slot = 0;
 	if (!konst) {
-		int ok = asm_new_label(&cg->a);
+		int ok = dt_asm_new_label(&cg->a);
 		dt_cg_expr(cg, ix, R0);
-		asm_jump(&cg->a, JMP_IMM(BPF_JLT, R0, DT_UREG_SAVED, 0), ok);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R0, DT_UREG_SAVED, 0), ok);
 		emit(cg, MOV64_REG(R1, R0));
 		dt_cg_fault(cg, DTFLT_ILLOP, R1);
-		asm_place(&cg->a, ok);
+		dt_asm_place(&cg->a, ok);
 		emit(cg, ALU64_IMM(BPF_LSH, R0, 3));
 		slot = dt_cg_slot_alloc(cg);
 		emit(cg, STX_MEM(BPF_DW, R10, R0, slot));
@@ -171,7 +171,7 @@ static void cpuinfo(struct dt_cg *cg)
 	int key = dt_cg_slot_alloc(cg);
 	emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
 	emit(cg, STX_MEM(BPF_W, R10, R0, key));
-	asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_cpuinfo);
+	dt_asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_cpuinfo);
 	emit(cg, MOV64_REG(R2, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
@@ -197,11 +197,11 @@ void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n)
 	case DT_BI_UCALLER: ustack(cg, 1); break;
 	case DT_BI_UREGS: uregs(cg, n); break;
 	case DT_BI_CURCPU: {
-		int none = asm_new_label(&cg->a);
+		int none = dt_asm_new_label(&cg->a);
 		cpuinfo(cg);
-		asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
 		dt_cg_launder(cg, R0);
-		asm_place(&cg->a, none);
+		dt_asm_place(&cg->a, none);
 		break;
 	}
 	case DT_BI_CHIP: cpu_member(cg, DT_CPUINFO_CHIP); break;
@@ -228,34 +228,34 @@ void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n)
 	}
 	int want = dt_cg_slot_alloc(cg), task = dt_cg_slot_alloc(cg);
 	int level = dt_cg_slot_alloc(cg);
-	int loop = asm_new_label(&cg->a), yes = asm_new_label(&cg->a);
-	int no = asm_new_label(&cg->a), end = asm_new_label(&cg->a);
+	int loop = dt_asm_new_label(&cg->a), yes = dt_asm_new_label(&cg->a);
+	int no = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	dt_cg_expr(cg, n->args[0], R0);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, want));
 	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
 	emit(cg, STX_MEM(BPF_DW, R10, R0, task));
 	emit(cg, ST_MEM(BPF_DW, R10, level, 0));
-	asm_place(&cg->a, loop);
+	dt_asm_place(&cg->a, loop);
 	emit(cg, LDX_MEM(BPF_DW, R0, R10, task));
 	dt_cg_kread(cg, toff, 4);
 	emit(cg, ALU64_IMM(BPF_LSH, R0, 32));		/* pid_t */
 	emit(cg, ALU64_IMM(BPF_ARSH, R0, 32));
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, want));
-	asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), yes);
-	asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), no);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), yes);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), no);
 	emit(cg, LDX_MEM(BPF_DW, R0, R10, task));
 	dt_cg_kread(cg, poff, 8);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, task));
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, level));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
 	emit(cg, STX_MEM(BPF_DW, R10, R1, level));
-	asm_jump(&cg->a, JMP_IMM(BPF_JLT, R1, PROGENY_MAX, 0), loop);
-	asm_place(&cg->a, no);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R1, PROGENY_MAX, 0), loop);
+	dt_asm_place(&cg->a, no);
 	emit(cg, MOV64_IMM(R0, 0));
-	asm_jump(&cg->a, JA(0), end);
-	asm_place(&cg->a, yes);
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, yes);
 	emit(cg, MOV64_IMM(R0, 1));
-	asm_place(&cg->a, end);
+	dt_asm_place(&cg->a, end);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);

@@ -18,10 +18,10 @@
 #include <time.h>
 #include <string.h>
 #include <bpf/bpf.h>
-#include "dt_impl.h"
-#include "agg_consume.h"
+#include "base/handle.h"
+#include "agg.h"
 #include "outact.h"
-#include "printf.h"
+#include "fmt/printf.h"
 
 /* the round-up the kernel applies to per-CPU values */
 static uint32_t pcpu_size(uint32_t vsize)

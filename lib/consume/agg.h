@@ -4,7 +4,7 @@
 #ifndef DT_AGG_CONSUME_H
 #define DT_AGG_CONSUME_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 
 /* one aggregation's merged entries */
 struct dt_aggsnap {

@@ -16,15 +16,15 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "dt_impl.h"
-#include "agg_consume.h"
+#include "base/handle.h"
+#include "agg.h"
 #include "flow.h"
 #include "outact.h"
-#include "printf.h"
-#include "setopt.h"
-#include "buf.h"
-#include "destr.h"
-#include "spec.h"
+#include "fmt/printf.h"
+#include "sema/setopt.h"
+#include "base/buf.h"
+#include "rt/destr.h"
+#include "base/spec.h"
 
 int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 

@@ -13,7 +13,7 @@
  * printed even with -q (dtrace does the same).
  */
 #include <string.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 #include "flow.h"
 
 enum { FLOW_NONE, FLOW_ENTRY, FLOW_RETURN };

@@ -16,11 +16,11 @@
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "dt_impl.h"
-#include "node.h"
+#include "base/handle.h"
+#include "sema/node.h"
 #include "outact.h"
-#include "print_type.h"
-#include "printf.h"
+#include "fmt/print_type.h"
+#include "fmt/printf.h"
 
 void dt_print_rawbytes(FILE *out, const uint8_t *c, size_t n)
 {

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 /* n bytes as dtrace dumps them (tracemem, -x rawbytes); nothing if n is 0 */
 void dt_print_rawbytes(FILE *out, const uint8_t *c, size_t n);

@@ -26,8 +26,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "buf.h"
-#include "spec.h"
+#include "base/buf.h"
+#include "base/spec.h"
 
 #define DT_SPEC_HIST 8			/* generations remembered per id */
 

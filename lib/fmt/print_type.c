@@ -24,9 +24,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dt_impl.h"
-#include "btf.h"
-#include "outact.h"
+#include "base/handle.h"
+#include "kernel/btf.h"
+#include "consume/outact.h"
 #include "print_type.h"
 
 #define PRINT_INDENT 44		/* %3d %6d %32s and their spaces */

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 /* "ADDR = *" and the size bytes at data as an object of type t */
 void dt_print_type(dtrace_hdl_t *dtp, FILE *out, struct dt_type *t, uint64_t addr,

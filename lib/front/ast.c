@@ -3,7 +3,7 @@
  *
  * Owns the arena every AST node lives in (so a whole program, or a
  * half-built one on a parse error, is freed in one go without walking
- * the tree) and ast_dump(), the fully parenthesized S-expression printer
+ * the tree) and dt_ast_dump(), the fully parenthesized S-expression printer
  * whose format is documented in ast.h and relied on by the unit tests.
  */
 #include <stdlib.h>
@@ -31,13 +31,13 @@ struct ast_arena {
 };
 
 struct ast_arena *
-ast_arena_new(void)
+dt_ast_arena_new(void)
 {
 	return calloc(1, sizeof(struct ast_arena));
 }
 
 void
-ast_arena_free(struct ast_arena *a)
+dt_ast_arena_free(struct ast_arena *a)
 {
 	struct arena_block *b, *n;
 
@@ -51,7 +51,7 @@ ast_arena_free(struct ast_arena *a)
 }
 
 void
-ast_arena_set_oom(struct ast_arena *a, jmp_buf *jb)
+dt_ast_arena_set_oom(struct ast_arena *a, jmp_buf *jb)
 {
 	a->oom = jb;
 }
@@ -65,7 +65,7 @@ arena_oom(struct ast_arena *a)
 }
 
 void *
-ast_arena_alloc(struct ast_arena *a, size_t size)
+dt_ast_arena_alloc(struct ast_arena *a, size_t size)
 {
 	struct arena_block *b = a->head;
 	size_t need;
@@ -101,9 +101,9 @@ ast_arena_alloc(struct ast_arena *a, size_t size)
 }
 
 char *
-ast_arena_strndup(struct ast_arena *a, const char *s, size_t n)
+dt_ast_arena_strndup(struct ast_arena *a, const char *s, size_t n)
 {
-	char *p = ast_arena_alloc(a, n + 1);
+	char *p = dt_ast_arena_alloc(a, n + 1);
 
 	memcpy(p, s, n);
 	p[n] = '\0';
@@ -111,30 +111,30 @@ ast_arena_strndup(struct ast_arena *a, const char *s, size_t n)
 }
 
 void *
-ast_alloc(struct ast_prog *p, size_t size)
+dt_ast_alloc(struct ast_prog *p, size_t size)
 {
-	return ast_arena_alloc(p->arena, size);
+	return dt_ast_arena_alloc(p->arena, size);
 }
 
 char *
-ast_strdup(struct ast_prog *p, const char *s)
+dt_ast_strdup(struct ast_prog *p, const char *s)
 {
-	return ast_arena_strndup(p->arena, s, strlen(s));
+	return dt_ast_arena_strndup(p->arena, s, strlen(s));
 }
 
 void
-ast_prog_free(struct ast_prog *p)
+dt_ast_prog_free(struct ast_prog *p)
 {
 	/* the program itself lives in its own arena */
 	if (p != NULL)
-		ast_arena_free(p->arena);
+		dt_ast_arena_free(p->arena);
 }
 
 /* ------------------------------------------------------------------ */
 /* Dumping                                                            */
 
 const char *
-ast_op_str(enum ast_op op)
+dt_ast_op_str(enum ast_op op)
 {
 	switch (op) {
 	case AST_OP_NONE:	return "?";
@@ -241,7 +241,7 @@ dump_dpart(FILE *fp, const struct ast_dpart *dp)
 			fputc(')', fp);
 		} else if (dp->dim != NULL) {
 			fputs("(array ", fp);
-			ast_dump_expr(fp, dp->dim);
+			dt_ast_dump_expr(fp, dp->dim);
 			fputc(')', fp);
 		} else {
 			fputs("(array)", fp);
@@ -256,7 +256,7 @@ dump_dpart(FILE *fp, const struct ast_dpart *dp)
 }
 
 void
-ast_dump_declarator(FILE *fp, const struct ast_declarator *d)
+dt_ast_dump_declarator(FILE *fp, const struct ast_declarator *d)
 {
 	const struct ast_dpart *dp;
 
@@ -267,7 +267,7 @@ ast_dump_declarator(FILE *fp, const struct ast_declarator *d)
 	}
 	if (d->bitfield != NULL) {
 		fputs(" (bits ", fp);
-		ast_dump_expr(fp, d->bitfield);
+		dt_ast_dump_expr(fp, d->bitfield);
 		fputc(')', fp);
 	}
 	fputc(')', fp);
@@ -284,13 +284,13 @@ static void
 dump_param(FILE *fp, const struct ast_param *pa)
 {
 	if (declarator_empty(pa->decl)) {
-		ast_dump_declspec(fp, pa->spec);
+		dt_ast_dump_declspec(fp, pa->spec);
 		return;
 	}
 	fputc('(', fp);
-	ast_dump_declspec(fp, pa->spec);
+	dt_ast_dump_declspec(fp, pa->spec);
 	fputc(' ', fp);
-	ast_dump_declarator(fp, pa->decl);
+	dt_ast_dump_declarator(fp, pa->decl);
 	fputc(')', fp);
 }
 
@@ -339,17 +339,17 @@ dump_base(FILE *fp, const struct ast_declspec *ds)
 			fprintf(fp, " (%s", en->name);
 			if (en->value != NULL) {
 				fputc(' ', fp);
-				ast_dump_expr(fp, en->value);
+				dt_ast_dump_expr(fp, en->value);
 			}
 			fputc(')', fp);
 		}
 	} else if (ds->has_body) {
 		for (m = ds->members; m != NULL; m = m->next) {
 			fputs(" (", fp);
-			ast_dump_declspec(fp, m->spec);
+			dt_ast_dump_declspec(fp, m->spec);
 			for (d = m->decls; d != NULL; d = d->next) {
 				fputc(' ', fp);
-				ast_dump_declarator(fp, d);
+				dt_ast_dump_declarator(fp, d);
 			}
 			fputc(')', fp);
 		}
@@ -358,7 +358,7 @@ dump_base(FILE *fp, const struct ast_declspec *ds)
 }
 
 void
-ast_dump_declspec(FILE *fp, const struct ast_declspec *ds)
+dt_ast_dump_declspec(FILE *fp, const struct ast_declspec *ds)
 {
 	static const char *const sc[] = {
 		NULL, "auto", "register", "static", "extern", "typedef",
@@ -401,16 +401,16 @@ ast_dump_declspec(FILE *fp, const struct ast_declspec *ds)
 }
 
 void
-ast_dump_type(FILE *fp, const struct ast_type *t)
+dt_ast_dump_type(FILE *fp, const struct ast_type *t)
 {
 	if (declarator_empty(t->decl)) {
-		ast_dump_declspec(fp, t->spec);
+		dt_ast_dump_declspec(fp, t->spec);
 		return;
 	}
 	fputs("(type ", fp);
-	ast_dump_declspec(fp, t->spec);
+	dt_ast_dump_declspec(fp, t->spec);
 	fputc(' ', fp);
-	ast_dump_declarator(fp, t->decl);
+	dt_ast_dump_declarator(fp, t->decl);
 	fputc(')', fp);
 }
 
@@ -419,12 +419,12 @@ dump_list(FILE *fp, const struct ast_expr *e)
 {
 	for (; e != NULL; e = e->next) {
 		fputc(' ', fp);
-		ast_dump_expr(fp, e);
+		dt_ast_dump_expr(fp, e);
 	}
 }
 
 void
-ast_dump_expr(FILE *fp, const struct ast_expr *e)
+dt_ast_dump_expr(FILE *fp, const struct ast_expr *e)
 {
 	if (e == NULL) {
 		fputs("nil", fp);
@@ -456,78 +456,78 @@ ast_dump_expr(FILE *fp, const struct ast_expr *e)
 		}
 		break;
 	case AST_E_UNARY:
-		fprintf(fp, "(%s ", ast_op_str(e->unary.op));
-		ast_dump_expr(fp, e->unary.operand);
+		fprintf(fp, "(%s ", dt_ast_op_str(e->unary.op));
+		dt_ast_dump_expr(fp, e->unary.operand);
 		fputc(')', fp);
 		break;
 	case AST_E_BINARY:
-		fprintf(fp, "(%s ", ast_op_str(e->binary.op));
-		ast_dump_expr(fp, e->binary.left);
+		fprintf(fp, "(%s ", dt_ast_op_str(e->binary.op));
+		dt_ast_dump_expr(fp, e->binary.left);
 		fputc(' ', fp);
-		ast_dump_expr(fp, e->binary.right);
+		dt_ast_dump_expr(fp, e->binary.right);
 		fputc(')', fp);
 		break;
 	case AST_E_TERNARY:
 		fputs("(? ", fp);
-		ast_dump_expr(fp, e->ternary.cond);
+		dt_ast_dump_expr(fp, e->ternary.cond);
 		fputc(' ', fp);
-		ast_dump_expr(fp, e->ternary.then_e);
+		dt_ast_dump_expr(fp, e->ternary.then_e);
 		fputc(' ', fp);
-		ast_dump_expr(fp, e->ternary.else_e);
+		dt_ast_dump_expr(fp, e->ternary.else_e);
 		fputc(')', fp);
 		break;
 	case AST_E_CAST:
 		fputs("(cast ", fp);
-		ast_dump_type(fp, e->cast.type);
+		dt_ast_dump_type(fp, e->cast.type);
 		fputc(' ', fp);
-		ast_dump_expr(fp, e->cast.operand);
+		dt_ast_dump_expr(fp, e->cast.operand);
 		fputc(')', fp);
 		break;
 	case AST_E_SIZEOF_TYPE:
 		fputs("(sizeof-type ", fp);
-		ast_dump_type(fp, e->sizeof_type.type);
+		dt_ast_dump_type(fp, e->sizeof_type.type);
 		fputc(')', fp);
 		break;
 	case AST_E_CALL:
 		fputs("(call ", fp);
-		ast_dump_expr(fp, e->call.fn);
+		dt_ast_dump_expr(fp, e->call.fn);
 		dump_list(fp, e->call.args);
 		fputc(')', fp);
 		break;
 	case AST_E_INDEX:
 		fputs("(index ", fp);
-		ast_dump_expr(fp, e->index.base);
+		dt_ast_dump_expr(fp, e->index.base);
 		dump_list(fp, e->index.keys);
 		fputc(')', fp);
 		break;
 	case AST_E_MEMBER:
 		fprintf(fp, "(%s ", e->member.arrow ? "->" : ".");
-		ast_dump_expr(fp, e->member.base);
+		dt_ast_dump_expr(fp, e->member.base);
 		fprintf(fp, " %s)", e->member.name);
 		break;
 	case AST_E_OFFSETOF:
 		fputs("(offsetof ", fp);
-		ast_dump_type(fp, e->offs.type);
+		dt_ast_dump_type(fp, e->offs.type);
 		fprintf(fp, " %s)", e->offs.member);
 		break;
 	case AST_E_XLATE:
 		fputs("(xlate ", fp);
-		ast_dump_type(fp, e->xlate.type);
+		dt_ast_dump_type(fp, e->xlate.type);
 		fputc(' ', fp);
-		ast_dump_expr(fp, e->xlate.operand);
+		dt_ast_dump_expr(fp, e->xlate.operand);
 		fputc(')', fp);
 		break;
 	}
 }
 
 void
-ast_dump_stmt(FILE *fp, const struct ast_stmt *s)
+dt_ast_dump_stmt(FILE *fp, const struct ast_stmt *s)
 {
 	const struct ast_stmt *c;
 
 	switch (s->kind) {
 	case AST_S_EXPR:
-		ast_dump_expr(fp, s->expr);
+		dt_ast_dump_expr(fp, s->expr);
 		break;
 	case AST_S_EMPTY:
 		fputs("(empty)", fp);
@@ -536,18 +536,18 @@ ast_dump_stmt(FILE *fp, const struct ast_stmt *s)
 		fputs("(block", fp);
 		for (c = s->body; c != NULL; c = c->next) {
 			fputc(' ', fp);
-			ast_dump_stmt(fp, c);
+			dt_ast_dump_stmt(fp, c);
 		}
 		fputc(')', fp);
 		break;
 	case AST_S_IF:
 		fputs("(if ", fp);
-		ast_dump_expr(fp, s->expr);
+		dt_ast_dump_expr(fp, s->expr);
 		fputc(' ', fp);
-		ast_dump_stmt(fp, s->then_s);
+		dt_ast_dump_stmt(fp, s->then_s);
 		if (s->else_s != NULL) {
 			fputc(' ', fp);
-			ast_dump_stmt(fp, s->else_s);
+			dt_ast_dump_stmt(fp, s->else_s);
 		}
 		fputc(')', fp);
 		break;
@@ -564,7 +564,7 @@ dump_pragma_arg(FILE *fp, const struct ast_pragma_arg *a)
 }
 
 void
-ast_dump_item(FILE *fp, const struct ast_item *it)
+dt_ast_dump_item(FILE *fp, const struct ast_item *it)
 {
 	const struct ast_pdesc *pd;
 	const struct ast_stmt *s;
@@ -583,7 +583,7 @@ ast_dump_item(FILE *fp, const struct ast_item *it)
 		fputc(')', fp);
 		if (it->clause.pred != NULL) {
 			fputs(" (pred ", fp);
-			ast_dump_expr(fp, it->clause.pred);
+			dt_ast_dump_expr(fp, it->clause.pred);
 			fputc(')', fp);
 		}
 		if (it->clause.no_body) {
@@ -592,7 +592,7 @@ ast_dump_item(FILE *fp, const struct ast_item *it)
 			fputs(" (body", fp);
 			for (s = it->clause.body; s != NULL; s = s->next) {
 				fputc(' ', fp);
-				ast_dump_stmt(fp, s);
+				dt_ast_dump_stmt(fp, s);
 			}
 			fputc(')', fp);
 		}
@@ -600,31 +600,31 @@ ast_dump_item(FILE *fp, const struct ast_item *it)
 		break;
 	case AST_ITEM_DECL:
 		fputs("(decl ", fp);
-		ast_dump_declspec(fp, it->decl.spec);
+		dt_ast_dump_declspec(fp, it->decl.spec);
 		for (d = it->decl.decls; d != NULL; d = d->next) {
 			fputc(' ', fp);
-			ast_dump_declarator(fp, d);
+			dt_ast_dump_declarator(fp, d);
 		}
 		fputc(')', fp);
 		break;
 	case AST_ITEM_INLINE:
 		fputs("(inline ", fp);
-		ast_dump_declspec(fp, it->inl.spec);
+		dt_ast_dump_declspec(fp, it->inl.spec);
 		fputc(' ', fp);
-		ast_dump_declarator(fp, it->inl.decl);
+		dt_ast_dump_declarator(fp, it->inl.decl);
 		fputc(' ', fp);
-		ast_dump_expr(fp, it->inl.value);
+		dt_ast_dump_expr(fp, it->inl.value);
 		fputc(')', fp);
 		break;
 	case AST_ITEM_TRANSLATOR:
 		fputs("(translator ", fp);
-		ast_dump_type(fp, it->xlator.out_type);
+		dt_ast_dump_type(fp, it->xlator.out_type);
 		fputc(' ', fp);
-		ast_dump_type(fp, it->xlator.in_type);
+		dt_ast_dump_type(fp, it->xlator.in_type);
 		fprintf(fp, " %s", it->xlator.in_name);
 		for (xm = it->xlator.members; xm != NULL; xm = xm->next) {
 			fprintf(fp, " (%s ", xm->name);
-			ast_dump_expr(fp, xm->value);
+			dt_ast_dump_expr(fp, xm->value);
 			fputc(')', fp);
 		}
 		fputc(')', fp);
@@ -662,12 +662,12 @@ ast_dump_item(FILE *fp, const struct ast_item *it)
 }
 
 void
-ast_dump(FILE *fp, const struct ast_prog *p)
+dt_ast_dump(FILE *fp, const struct ast_prog *p)
 {
 	const struct ast_item *it;
 
 	for (it = p->items; it != NULL; it = it->next) {
-		ast_dump_item(fp, it);
+		dt_ast_dump_item(fp, it);
 		fputc('\n', fp);
 	}
 }

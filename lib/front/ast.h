@@ -8,15 +8,15 @@
  * declarator structure of declarations and type names.
  *
  * Memory: every node, string and array of a program is allocated from
- * one arena owned by the struct ast_prog, so ast_prog_free() releases all
+ * one arena owned by the struct ast_prog, so dt_ast_prog_free() releases all
  * of it at once (also on the parser's error path).  A consumer that wants
- * to add nodes to a tree can allocate them with ast_alloc()/ast_strdup()
+ * to add nodes to a tree can allocate them with dt_ast_alloc()/dt_ast_strdup()
  * so they are released together with the program.
  *
  * Lists are singly linked through the `next' member of their elements and
  * are always in source order.
  *
- * ast_dump() output format (stable; one line per top-level item):
+ * dt_ast_dump() output format (stable; one line per top-level item):
  *   clause      (clause (probes "P1" "P2" ...) [(pred E)] (body S...)|nobody)
  *   decl        (decl SPEC D...)
  *   inline      (inline SPEC D E)
@@ -465,31 +465,31 @@ struct ast_prog {
 /* Memory                                                             */
 
 /* Arena: zeroed allocations released all at once.  When an allocation
- * fails the arena longjmp()s to the buffer set with ast_arena_set_oom()
+ * fails the arena longjmp()s to the buffer set with dt_ast_arena_set_oom()
  * (value 1), or aborts if none is set. */
-struct ast_arena *ast_arena_new(void);
-void ast_arena_free(struct ast_arena *a);
-void ast_arena_set_oom(struct ast_arena *a, jmp_buf *jb);
-void *ast_arena_alloc(struct ast_arena *a, size_t size);
-char *ast_arena_strndup(struct ast_arena *a, const char *s, size_t n);
+struct ast_arena *dt_ast_arena_new(void);
+void dt_ast_arena_free(struct ast_arena *a);
+void dt_ast_arena_set_oom(struct ast_arena *a, jmp_buf *jb);
+void *dt_ast_arena_alloc(struct ast_arena *a, size_t size);
+char *dt_ast_arena_strndup(struct ast_arena *a, const char *s, size_t n);
 
 /* Allocate zeroed memory / copy a string owned by the program p. */
-void *ast_alloc(struct ast_prog *p, size_t size);
-char *ast_strdup(struct ast_prog *p, const char *s);
+void *dt_ast_alloc(struct ast_prog *p, size_t size);
+char *dt_ast_strdup(struct ast_prog *p, const char *s);
 
 /* Free a program and everything it owns (NULL is allowed). */
-void ast_prog_free(struct ast_prog *p);
+void dt_ast_prog_free(struct ast_prog *p);
 
 /* ------------------------------------------------------------------ */
 /* Debugging output (format described at the top of this file)        */
 
-const char *ast_op_str(enum ast_op op);	/* "+", "pre++", "sizeof" ... */
-void ast_dump(FILE *fp, const struct ast_prog *p);
-void ast_dump_item(FILE *fp, const struct ast_item *it);
-void ast_dump_stmt(FILE *fp, const struct ast_stmt *s);
-void ast_dump_expr(FILE *fp, const struct ast_expr *e);
-void ast_dump_type(FILE *fp, const struct ast_type *t);
-void ast_dump_declspec(FILE *fp, const struct ast_declspec *ds);
-void ast_dump_declarator(FILE *fp, const struct ast_declarator *d);
+const char *dt_ast_op_str(enum ast_op op);	/* "+", "pre++", "sizeof" ... */
+void dt_ast_dump(FILE *fp, const struct ast_prog *p);
+void dt_ast_dump_item(FILE *fp, const struct ast_item *it);
+void dt_ast_dump_stmt(FILE *fp, const struct ast_stmt *s);
+void dt_ast_dump_expr(FILE *fp, const struct ast_expr *e);
+void dt_ast_dump_type(FILE *fp, const struct ast_type *t);
+void dt_ast_dump_declspec(FILE *fp, const struct ast_declspec *ds);
+void dt_ast_dump_declarator(FILE *fp, const struct ast_declarator *d);
 
 #endif /* DT_AST_H */

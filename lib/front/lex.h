@@ -105,7 +105,7 @@ struct lexer {
  * from arena.  argref (may be NULL) must have room for m->argc entries;
  * referenced arguments are flagged there.  Skips a leading "#!" line.
  */
-void lex_init(struct lexer *lx, struct ast_arena *arena, const char *src,
+void dt_lex_init(struct lexer *lx, struct ast_arena *arena, const char *src,
     const struct dt_macros *m, unsigned char *argref,
     int (*is_typename)(void *ctx, const char *name), void *ctx);
 
@@ -114,18 +114,18 @@ void lex_init(struct lexer *lx, struct ast_arena *arena, const char *src,
  * T_ERROR lx->errmsg and lx->errline describe the error (the lexer is then
  * not usable any more).
  */
-enum tok lex_next(struct lexer *lx, enum lex_mode mode, struct token *t);
+enum tok dt_lex_next(struct lexer *lx, enum lex_mode mode, struct token *t);
 
 /* Keyword lookup: KW_NONE if s (length n) is not a D keyword. */
-enum kw lex_keyword(const char *s, size_t n);
-const char *lex_kw_name(enum kw k);
+enum kw dt_lex_keyword(const char *s, size_t n);
+const char *dt_lex_kw_name(enum kw k);
 
 /* Look up a macro variable ($target, $pid ...) by name; 0 if unknown. */
-int lex_macro_var(const struct dt_macros *m, const char *name,
+int dt_lex_macro_var(const struct dt_macros *m, const char *name,
     long long *val);
 
 /* Process C escape sequences of s[0..n) into out (room for n bytes) the
  * way dtrace does; returns the number of bytes written. */
-size_t lex_unescape(const char *s, size_t n, char *out);
+size_t dt_lex_unescape(const char *s, size_t n, char *out);
 
 #endif /* DT_LEX_H */

@@ -31,7 +31,7 @@ struct dt_perr {
 /*
  * Parse a whole D program.  Returns NULL and fills *err on the first
  * error.  m may be NULL (no macro arguments; $target etc. are 0).
- * The program must be freed with ast_prog_free().
+ * The program must be freed with dt_ast_prog_free().
  */
 struct ast_prog *dt_parse(const char *src, const struct dt_macros *m,
     struct dt_perr *err);

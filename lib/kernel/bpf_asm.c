@@ -8,12 +8,12 @@
 #include <string.h>
 #include "bpf_asm.h"
 
-void asm_init(struct bpf_asm *a)
+void dt_asm_init(struct dt_asm *a)
 {
 	memset(a, 0, sizeof(*a));
 }
 
-void asm_free(struct bpf_asm *a)
+void dt_asm_free(struct dt_asm *a)
 {
 	free(a->insns);
 	free(a->label_pos);
@@ -36,7 +36,7 @@ static int grow(void **p, int *cap, int need, size_t elt)
 	return 0;
 }
 
-int asm_emit(struct bpf_asm *a, struct bpf_insn insn)
+int dt_asm_emit(struct dt_asm *a, struct bpf_insn insn)
 {
 	if (grow((void **)&a->insns, &a->cap, a->n + 1, sizeof(insn))) {
 		a->oom = 1;
@@ -46,28 +46,28 @@ int asm_emit(struct bpf_asm *a, struct bpf_insn insn)
 	return a->n++;
 }
 
-int asm_ld_imm64(struct bpf_asm *a, int dst, int src, uint64_t v)
+int dt_asm_ld_imm64(struct dt_asm *a, int dst, int src, uint64_t v)
 {
-	int at = asm_emit(a, LD_IMM64_LO(dst, src, v));
-	asm_emit(a, LD_IMM64_HI(v));
+	int at = dt_asm_emit(a, LD_IMM64_LO(dst, src, v));
+	dt_asm_emit(a, LD_IMM64_HI(v));
 	return at;
 }
 
-int asm_ld_map_value(struct bpf_asm *a, int dst, int map_fd, uint32_t off)
+int dt_asm_ld_map_value(struct dt_asm *a, int dst, int map_fd, uint32_t off)
 {
-	int at = asm_emit(a, INSN(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_VALUE, 0, map_fd));
-	asm_emit(a, INSN(0, 0, 0, 0, (int32_t)off));
+	int at = dt_asm_emit(a, INSN(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_VALUE, 0, map_fd));
+	dt_asm_emit(a, INSN(0, 0, 0, 0, (int32_t)off));
 	return at;
 }
 
-int asm_ld_map_fd(struct bpf_asm *a, int dst, int map_fd)
+int dt_asm_ld_map_fd(struct dt_asm *a, int dst, int map_fd)
 {
-	int at = asm_emit(a, INSN(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, map_fd));
-	asm_emit(a, INSN(0, 0, 0, 0, 0));
+	int at = dt_asm_emit(a, INSN(BPF_LD | BPF_DW | BPF_IMM, dst, BPF_PSEUDO_MAP_FD, 0, map_fd));
+	dt_asm_emit(a, INSN(0, 0, 0, 0, 0));
 	return at;
 }
 
-int asm_new_label(struct bpf_asm *a)
+int dt_asm_new_label(struct dt_asm *a)
 {
 	if (grow((void **)&a->label_pos, &a->label_cap, a->nlabels + 1, sizeof(int))) {
 		a->oom = 1;
@@ -77,15 +77,15 @@ int asm_new_label(struct bpf_asm *a)
 	return a->nlabels++;
 }
 
-void asm_place(struct bpf_asm *a, int label)
+void dt_asm_place(struct dt_asm *a, int label)
 {
 	if (label >= 0 && label < a->nlabels)
 		a->label_pos[label] = a->n;
 }
 
-int asm_jump(struct bpf_asm *a, struct bpf_insn insn, int label)
+int dt_asm_jump(struct dt_asm *a, struct bpf_insn insn, int label)
 {
-	int at = asm_emit(a, insn);
+	int at = dt_asm_emit(a, insn);
 	if (grow((void **)&a->fix, &a->fix_cap, a->nfix + 1, sizeof(*a->fix))) {
 		a->oom = 1;
 		return at;
@@ -96,7 +96,7 @@ int asm_jump(struct bpf_asm *a, struct bpf_insn insn, int label)
 	return at;
 }
 
-int asm_finish(struct bpf_asm *a)
+int dt_asm_finish(struct dt_asm *a)
 {
 	if (a->oom)
 		return -1;

@@ -42,7 +42,7 @@ enum { R0, R1, R2, R3, R4, R5, R6, R7, R8, R9, R10 };
 #define LD_IMM64_HI(v)        INSN(0, 0, 0, 0, (int32_t)(uint32_t)((uint64_t)(v) >> 32))
 
 /* A growable program under construction. */
-struct bpf_asm {
+struct dt_asm {
 	struct bpf_insn *insns;
 	int n, cap;
 	int *label_pos;           /* label -> insn index, -1 until placed */
@@ -52,20 +52,20 @@ struct bpf_asm {
 	int oom;                  /* set if any allocation failed */
 };
 
-void asm_init(struct bpf_asm *a);
-void asm_free(struct bpf_asm *a);
+void dt_asm_init(struct dt_asm *a);
+void dt_asm_free(struct dt_asm *a);
 /* Append one instruction; returns its index. */
-int asm_emit(struct bpf_asm *a, struct bpf_insn insn);
+int dt_asm_emit(struct dt_asm *a, struct bpf_insn insn);
 /* Append a 64-bit immediate load (two slots); src is 0 or a BPF_PSEUDO_* kind. */
-int asm_ld_imm64(struct bpf_asm *a, int dst, int src, uint64_t v);
+int dt_asm_ld_imm64(struct dt_asm *a, int dst, int src, uint64_t v);
 /* Load the address of a map value (direct access into an array map). */
-int asm_ld_map_value(struct bpf_asm *a, int dst, int map_fd, uint32_t off);
-int asm_ld_map_fd(struct bpf_asm *a, int dst, int map_fd);
-int asm_new_label(struct bpf_asm *a);
-void asm_place(struct bpf_asm *a, int label);
+int dt_asm_ld_map_value(struct dt_asm *a, int dst, int map_fd, uint32_t off);
+int dt_asm_ld_map_fd(struct dt_asm *a, int dst, int map_fd);
+int dt_asm_new_label(struct dt_asm *a);
+void dt_asm_place(struct dt_asm *a, int label);
 /* Emit a jump to a label: insn is a JMP with off left 0. */
-int asm_jump(struct bpf_asm *a, struct bpf_insn insn, int label);
+int dt_asm_jump(struct dt_asm *a, struct bpf_insn insn, int label);
 /* Resolve every jump; returns -1 if a label was never placed. */
-int asm_finish(struct bpf_asm *a);
+int dt_asm_finish(struct dt_asm *a);
 
 #endif

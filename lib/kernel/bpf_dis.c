@@ -49,7 +49,7 @@ static const char *const helper_names[] = {
 };
 #undef DIS_HELPER_ENTRY
 
-const char *bpf_helper_name(int id)
+const char *dt_bpf_helper_name(int id)
 {
 	if (id < 0 || (size_t)id >= sizeof(helper_names) / sizeof(helper_names[0]))
 		return NULL;
@@ -228,7 +228,7 @@ static int dis_call(struct sbuf *sb, const struct bpf_insn *in, int pc, int n)
 		return -1;
 	switch (in->src_reg) {
 	case DIS_CALL_HELPER:
-		name = bpf_helper_name(in->imm);
+		name = dt_bpf_helper_name(in->imm);
 		if (name)
 			sb_printf(sb, "call bpf_%s", name);
 		else
@@ -306,7 +306,7 @@ static int dis_jmp(struct sbuf *sb, const struct bpf_insn *in, int pc, int n)
 
 /* ---- LD (ld_imm64, legacy packet access) ------------------------------ */
 
-static const char *resolve_map(const struct bpf_dis_ctx *ctx, int fd)
+static const char *resolve_map(const struct dt_dis_ctx *ctx, int fd)
 {
 	if (ctx == NULL || ctx->map_name == NULL)
 		return NULL;
@@ -315,7 +315,7 @@ static const char *resolve_map(const struct bpf_dis_ctx *ctx, int fd)
 
 /* Returns slots consumed (1 or 2), or -1 for an unknown encoding. */
 static int dis_ld(struct sbuf *sb, const struct bpf_insn *insns, int pc, int n,
-		  const struct bpf_dis_ctx *ctx)
+		  const struct dt_dis_ctx *ctx)
 {
 	const struct bpf_insn *in = &insns[pc];
 	const struct bpf_insn *hi;
@@ -486,8 +486,8 @@ static int dis_stx(struct sbuf *sb, const struct bpf_insn *in)
 
 /* ---- public entry points ---------------------------------------------- */
 
-int bpf_dis_insn(char *buf, size_t len, const struct bpf_insn *insns, int pc,
-		 int n, const struct bpf_dis_ctx *ctx)
+int dt_dis_insn(char *buf, size_t len, const struct bpf_insn *insns, int pc,
+		 int n, const struct dt_dis_ctx *ctx)
 {
 	struct sbuf sb;
 	const struct bpf_insn *in;
@@ -539,8 +539,8 @@ static void print_prefix(FILE *out, int pc, const struct bpf_insn *in)
 		(unsigned)in->imm);
 }
 
-void bpf_dis_print(FILE *out, const struct bpf_insn *insns, int n,
-		   const struct bpf_dis_ctx *ctx)
+void dt_dis_print(FILE *out, const struct bpf_insn *insns, int n,
+		   const struct dt_dis_ctx *ctx)
 {
 	char line[256];
 	int pc = 0, slots, i;
@@ -548,7 +548,7 @@ void bpf_dis_print(FILE *out, const struct bpf_insn *insns, int n,
 	if (out == NULL || insns == NULL)
 		return;
 	while (pc < n) {
-		slots = bpf_dis_insn(line, sizeof(line), insns, pc, n, ctx);
+		slots = dt_dis_insn(line, sizeof(line), insns, pc, n, ctx);
 		if (slots < 1)
 			slots = 1;
 		print_prefix(out, pc, &insns[pc]);

@@ -18,7 +18,7 @@
  * instruction and returns the map's name, or NULL if unknown.  The returned
  * string is only read during the call that asked for it.
  */
-struct bpf_dis_ctx {
+struct dt_dis_ctx {
 	const char *(*map_name)(void *arg, int fd);
 	void *arg;
 };
@@ -33,8 +33,8 @@ struct bpf_dis_ctx {
  * second slot of an ld_imm64 gets a line with only the raw fields.
  * ctx may be NULL.
  */
-void bpf_dis_print(FILE *out, const struct bpf_insn *insns, int n,
-		   const struct bpf_dis_ctx *ctx);
+void dt_dis_print(FILE *out, const struct bpf_insn *insns, int n,
+		   const struct dt_dis_ctx *ctx);
 
 /*
  * Format the mnemonic of the instruction at insns[pc] (without the index /
@@ -42,14 +42,14 @@ void bpf_dis_print(FILE *out, const struct bpf_insn *insns, int n,
  * if too small).  Returns the number of slots consumed: 2 for a well-formed
  * ld_imm64, 1 otherwise, 0 if pc is not in [0, n) or insns is NULL.
  */
-int bpf_dis_insn(char *buf, size_t len, const struct bpf_insn *insns, int pc,
-		 int n, const struct bpf_dis_ctx *ctx);
+int dt_dis_insn(char *buf, size_t len, const struct bpf_insn *insns, int pc,
+		 int n, const struct dt_dis_ctx *ctx);
 
 /*
  * Name of BPF helper `id` without the "bpf_" prefix ("map_lookup_elem",
  * "probe_read_kernel", ...), or NULL if id is not a helper known to the
  * installed <linux/bpf.h>.
  */
-const char *bpf_helper_name(int id);
+const char *dt_bpf_helper_name(int id);
 
 #endif /* BPF_DIS_H */

@@ -4,7 +4,7 @@
 #ifndef DT_BTF_H
 #define DT_BTF_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 
 enum dt_btf_field { DT_BTF_REAL_PARENT, DT_BTF_TGID, DT_BTF_SUM_EXEC, DT_BTF_NFIELDS };
 

@@ -5,7 +5,7 @@
 #ifndef DT_CPUINFO_H
 #define DT_CPUINFO_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 
 /* cpuinfo_t, as Oracle Linux DTrace lays it out (without cpu_info) */
 #define DT_CPUINFO_ID	0		/* processorid_t cpu_id */

@@ -5,7 +5,7 @@
 #define DT_KSYMS_H
 
 #include <stdint.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 enum dt_ksym_err { DT_KSYM_OK = 0, DT_KSYM_NOSYM = -1, DT_KSYM_NOMOD = -2,
 	DT_KSYM_NOADDR = -3 };

@@ -7,7 +7,7 @@
 #define DT_KVAR_H
 
 #include <stdint.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 /*
  * The link address of vmlinux variable name: a per-CPU one (percpu, at

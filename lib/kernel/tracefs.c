@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tp.h"
+#include "tracefs.h"
 
 #define TRACEFS_DIR	"/sys/kernel/tracing"
 #define TRACEFS_EVENTS	TRACEFS_DIR "/events"

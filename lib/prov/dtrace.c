@@ -11,7 +11,7 @@
  * Ids 1, 2 and 3 are BEGIN, END and ERROR, as in DTrace.
  */
 #include <bpf/bpf.h>
-#include "cg.h"
+#include "cg/cg.h"
 
 /*
  * Run a consumer-fired probe's program now, in this thread.  The program

@@ -10,7 +10,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 const struct dt_provider_ops *dt_providers[] = {
 	&dt_prov_dtrace,

@@ -21,7 +21,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-#include "cg.h"
+#include "cg/cg.h"
 
 #define TICK_FLAG (1ULL << 63)
 

@@ -8,7 +8,7 @@
  * the minimum over its four fields, a program's over what it uses.
  */
 #include <string.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 static const char *const st_names[] = { "Internal", "Private", "Obsolete",
 	"External", "Unstable", "Evolving", "Stable", "Standard" };

@@ -28,7 +28,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
-#include "prov_tp.h"
+#include "tracepoint.h"
 #include "syscall_nr.h"
 
 #define SC_RETURN	1ULL		/* pdata flag: return probe */
@@ -256,35 +256,35 @@ static int dispatcher(dtrace_hdl_t *dtp, int ret)
 		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));
 	*fdp = map;
 
-	struct bpf_asm a;
-	asm_init(&a);
-	asm_emit(&a, MOV64_REG(R6, R1));
+	struct dt_asm a;
+	dt_asm_init(&a);
+	dt_asm_emit(&a, MOV64_REG(R6, R1));
 	if (!ret) {
-		asm_emit(&a, LDX_MEM(BPF_DW, R3, R1, 8));
+		dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R1, 8));
 	} else {
-		asm_emit(&a, MOV64_REG(R1, R10));
-		asm_emit(&a, ALU64_IMM(BPF_ADD, R1, -8));
-		asm_emit(&a, MOV64_IMM(R2, 8));
-		asm_emit(&a, LDX_MEM(BPF_DW, R3, R6, 0));
-		asm_emit(&a, ALU64_IMM(BPF_ADD, R3, ORIG_AX_OFF));
-		asm_emit(&a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-		asm_emit(&a, JMP_IMM(BPF_JNE, R0, 0, 6));
-		asm_emit(&a, LDX_MEM(BPF_DW, R3, R10, -8));
+		dt_asm_emit(&a, MOV64_REG(R1, R10));
+		dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R1, -8));
+		dt_asm_emit(&a, MOV64_IMM(R2, 8));
+		dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R6, 0));
+		dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R3, ORIG_AX_OFF));
+		dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+		dt_asm_emit(&a, JMP_IMM(BPF_JNE, R0, 0, 6));
+		dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R10, -8));
 	}
-	asm_emit(&a, JMP_IMM(BPF_JGE, R3, SC_MAXNR, 4));
-	asm_emit(&a, MOV64_REG(R1, R6));
-	asm_ld_map_fd(&a, R2, map);
-	asm_emit(&a, CALL_HELPER(BPF_FUNC_tail_call));
-	asm_emit(&a, MOV64_IMM(R0, 0));
-	asm_emit(&a, EXIT_INSN());
+	dt_asm_emit(&a, JMP_IMM(BPF_JGE, R3, SC_MAXNR, 4));
+	dt_asm_emit(&a, MOV64_REG(R1, R6));
+	dt_asm_ld_map_fd(&a, R2, map);
+	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_tail_call));
+	dt_asm_emit(&a, MOV64_IMM(R0, 0));
+	dt_asm_emit(&a, EXIT_INSN());
 	if (a.oom) {
-		asm_free(&a);
+		dt_asm_free(&a);
 		return dt_set_err(dtp, "out of memory");
 	}
 	LIBBPF_OPTS(bpf_prog_load_opts, po);
 	int pfd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, ret ? "dt_sc_exit" : "dt_sc_enter",
 	    "GPL", a.insns, (size_t)a.n, &po);
-	asm_free(&a);
+	dt_asm_free(&a);
 	if (pfd < 0)
 		return dt_set_err(dtp, "cannot load the syscall dispatcher: %s", strerror(errno));
 	if (dt_attach_add(dtp, pfd) < 0) {

@@ -5,8 +5,8 @@
 #ifndef DT_PROV_TP_H
 #define DT_PROV_TP_H
 
-#include "cg.h"
-#include "tp.h"
+#include "cg/cg.h"
+#include "kernel/tracefs.h"
 
 struct dt_tpmeta {
 	struct dt_tpevent ev;

@@ -45,8 +45,8 @@
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
-#include "buf.h"
-#include "spec.h"
+#include "base/buf.h"
+#include "base/spec.h"
 
 struct dt_rec {
 	const uint8_t *data;		/* the record (EPID first) */

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "bpf_asm.h"
+#include "kernel/bpf_asm.h"
 #include "destr.h"
-#include "outact.h"
-#include "printf.h"
+#include "consume/outact.h"
+#include "fmt/printf.h"
 
 /* The kernel's lockdown mode ("integrity"), if securityfs says so. */
 static int lockdown_mode(char *buf, size_t len)

@@ -4,7 +4,7 @@
 #ifndef DT_DESTR_H
 #define DT_DESTR_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 
 /* at dtrace_go(): refuse a destructive program unless they are allowed */
 int dt_destr_check(dtrace_hdl_t *dtp);

@@ -18,13 +18,13 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-#include "bpf_dis.h"
-#include "buf.h"
-#include "cg.h"
-#include "agg_consume.h"
-#include "cpuinfo.h"
+#include "kernel/bpf_dis.h"
+#include "base/buf.h"
+#include "cg/cg.h"
+#include "consume/agg.h"
+#include "kernel/cpuinfo.h"
 #include "destr.h"
-#include "spec.h"
+#include "base/spec.h"
 
 int dt_attach_add(dtrace_hdl_t *dtp, int fd)
 {
@@ -227,7 +227,7 @@ static const char *map_name(void *arg, int fd)
 
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 {
-	struct bpf_asm a;
+	struct dt_asm a;
 	char name[16];
 	char title[512];
 
@@ -235,9 +235,9 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 		return -1;
 	snprintf(title, sizeof(title), "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
 	if (dtp->dump) {
-		struct bpf_dis_ctx dc = { map_name, dtp };
+		struct dt_dis_ctx dc = { map_name, dtp };
 		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
-		bpf_dis_print(dtp->dump, a.insns, a.n, &dc);
+		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
 	}
 
 	enum bpf_prog_type type = p->cfire ? BPF_PROG_TYPE_RAW_TRACEPOINT :
@@ -280,10 +280,10 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 		dt_set_err(dtp, "failed to load program for %s: %s%s%s", title, why,
 		    line[0] ? ": " : "", line);
 		free(log);
-		asm_free(&a);
+		dt_asm_free(&a);
 		return -1;
 	}
-	asm_free(&a);
+	dt_asm_free(&a);
 	p->prog_fd = fd;
 	if (dt_attach_add(dtp, fd) < 0)
 		return -1;

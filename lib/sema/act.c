@@ -9,8 +9,8 @@
  */
 #include <string.h>
 #include "sema_int.h"
-#include "ast.h"
-#include "btf.h"
+#include "front/ast.h"
+#include "kernel/btf.h"
 
 static void tracemem(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a)

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <stdlib.h>
 #include "sema_int.h"
-#include "ast.h"
-#include "printf.h"
+#include "front/ast.h"
+#include "fmt/printf.h"
 
 /* the aggregating functions; their prototypes are proto_check's */
 static const struct {

@@ -13,7 +13,7 @@
  * (sema.c lowers them; only the mark is set here).
  */
 #include "sema_int.h"
-#include "ast.h"
+#include "front/ast.h"
 
 static void proto(struct sema *s, struct ast_expr *e, const char *fn, int i,
     const char *want, struct dt_node *v)

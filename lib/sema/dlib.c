@@ -25,14 +25,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "ast.h"
+#include "front/ast.h"
 #include "dlib.h"
-#include "parse.h"
+#include "front/parse.h"
 #include "sema.h"
-
-#ifndef DT_LIBDIR
-#define DT_LIBDIR "/usr/local/lib/dtrace"
-#endif
+#include "version.h"
 
 enum { L_NEW, L_VISITING, L_DONE };
 
@@ -110,7 +107,7 @@ static const char *default_dir(dtrace_hdl_t *dtp)
 			for (int i = 0; i < 2; i++) {
 				snprintf(buf, sizeof(buf), "%s/%s", exe, rel[i]);
 				if (is_dir(buf) && realpath(buf, real))
-					return ast_arena_strndup(dtp->arena, real, strlen(real));
+					return dt_ast_arena_strndup(dtp->arena, real, strlen(real));
 			}
 		}
 	}
@@ -201,14 +198,14 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 		struct dt_perr perr = { 0 };
 		struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);
 		free(src);
-		char *p = ast_arena_strndup(dtp->arena, path, strlen(path));
+		char *p = dt_ast_arena_strndup(dtp->arena, path, strlen(path));
 		if (!prog) {
 			rc = lib_error(dtp, p, perr.line, perr.msg);
 			break;
 		}
 		struct dt_lib *nl = realloc(L->libs, (size_t)(L->nlibs + 1) * sizeof(*nl));
 		if (!nl) {
-			ast_prog_free(prog);
+			dt_ast_prog_free(prog);
 			rc = dt_set_err(dtp, "out of memory");
 			break;
 		}
@@ -367,7 +364,7 @@ int dt_dlib_load(dtrace_hdl_t *dtp)
 		for (int k = 0; k < dtp->nasts && !owned; k++)
 			owned = dtp->asts[k] == L.libs[i].prog;
 		if (!owned)
-			ast_prog_free(L.libs[i].prog);
+			dt_ast_prog_free(L.libs[i].prog);
 	}
 	free(L.libs);
 	free(L.order);

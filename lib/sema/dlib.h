@@ -5,7 +5,7 @@
 #define DT_DLIB_H
 
 #include <stddef.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 struct ast_pragma;
 

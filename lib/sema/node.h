@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
-#include "types.h"
+#include "base/types.h"
 
 struct dt_xlator;
 

@@ -15,7 +15,7 @@
  */
 #include <string.h>
 #include "sema_int.h"
-#include "btf.h"
+#include "kernel/btf.h"
 
 int dt_obj_is_aggregate(const struct dt_type *t)
 {

@@ -12,21 +12,21 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ast.h"
-#include "dt_impl.h"
+#include "front/ast.h"
+#include "base/handle.h"
 #include "node.h"
-#include "printf.h"
+#include "fmt/printf.h"
 #include "setopt.h"
 #include "sema.h"
-#include "btf.h"
+#include "kernel/btf.h"
 #include "dlib.h"
 #include "sema_int.h"
-#include "spec.h"
+#include "base/spec.h"
 #include "xlate.h"
-#include "ksyms.h"
-#include "kvar.h"
-#include "cpuinfo.h"
-#include "uregs.h"
+#include "kernel/ksyms.h"
+#include "kernel/kvar.h"
+#include "kernel/cpuinfo.h"
+#include "kernel/uregs.h"
 
 struct match_ctx {
 	dtrace_hdl_t *dtp;
@@ -431,7 +431,7 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 	dtp->gvars = ng;
 	struct dt_gvar *g = dt_alloc(dtp, sizeof(*g));
 	dtp->gvars[dtp->ngvars++] = g;
-	g->name = ast_arena_strndup(dtp->arena, name, strlen(name));
+	g->name = dt_ast_arena_strndup(dtp->arena, name, strlen(name));
 	g->type = t;
 	g->line = line;
 	g->offset = dtp->gsize;
@@ -471,7 +471,7 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 	if (nkeys > DT_DV_MAXKEYS)
 		serr(s, line, "%s: too many keys (at most %d)", name, DT_DV_MAXKEYS);
 	struct dt_dvar *v = dt_alloc(dtp, sizeof(*v));
-	v->name = ast_arena_strndup(dtp->arena, name, strlen(name));
+	v->name = dt_ast_arena_strndup(dtp->arena, name, strlen(name));
 	v->kind = kind;
 	v->id = ++dtp->ndvars;
 	v->type = t;
@@ -669,7 +669,7 @@ static const char *opname(enum ast_op op)
 		return "++";
 	if (op == AST_OP_PREDEC || op == AST_OP_POSTDEC)
 		return "--";
-	return ast_op_str(op);
+	return dt_ast_op_str(op);
 }
 
 static int64_t fold(struct sema *s, int line, int op, struct dt_type *t,
@@ -2443,7 +2443,7 @@ static void decl(struct sema *s, struct ast_item *it)
 		case AST_SC_EXTERN: {	/* the type of a kernel symbol */
 			const char *bq = strrchr(dd->name, '`');
 			struct dt_extern *x = dt_alloc(s->dtp, sizeof(*x));
-			x->name = ast_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
+			x->name = dt_ast_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
 			    strlen(bq ? bq + 1 : dd->name));
 			x->type = t;
 			x->next = s->dtp->externs;

@@ -4,7 +4,7 @@
 #ifndef DT_SEMA_H
 #define DT_SEMA_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 
 struct ast_prog;
 /* Lower and check a parsed program, enabling its clauses on the probes

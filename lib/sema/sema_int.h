@@ -9,7 +9,7 @@
 #ifndef DT_SEMA_INT_H
 #define DT_SEMA_INT_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 #include "node.h"
 
 struct sema;

@@ -4,7 +4,7 @@
 #ifndef DT_SETOPT_H
 #define DT_SETOPT_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 
 struct sema;
 struct dt_node;

@@ -13,8 +13,8 @@
  */
 #include <string.h>
 #include "sema_int.h"
-#include "spec.h"
-#include "ast.h"
+#include "base/spec.h"
+#include "front/ast.h"
 
 enum { SEEN_COMMIT = 1, SEEN_SPECULATE = 2, SEEN_DATA = 4 };
 

@@ -17,8 +17,8 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "ast.h"
-#include "btf.h"
+#include "front/ast.h"
+#include "kernel/btf.h"
 #include "sema_int.h"
 #include "xlate.h"
 

@@ -4,7 +4,7 @@
 #ifndef DT_XLATE_H
 #define DT_XLATE_H
 
-#include "dt_impl.h"
+#include "base/handle.h"
 #include "node.h"
 
 struct sema;

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "agg.h"
+#include "base/agg.h"
 
 #include "check.h"
 

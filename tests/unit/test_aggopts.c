@@ -7,7 +7,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "dt_impl.h"
+#include "base/handle.h"
 
 #include "check.h"
 

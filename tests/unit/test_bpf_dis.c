@@ -2,13 +2,13 @@
  * test_bpf_dis.c -- unit tests for lib/bpf_dis.c (the `dtrace -S` eBPF
  * disassembler): every instruction class, ld_imm64 map annotations, jump
  * targets in and out of range, unknown opcodes, buffer truncation and the
- * bpf_dis_print() line layout.
+ * dt_dis_print() line layout.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bpf_dis.h"
+#include "kernel/bpf_dis.h"
 
 #include "check.h"
 
@@ -24,10 +24,10 @@
 
 static void expect(const struct bpf_insn *prog, int n, int pc,
 		   const char *want, int want_slots,
-		   const struct bpf_dis_ctx *ctx, int line)
+		   const struct dt_dis_ctx *ctx, int line)
 {
 	char buf[256];
-	int slots = bpf_dis_insn(buf, sizeof(buf), prog, pc, n, ctx);
+	int slots = dt_dis_insn(buf, sizeof(buf), prog, pc, n, ctx);
 
 	CHECK(strcmp(buf, want) == 0 && slots == want_slots,
 	      "(line %d) pc %d: got \"%s\"/%d, want \"%s\"/%d", line, pc,
@@ -209,31 +209,31 @@ static void test_helper_names(void)
 {
 	const char *s;
 
-	s = bpf_helper_name(BPF_FUNC_map_lookup_elem);
+	s = dt_bpf_helper_name(BPF_FUNC_map_lookup_elem);
 	CHECK(s && strcmp(s, "map_lookup_elem") == 0, "map_lookup_elem: %s", s ? s : "(null)");
-	s = bpf_helper_name(BPF_FUNC_map_update_elem);
+	s = dt_bpf_helper_name(BPF_FUNC_map_update_elem);
 	CHECK(s && strcmp(s, "map_update_elem") == 0, "map_update_elem: %s", s ? s : "(null)");
-	s = bpf_helper_name(BPF_FUNC_probe_read_kernel);
+	s = dt_bpf_helper_name(BPF_FUNC_probe_read_kernel);
 	CHECK(s && strcmp(s, "probe_read_kernel") == 0, "probe_read_kernel: %s", s ? s : "(null)");
-	s = bpf_helper_name(BPF_FUNC_ktime_get_ns);
+	s = dt_bpf_helper_name(BPF_FUNC_ktime_get_ns);
 	CHECK(s && strcmp(s, "ktime_get_ns") == 0, "ktime_get_ns: %s", s ? s : "(null)");
-	s = bpf_helper_name(BPF_FUNC_perf_event_output);
+	s = dt_bpf_helper_name(BPF_FUNC_perf_event_output);
 	CHECK(s && strcmp(s, "perf_event_output") == 0, "perf_event_output: %s", s ? s : "(null)");
-	s = bpf_helper_name(BPF_FUNC_unspec);
+	s = dt_bpf_helper_name(BPF_FUNC_unspec);
 	CHECK(s && strcmp(s, "unspec") == 0, "unspec: %s", s ? s : "(null)");
-	CHECK(bpf_helper_name(-1) == NULL, "-1 must be NULL");
-	CHECK(bpf_helper_name(__BPF_FUNC_MAX_ID) == NULL, "MAX_ID must be NULL");
+	CHECK(dt_bpf_helper_name(-1) == NULL, "-1 must be NULL");
+	CHECK(dt_bpf_helper_name(__BPF_FUNC_MAX_ID) == NULL, "MAX_ID must be NULL");
 
 	/* every id below __BPF_FUNC_MAX_ID has a non-empty name */
 	for (int id = 0; id < __BPF_FUNC_MAX_ID; id++) {
-		s = bpf_helper_name(id);
+		s = dt_bpf_helper_name(id);
 		CHECK(s && *s, "helper %d has no name", id);
 	}
 }
 
 static void test_ld_imm64(void)
 {
-	struct bpf_dis_ctx ctx = { test_map_name, NULL };
+	struct dt_dis_ctx ctx = { test_map_name, NULL };
 	struct bpf_insn p[] = {
 		/* 0 */ INSN(BPF_LD | BPF_IMM | BPF_DW, 1, 0, 0, 0x55667788),
 		/* 1 */ INSN(0, 0, 0, 0, 0x11223344),
@@ -282,7 +282,7 @@ static void test_ld_imm64(void)
 
 	/* resolver with a NULL callback is the same as no resolver */
 	{
-		struct bpf_dis_ctx nul = { NULL, NULL };
+		struct dt_dis_ctx nul = { NULL, NULL };
 
 		EXPECT_CTX(p, n, 2, "lddw %r1, &map fd#3", 2, &nul);
 	}
@@ -362,24 +362,24 @@ static void test_edges(void)
 
 	/* pc out of range / NULL program: nothing consumed, empty text */
 	memset(buf, 'x', sizeof(buf));
-	r = bpf_dis_insn(buf, sizeof(buf), p, 2, 2, NULL);
+	r = dt_dis_insn(buf, sizeof(buf), p, 2, 2, NULL);
 	CHECK(r == 0 && buf[0] == '\0', "pc == n: r=%d buf=\"%.8s\"", r, buf);
-	r = bpf_dis_insn(buf, sizeof(buf), p, -1, 2, NULL);
+	r = dt_dis_insn(buf, sizeof(buf), p, -1, 2, NULL);
 	CHECK(r == 0 && buf[0] == '\0', "pc < 0: r=%d", r);
-	r = bpf_dis_insn(buf, sizeof(buf), NULL, 0, 2, NULL);
+	r = dt_dis_insn(buf, sizeof(buf), NULL, 0, 2, NULL);
 	CHECK(r == 0 && buf[0] == '\0', "NULL insns: r=%d", r);
-	r = bpf_dis_insn(buf, sizeof(buf), p, 0, -3, NULL);
+	r = dt_dis_insn(buf, sizeof(buf), p, 0, -3, NULL);
 	CHECK(r == 0, "negative n: r=%d", r);
 
 	/* truncation keeps the buffer terminated and still reports slots */
 	memset(small, 'x', sizeof(small));
-	r = bpf_dis_insn(small, sizeof(small), p, 0, 2, NULL);
+	r = dt_dis_insn(small, sizeof(small), p, 0, 2, NULL);
 	CHECK(r == 1 && strcmp(small, "mov  ") == 0, "small buf: \"%s\" r=%d", small, r);
-	r = bpf_dis_insn(small, 1, p, 0, 2, NULL);
+	r = dt_dis_insn(small, 1, p, 0, 2, NULL);
 	CHECK(r == 1 && small[0] == '\0', "1-byte buf: r=%d", r);
-	r = bpf_dis_insn(NULL, 0, p, 0, 2, NULL);
+	r = dt_dis_insn(NULL, 0, p, 0, 2, NULL);
 	CHECK(r == 1, "NULL buf: r=%d", r);
-	r = bpf_dis_insn(small, 0, p, 1, 2, NULL);
+	r = dt_dis_insn(small, 0, p, 1, 2, NULL);
 	CHECK(r == 1 && small[0] == '\0', "0-len buf untouched: r=%d", r);
 
 	/* every possible opcode byte, with junk fields, must not crash and
@@ -390,15 +390,15 @@ static void test_edges(void)
 			INSN(code, 15, 15, -1, -1),
 		};
 
-		r = bpf_dis_insn(buf, sizeof(buf), q, 0, 2, NULL);
+		r = dt_dis_insn(buf, sizeof(buf), q, 0, 2, NULL);
 		CHECK(r >= 1 && r <= 2 && buf[0] != '\0', "code 0x%02x: r=%d", code, r);
-		r = bpf_dis_insn(buf, sizeof(buf), q, 1, 2, NULL);
+		r = dt_dis_insn(buf, sizeof(buf), q, 1, 2, NULL);
 		CHECK(r == 1 && buf[0] != '\0', "code 0x%02x last: r=%d", code, r);
 	}
 }
 
 static char *print_to_string(const struct bpf_insn *p, int n,
-			     const struct bpf_dis_ctx *ctx)
+			     const struct dt_dis_ctx *ctx)
 {
 	char *s = NULL;
 	size_t len = 0;
@@ -406,14 +406,14 @@ static char *print_to_string(const struct bpf_insn *p, int n,
 
 	if (f == NULL)
 		return NULL;
-	bpf_dis_print(f, p, n, ctx);
+	dt_dis_print(f, p, n, ctx);
 	fclose(f);
 	return s;
 }
 
 static void test_print(void)
 {
-	struct bpf_dis_ctx ctx = { test_map_name, NULL };
+	struct dt_dis_ctx ctx = { test_map_name, NULL };
 	struct bpf_insn p[] = {
 		INSN(BPF_ALU64 | BPF_MOV | BPF_X, 6, 1, 0, 0),
 		INSN(BPF_ST | BPF_MEM | BPF_DW, 10, 0, -8, 0),
@@ -458,7 +458,7 @@ static void test_print(void)
 	got = print_to_string(NULL, 5, NULL);
 	CHECK(got && got[0] == '\0', "NULL print: %s", got ? got : "(null)");
 	free(got);
-	bpf_dis_print(NULL, p, 1, NULL);	/* must not crash */
+	dt_dis_print(NULL, p, 1, NULL);	/* must not crash */
 }
 
 int main(void)

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "dtrace.h"
-#include "btf.h"
-#include "kvar.h"
+#include "kernel/btf.h"
+#include "kernel/kvar.h"
 #include "check.h"
 
 static void compiles(const char *src)

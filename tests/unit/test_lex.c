@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lex.h"
+#include "front/lex.h"
 
 static int npass, nfail;
 
@@ -57,9 +57,9 @@ static void
 start(const char *src, const struct dt_macros *m, unsigned char *argref)
 {
 	if (arena != NULL)
-		ast_arena_free(arena);
-	arena = ast_arena_new();
-	lex_init(&lx, arena, src, m, argref, no_types, NULL);
+		dt_ast_arena_free(arena);
+	arena = dt_ast_arena_new();
+	dt_lex_init(&lx, arena, src, m, argref, no_types, NULL);
 }
 
 /*
@@ -91,7 +91,7 @@ toks(const char *src, enum lex_mode mode, const struct dt_macros *m)
 	start(src, m, NULL);
 	buf[0] = '\0';
 	for (;;) {
-		enum tok k = lex_next(&lx, mode, &t);
+		enum tok k = dt_lex_next(&lx, mode, &t);
 
 		if (n)
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, " ");
@@ -154,7 +154,7 @@ tok1(const char *src)
 	struct token t;
 
 	start(src, NULL, NULL);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	return t;
 }
 
@@ -193,10 +193,10 @@ test_idents(void)
 	    "KW(inline) EOF");
 	CHECK_STR(etoks("selfish strings int8_t"),
 	    "IDENT(selfish) IDENT(strings) IDENT(int8_t) EOF");
-	CHECK(lex_keyword("userland", 8) == KW_USERLAND);
-	CHECK(lex_keyword("user", 4) == KW_NONE);
-	CHECK(lex_keyword("i", 1) == KW_NONE);
-	CHECK_STR(lex_kw_name(KW_STRINGOF), "stringof");
+	CHECK(dt_lex_keyword("userland", 8) == KW_USERLAND);
+	CHECK(dt_lex_keyword("user", 4) == KW_NONE);
+	CHECK(dt_lex_keyword("i", 1) == KW_NONE);
+	CHECK_STR(dt_lex_kw_name(KW_STRINGOF), "stringof");
 }
 
 static void
@@ -294,15 +294,15 @@ test_unescape(void)
 	char out[64];
 	size_t n;
 
-	n = lex_unescape("a\\nb", 4, out);
+	n = dt_lex_unescape("a\\nb", 4, out);
 	CHECK(n == 3 && memcmp(out, "a\nb", 3) == 0);
-	n = lex_unescape("\\x4a\\x", 6, out);
+	n = dt_lex_unescape("\\x4a\\x", 6, out);
 	CHECK(n == 2 && out[0] == 'J' && out[1] == '\0');
-	n = lex_unescape("\\z", 2, out);
+	n = dt_lex_unescape("\\z", 2, out);
 	CHECK(n == 2 && out[0] == '\\' && out[1] == 'z');
-	n = lex_unescape("ab\\", 3, out);
+	n = dt_lex_unescape("ab\\", 3, out);
 	CHECK(n == 2 && memcmp(out, "ab", 2) == 0);
-	n = lex_unescape("\\08", 3, out);
+	n = dt_lex_unescape("\\08", 3, out);
 	CHECK(n == 2 && out[0] == 0 && out[1] == '8');
 }
 
@@ -327,27 +327,27 @@ test_lines(void)
 	struct token t;
 
 	start("a\nb\n\n  c /*\n*/ d", NULL, NULL);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 1);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 2);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 4);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 5 && t.kind == T_IDENT && strcmp(t.str, "d") == 0);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.kind == T_EOF && t.line == 5);
 
 	/* cpp line markers: the next line gets the number */
 	start("a\n# 10 \"foo.d\"\nb\n#line 20\nc\n# 7 \"x.h\" 1 3\nd", NULL,
 	    NULL);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 1);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 10);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 20);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.line == 7);
 	CHECK_STR(etoks("#line x"),
 	    "ERROR(1: malformed #line <line> [ [\"file\"] state ])");
@@ -537,14 +537,14 @@ test_macros(void)
 
 	/* sign and spelling of macro integers */
 	start("$2", &m, NULL);
-	lex_next(&lx, LEX_EXPR, &t);
+	dt_lex_next(&lx, LEX_EXPR, &t);
 	CHECK(t.kind == T_INT && t.sign == '-' && t.ival == 7 &&
 	    t.from_macro && t.len == 2 && memcmp(t.text, "$2", 2) == 0);
 
 	/* references are recorded */
 	memset(ref, 0, sizeof(ref));
 	start("$1 + $$3 + $1", &m, ref);
-	while (lex_next(&lx, LEX_EXPR, &t) != T_EOF)
+	while (dt_lex_next(&lx, LEX_EXPR, &t) != T_EOF)
 		continue;
 	CHECK(ref[1] && ref[3] && !ref[2] && !ref[0] && lx.max_argref == 3);
 	for (i = 4; i < 11; i++)
@@ -575,7 +575,7 @@ main(void)
 	test_top();
 	test_macros();
 
-	ast_arena_free(arena);
+	dt_ast_arena_free(arena);
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
 }

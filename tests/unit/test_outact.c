@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dt_impl.h"
-#include "outact.h"
-#include "print_type.h"
+#include "base/handle.h"
+#include "consume/outact.h"
+#include "fmt/print_type.h"
 
 #include "check.h"
 

@@ -2,7 +2,7 @@
  * test_parse.c - unit tests of the D parser (lib/parse.c) and the AST
  * dump format (lib/ast.c).
  *
- * Programs are parsed and compared through ast_dump()'s S-expressions:
+ * Programs are parsed and compared through dt_ast_dump()'s S-expressions:
  * precedence and associativity of every operator, literals, probe
  * descriptions, macro substitution, every kind of declaration, pragmas,
  * if/else, and the exact error messages and lines.  Prints one line per
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
+#include "front/parse.h"
 
 static int npass, nfail;
 
@@ -64,11 +64,11 @@ prog(const char *src)
 		return s;
 	}
 	fp = open_memstream(&s, &n);
-	ast_dump(fp, p);
+	dt_ast_dump(fp, p);
 	fclose(fp);
 	if (n > 0 && s[n - 1] == '\n')
 		s[n - 1] = '\0';
-	ast_prog_free(p);
+	dt_ast_prog_free(p);
 	return s;
 }
 
@@ -94,11 +94,11 @@ expr(const char *e)
 	fp = open_memstream(&s, &n);
 	if (p->items != NULL && p->items->kind == AST_ITEM_CLAUSE &&
 	    p->items->clause.body != NULL)
-		ast_dump_stmt(fp, p->items->clause.body);
+		dt_ast_dump_stmt(fp, p->items->clause.body);
 	else
 		fputs("(no statement)", fp);
 	fclose(fp);
-	ast_prog_free(p);
+	dt_ast_prog_free(p);
 	return s;
 }
 
@@ -335,7 +335,7 @@ test_literals(void)
 	e = p->items->clause.body->next->next->next->next->expr;
 	CHECK(e->kind == AST_E_STR && e->str.len == 3 &&
 	    memcmp(e->str.s, "a\0b", 4) == 0);
-	ast_prog_free(p);
+	dt_ast_prog_free(p);
 }
 
 static void
@@ -405,7 +405,7 @@ test_clauses(void)
 	    strcmp(pd->provider, "") == 0);
 	pd = pd->next;
 	CHECK(pd->is_id && pd->id == 7 && pd->next == NULL);
-	ast_prog_free(p);
+	dt_ast_prog_free(p);
 }
 
 static void
@@ -646,7 +646,7 @@ test_lines(void)
 	CHECK(p->items->next->clause.pdescs->line == 100);
 	CHECK(p->items->next->next->line == 101);
 	CHECK(p->items->next->next->decl.decls->line == 101);
-	ast_prog_free(p);
+	dt_ast_prog_free(p);
 }
 
 static void
@@ -697,18 +697,18 @@ test_macros(void)
 		CHECK(p->argc == 8 && p->max_argref == 5);
 		for (i = 0; i < 8; i++)
 			CHECK(p->argref[i] == (i == 1 || i == 3 || i == 5));
-		ast_prog_free(p);
+		dt_ast_prog_free(p);
 	}
 	p = parse_ok("BEGIN {}");
 	CHECK(p != NULL && p->max_argref == -1);
-	ast_prog_free(p);
+	dt_ast_prog_free(p);
 
 	m.defaultargs = 1;
 	CHECK_STR(expr("x = $20 + $$21"), "(= x (+ 0 \"\"))");
 	CHECK_STR(expr("x = $20"), "(= x 0)");
 	p = parse_ok("BEGIN { x = $20; }");
 	CHECK(p != NULL && p->max_argref == 20);
-	ast_prog_free(p);
+	dt_ast_prog_free(p);
 	m.defaultargs = 0;
 
 	m.target_set = 0;
@@ -949,8 +949,8 @@ test_api(void)
 
 	p = dt_parse(NULL, NULL, &err);
 	CHECK(p != NULL && p->items == NULL && p->nitems == 0);
-	ast_prog_free(p);
-	ast_prog_free(NULL);
+	dt_ast_prog_free(p);
+	dt_ast_prog_free(NULL);
 	CHECK(dt_parse("BEGIN {", NULL, NULL) == NULL);
 
 	/* consumers can add nodes that are freed with the program */
@@ -958,13 +958,13 @@ test_api(void)
 	CHECK(p != NULL);
 	if (p == NULL)
 		return;
-	e = ast_alloc(p, sizeof(*e));
+	e = dt_ast_alloc(p, sizeof(*e));
 	e->kind = AST_E_IDENT;
-	e->ident.name = ast_strdup(p, "y");
+	e->ident.name = dt_ast_strdup(p, "y");
 	p->items->clause.body->expr = e;
-	CHECK(strcmp(ast_op_str(AST_OP_LXOR), "^^") == 0);
-	CHECK(strcmp(ast_op_str(AST_OP_POSTINC), "post++") == 0);
-	ast_prog_free(p);
+	CHECK(strcmp(dt_ast_op_str(AST_OP_LXOR), "^^") == 0);
+	CHECK(strcmp(dt_ast_op_str(AST_OP_POSTINC), "post++") == 0);
+	dt_ast_prog_free(p);
 }
 
 int

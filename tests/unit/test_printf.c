@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "printf.h"
+#include "fmt/printf.h"
 
 #include "check.h"
 

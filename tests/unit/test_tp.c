@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tp.h"
+#include "kernel/tracefs.h"
 
 #include "check.h"
 
