@@ -26,9 +26,6 @@ acc :=
 $(foreach L,$(LAYERS),$(eval acc += $(L))$(eval INC_$(L) := $(acc)))
 # lib/*.c, the public API's entry points, sit above every folder
 INC_api := $(LAYERS)
-ifdef RELAX
-$(foreach L,$(LAYERS),$(eval INC_$(L) := $(LAYERS)))
-endif
 layer_of = $(or $(filter $(LAYERS),$(firstword $(subst /, ,$(1)))),api)
 
 LIB_SRC := $(wildcard lib/*.c $(foreach L,$(LAYERS),lib/$(L)/*.c))
@@ -49,7 +46,8 @@ build/inc/%/.made:
 .SECONDEXPANSION:
 build/lib/%.o: lib/%.c build/inc/$$(call layer_of,$$*)/.made build/gen/version.h build/gen/syscall_nr.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Ibuild/inc/$(call layer_of,$*) -fPIC -fvisibility=hidden \
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -Ibuild/inc/$(call layer_of,$*) -fPIC -fvisibility=hidden \
 		-MMD -MP -c -o $@ $<
 
 build/gen/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt
@@ -85,7 +83,8 @@ build/dtrace.1: docs/dtrace.1.in VERSION
 # unit tests see every layer and link the objects themselves
 build/tests/%: tests/unit/%.c tests/unit/check.h $(LIB_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Ilib -o $@ $< $(LIB_OBJ) $(LDLIBS)
+	@echo "  CCLD    $@"
+	@$(CC) $(ALL_CFLAGS) -Ilib -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
 setup:
 	@scripts/setup.sh

@@ -15,72 +15,29 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "front/ast.h"
+#include "base/arena.h"
 #include "base/handle.h"
-#include "kernel/tracefs.h"
-#include "consume/outact.h"
-#include "consume/agg.h"
-#include "kernel/cpuinfo.h"
-#include "kernel/traceiter.h"
-#include "front/parse.h"
-#include "fmt/printf.h"
-#include "sema/sema.h"
+#include "base/options.h"
 #include "kernel/btf.h"
-#include "sema/dlib.h"
-#include "sema/xlate.h"
+#include "kernel/cpuinfo.h"
 #include "kernel/ksyms.h"
 #include "kernel/kvar.h"
-#include "rt/destr.h"
-#include "base/spec.h"
-
-int dt_load(dtrace_hdl_t *dtp);
-void dt_unload(dtrace_hdl_t *dtp);
-int dt_consume_open(dtrace_hdl_t *dtp);
-void dt_consume_close(dtrace_hdl_t *dtp);
-int dt_consume(dtrace_hdl_t *dtp);
-int dt_consume_final(dtrace_hdl_t *dtp);
-
-int dt_set_err(dtrace_hdl_t *dtp, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(dtp->errmsg, sizeof(dtp->errmsg), fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#include "kernel/traceiter.h"
+#include "kernel/tracefs.h"
+#include "fmt/printf.h"
+#include "front/ast.h"
+#include "front/parse.h"
+#include "prov/prov.h"
+#include "sema/dlib.h"
+#include "sema/program.h"
+#include "sema/sema.h"
+#include "sema/xlate.h"
+#include "rt/rt.h"
+#include "consume/consume.h"
 
 const char *dtrace_errmsg(dtrace_hdl_t *dtp)
 {
 	return dtp->errmsg;
-}
-
-void dt_compile_error(dtrace_hdl_t *dtp, int line, const char *msg)
-{
-	char where[1100] = "";
-	if (dtp->cur_libtag && line >= 0)
-		snprintf(where, sizeof(where), "\"%s\", line %d: ", dtp->cur_libtag, line);
-	else if (dtp->cur_is_file && line >= 0)
-		snprintf(where, sizeof(where), "line %d: ", line);
-	if (dtp->cur_is_file)
-		dt_set_err(dtp, "failed to compile script %s: %s%s", dtp->cur_name, where, msg);
-	else
-		dt_set_err(dtp, "invalid probe specifier %s: %s%s", dtp->cur_name, where, msg);
-}
-
-void *dt_alloc(dtrace_hdl_t *dtp, size_t size)
-{
-	return dt_ast_arena_alloc(dtp->arena, size);
-}
-
-void dt_register_pf(dtrace_hdl_t *dtp, struct dt_pfargv *pf)
-{
-	struct dt_pfargv **n = realloc(dtp->pfs, (size_t)(dtp->npfs + 1) * sizeof(*n));
-	if (!n) {
-		dt_printf_free(pf);
-		return;
-	}
-	dtp->pfs = n;
-	dtp->pfs[dtp->npfs++] = pf;
 }
 
 dtrace_hdl_t *dtrace_open(int *errp)
@@ -94,19 +51,20 @@ dtrace_hdl_t *dtrace_open(int *errp)
 	for (int i = 0; i < DTOPT_MAX; i++)
 		dtp->opt[i] = dt_optdescs[i].dflt;
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
+	dtp->bufplan.fd_state = -1;
+	dtp->specmaps.fd_state = dtp->specmaps.fd_cpu = -1;
 	dtp->out = stdout;
 	dtp->ncpus = libbpf_num_possible_cpus();
 	if (dtp->ncpus <= 0)
 		dtp->ncpus = 1;
-	dtp->arena = dt_ast_arena_new();
+	dtp->arena = dt_arena_new();
 	if (!dtp->arena || dt_types_init(&dtp->types) < 0 ||
-	    !dt_cpuinfo_type(dtp) || dt_prov_dtrace.populate(dtp) < 0) {
+	    !dt_cpuinfo_type(dtp) || dt_prov_init(dtp) < 0) {
 		dtrace_close(dtp);
 		if (errp)
 			*errp = ENOMEM;
 		return NULL;
 	}
-	dtp->populated[0] = 1;		/* dtrace provider: ids 1-3 */
 	/* macro variables describing dtrace itself */
 	dtp->macros.pid = getpid();
 	dtp->macros.ppid = getppid();
@@ -121,9 +79,10 @@ void dtrace_close(dtrace_hdl_t *dtp)
 {
 	if (!dtp)
 		return;
-	dt_profile_stop_ticks(dtp);
+	dt_prov_stop(dtp);
 	dt_consume_close(dtp);
 	dt_outact_close(dtp);
+	dt_prov_fini(dtp);		/* detaches every probe */
 	dt_unload(dtp);
 	for (uint32_t i = 0; i < dtp->nprobes; i++)
 		free(dtp->probes[i]->epids);
@@ -133,9 +92,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->nunmatched; i++)
 		free(dtp->unmatched[i]);
 	free(dtp->unmatched);
-	for (int i = 0; i < dtp->npfs; i++)
-		dt_printf_free(dtp->pfs[i]);
-	free(dtp->pfs);
+	dt_printf_free_all(dtp);
 	free(dtp->gvars);
 	free(dtp->aggs);
 	free(dtp->aggdrops);
@@ -152,6 +109,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->macros.argv);
 	dt_xlate_free(dtp);
 	dt_dlib_free(dtp);
+	dt_opt_free(dtp);
 	dt_spec_free(dtp);
 	dt_btf_close(dtp);
 	dt_ksyms_close(dtp);
@@ -159,7 +117,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_traceiter_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
-		dt_ast_arena_free(dtp->arena);
+		dt_arena_free(dtp->arena);
 	free(dtp);
 }
 
@@ -395,8 +353,6 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
 	return dt_probe_iter(dtp, f[0], f[1], f[2], f[3], iter_one, &c);
 }
 
-int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
-
 void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 {
 	dtp->dump = fp;
@@ -411,9 +367,7 @@ int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 	dt_fire(dtp, dtp->probes[DT_PROBE_BEGIN - 1]);
 	dtp->begun = 1;
 	dt_consume(dtp);
-	if (dt_profile_start_ticks(dtp) < 0)
-		return -1;
-	return 0;
+	return dt_prov_start(dtp);
 }
 
 void dtrace_request_stop(dtrace_hdl_t *dtp)
@@ -424,7 +378,7 @@ void dtrace_request_stop(dtrace_hdl_t *dtp)
 int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 {
 	dt_outact_set_out(dtp, out);
-	dt_profile_stop_ticks(dtp);
+	dt_prov_stop(dtp);
 	if (dtp->begun && !dtp->ended) {
 		dtp->ended = 1;
 		dt_consume(dtp);
@@ -433,7 +387,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		{	/* drops and ERROR-clause faults of the last moments,
 			 * and the final exit() status (END may set it) */
 			uint64_t st, es;
-			if (dt_read_state(dtp, &st, &es) == 0)
+			if (dt_consume_state(dtp, &st, &es) == 0)
 				dtp->exit_status = (int)(int32_t)es;
 		}
 		dt_spec_finish(dtp);

@@ -1,13 +1,13 @@
 /*
- * agg.c - the consumer's aggregation core (see agg.h).
+ * agg.c - the aggregation core (see agg.h): what an aggregation's value
+ * is and how values combine and compare.
  *
  * Owns the bucket functions of quantize/lquantize/llquantize (the same
  * arithmetic as the in-kernel aggregation of illumos dtrace.c), merging
- * per-CPU values, dtrace's sort order and the
- * default printing of an aggregation: key columns, scalar values, avg and
- * stddev integer arithmetic, and the '@' distribution tables, to the
- * character as libdtrace dt_consume.c prints them.  Written from scratch
- * from the behaviour of libdtrace; nothing here touches BPF.
+ * per-CPU values, avg and stddev integer arithmetic, dtrace's sort order,
+ * and the join of several aggregations on their keys for printa().
+ * Written from scratch from the behaviour of libdtrace; nothing here
+ * touches BPF, and printing is fmt/agg.c's.
  */
 #include <errno.h>
 #include <limits.h>
@@ -47,8 +47,8 @@ dt_quantize_bucket(int64_t v)
 	return v < 0 ? DT_QUANTIZE_ZERO - nbits : DT_QUANTIZE_ZERO + nbits;
 }
 
-static int64_t
-lq_levels(const struct dt_aggdesc *d)
+int64_t
+dt_lquantize_levels(const struct dt_aggdesc *d)
 {
 	return d->step > 0 ? (d->limit - d->base) / d->step : 0;
 }
@@ -57,7 +57,7 @@ int
 dt_lquantize_bucket(const struct dt_aggdesc *d, int64_t v)
 {
 	int64_t val = (int32_t)(uint32_t)v;	/* dtrace.c: int32_t val */
-	int64_t levels = lq_levels(d), level;
+	int64_t levels = dt_lquantize_levels(d), level;
 
 	if (val < d->base || d->step <= 0)
 		return 0;
@@ -66,8 +66,8 @@ dt_lquantize_bucket(const struct dt_aggdesc *d, int64_t v)
 }
 
 /* wrapping signed multiply, as the kernel's int64 arithmetic does */
-static int64_t
-mulw(int64_t a, int64_t b)
+int64_t
+dt_agg_wmul(int64_t a, int64_t b)
 {
 	return (int64_t)((uint64_t)a * (uint64_t)b);
 }
@@ -83,13 +83,13 @@ llq_bucket(int64_t factor, int64_t low, int64_t high, int64_t nsteps,
 	if (factor < 2 || nsteps < 1)
 		return 0;
 	for (order = 0; order < low; order++)
-		cur = mulw(cur, factor);
+		cur = dt_agg_wmul(cur, factor);
 	if (value < (last = cur))
 		return 0;
-	for (cur = mulw(cur, factor); order <= high; order++) {
+	for (cur = dt_agg_wmul(cur, factor); order <= high; order++) {
 		int64_t nb = cur > nsteps ? nsteps : cur;
 
-		if ((next = mulw(cur, factor)) < cur)
+		if ((next = dt_agg_wmul(cur, factor)) < cur)
 			value = cur - 1;	/* 64-bit overflow: clamp */
 		if (value < cur)
 			return base + (int)((value - last) / (cur / nb));
@@ -130,7 +130,7 @@ dt_agg_nwords(struct dt_aggdesc *d)
 		n = DT_QUANTIZE_NBUCKETS;
 		break;
 	case DT_AGG_LQUANTIZE:
-		n = (uint32_t)lq_levels(d) + 2;
+		n = (uint32_t)dt_lquantize_levels(d) + 2;
 		break;
 	case DT_AGG_LLQUANTIZE:
 		n = dt_llquantize_nbuckets(d->factor, d->low, d->high,
@@ -194,15 +194,15 @@ dt_agg_merge(const struct dt_aggdesc *d, int64_t *dst, const int64_t *src)
 	}
 }
 
-static uint64_t
-normal_of(const struct dt_aggdesc *d)
+uint64_t
+dt_agg_normal(const struct dt_aggdesc *d)
 {
 	return d->normal ? d->normal : 1;
 }
 
 /* signed division that wraps instead of trapping on INT64_MIN / -1 */
-static int64_t
-sdiv(int64_t a, int64_t b)
+int64_t
+dt_agg_sdiv(int64_t a, int64_t b)
 {
 	if (b == -1)
 		return (int64_t)(0 - (uint64_t)a);
@@ -214,7 +214,7 @@ dt_agg_avg(const struct dt_aggdesc *d, const int64_t *val)
 {
 	if (val[0] == 0)
 		return 0;
-	return sdiv(sdiv(val[1], (int64_t)normal_of(d)), val[0]);
+	return dt_agg_sdiv(dt_agg_sdiv(val[1], (int64_t)dt_agg_normal(d)), val[0]);
 }
 
 static uint64_t
@@ -248,7 +248,7 @@ stddev_norm(const int64_t *val, uint64_t normal)
 	/* average of the squares: sumsq / normal^2 / count, floored */
 	sq = sq / normal / normal / cnt;
 	/* square of the average, the average truncated toward zero */
-	avg = sdiv(sdiv(val[1], (int64_t)normal), (int64_t)cnt);
+	avg = dt_agg_sdiv(dt_agg_sdiv(val[1], (int64_t)normal), (int64_t)cnt);
 	mag = avg < 0 ? 0 - (uint64_t)avg : (uint64_t)avg;
 	return isqrt128(sq - (u128)mag * mag);
 }
@@ -256,7 +256,7 @@ stddev_norm(const int64_t *val, uint64_t normal)
 uint64_t
 dt_agg_stddev(const struct dt_aggdesc *d, const int64_t *val)
 {
-	return stddev_norm(val, normal_of(d));
+	return stddev_norm(val, dt_agg_normal(d));
 }
 
 /*
@@ -279,7 +279,7 @@ static void
 lquantize_weight(const struct dt_aggdesc *d, const int64_t *v,
     long double *sum, int64_t *zero)
 {
-	int64_t levels = lq_levels(d), i, b = d->base;
+	int64_t levels = dt_lquantize_levels(d), i, b = d->base;
 	long double t = (long double)v[0] * (long double)(b - 1);
 
 	for (i = 0; i < levels; i++, b += d->step)
@@ -306,16 +306,16 @@ llquantize_weight(const struct dt_aggdesc *d, const int64_t *v,
 	long double t;
 
 	for (order = 0; order < d->low; order++)
-		value = mulw(value, d->factor);
+		value = dt_agg_wmul(value, d->factor);
 	t = (long double)v[bin++] * (long double)(value - 1);
-	next = mulw(value, d->factor);
+	next = dt_agg_wmul(value, d->factor);
 	step = next > d->nsteps ? next / d->nsteps : 1;
 	while (order <= d->high && bin + 1 < nb) {
 		t += (long double)v[bin++] * (long double)value;
 		value += step;
 		if (value != next)
 			continue;
-		next = mulw(value, d->factor);
+		next = dt_agg_wmul(value, d->factor);
 		step = next > d->nsteps ? next / d->nsteps : 1;
 		order++;
 	}
@@ -337,7 +337,7 @@ sortkey_of(const struct dt_aggdesc *d, const int64_t *v, struct sortkey *k)
 	k->uval = 0;
 	switch (d->func) {
 	case DT_AGG_AVG:
-		k->ival = v[0] ? sdiv(v[1], v[0]) : 0;
+		k->ival = v[0] ? dt_agg_sdiv(v[1], v[0]) : 0;
 		break;
 	case DT_AGG_STDDEV:
 		k->uval = stddev_norm(v, 1);
@@ -426,8 +426,8 @@ struct sortrec {
 	struct sortkey k;
 };
 
-static uint64_t
-rdint(const uint8_t *p, uint32_t size)
+uint64_t
+dt_agg_keyint(const uint8_t *p, uint32_t size)
 {
 	uint8_t u8;
 	uint16_t u16;
@@ -450,8 +450,8 @@ rdint(const uint8_t *p, uint32_t size)
 	}
 }
 
-static int
-is_int_size(uint32_t size)
+int
+dt_agg_is_int_size(uint32_t size)
 {
 	return size == 1 || size == 2 || size == 4 || size == 8;
 }
@@ -466,9 +466,9 @@ keycmp(const struct sortctx *c, const uint8_t *a, const uint8_t *b)
 		int f = (i + keypos) % c->nkf;
 		uint32_t off = c->koff[f], size = c->kf[f].size;
 
-		if (is_int_size(size)) {
-			uint64_t x = rdint(a + off, size);
-			uint64_t y = rdint(b + off, size);
+		if (dt_agg_is_int_size(size)) {
+			uint64_t x = dt_agg_keyint(a + off, size);
+			uint64_t y = dt_agg_keyint(b + off, size);
 
 			if (x != y)
 				return x < y ? -1 : 1;
@@ -541,343 +541,6 @@ dt_agg_sort(struct dt_aggentry *e, int n, const struct dt_aggdesc *d,
 	for (i = 0; i < n; i++)
 		e[i] = r[i].e;
 	free(r);
-}
-
-/*
- * Printing
- */
-
-static int
-out_err(FILE *out)
-{
-	return ferror(out) ? -1 : 0;
-}
-
-/* dtrace's printable test for trace data: isprint, isspace, \b, \a */
-static int
-printable(unsigned char c)
-{
-	return (c >= ' ' && c <= '~') || (c >= '\t' && c <= '\r') ||
-	    c == '\b' || c == '\a';
-}
-
-static void
-hexdump(FILE *out, const uint8_t *p, uint32_t n)
-{
-	uint32_t i, j;
-
-	fprintf(out, "\n%5s      ", "");
-	for (i = 0; i < 16; i++)
-		fprintf(out, "  %c", "0123456789abcdef"[i]);
-	fputs("  0123456789abcdef\n", out);
-	for (i = 0; i < n; i += 16) {
-		fprintf(out, "%5s%5x:", "", i);
-		for (j = i; j < i + 16 && j < n; j++)
-			fprintf(out, " %02x", p[j]);
-		for (; j % 16 != 0; j++)
-			fputs("   ", out);
-		fputs("  ", out);
-		for (j = i; j < i + 16 && j < n; j++)
-			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], out);
-		fputc('\n', out);
-	}
-}
-
-static void
-print_strkey(FILE *out, const uint8_t *p, uint32_t n)
-{
-	uint32_t i, j;
-
-	if (n == 0)
-		return;
-	for (i = 0; i < n; i++) {
-		if (printable(p[i]))
-			continue;
-		if (p[i] == '\0' && i > 0) {
-			for (j = i + 1; j < n && p[j] == '\0'; j++)
-				;
-			if (j == n) {
-				fprintf(out, "  %-50s", (const char *)p);
-				return;
-			}
-		}
-		break;
-	}
-	if (i == n) {			/* all printable, no NUL */
-		fprintf(out, "  %-50.*s", (int)n, (const char *)p);
-		return;
-	}
-	hexdump(out, p, n);
-}
-
-int
-dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
-    const uint32_t *koff, const uint8_t *key)
-{
-	int i;
-
-	for (i = 0; i < nkf; i++) {
-		const uint8_t *p = key + koff[i];
-		uint64_t v;
-
-		if (kf[i].is_string || !is_int_size(kf[i].size)) {
-			print_strkey(out, p, kf[i].size);
-			continue;
-		}
-		v = rdint(p, kf[i].size);
-		switch (kf[i].size) {
-		case 8:
-			fprintf(out, " %16lld", (long long)v);
-			break;
-		case 4:
-			fprintf(out, " %8d", (int)(uint32_t)v);
-			break;
-		case 2:
-			fprintf(out, " %5d", (int)v);
-			break;
-		default:
-			fprintf(out, " %3d", (int)v);
-			break;
-		}
-	}
-	return out_err(out);
-}
-
-/* one distribution row after its label: bar, count */
-static void
-quantline(FILE *out, int64_t val, uint64_t normal, long double total,
-    int pos, int neg)
-{
-	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
-	static const char spc[] = "                                        ";
-	unsigned len = 40, depth = 0;
-	long double mag = val < 0 ? -(long double)val : (long double)val;
-	long long cnt = (long long)((uint64_t)val / normal);
-
-	if (!neg) {
-		if (pos)
-			depth = (unsigned)(mag * len / total + 0.5L);
-		fprintf(out, "|%.*s%.*s %-9lld\n", (int)depth, ats,
-		    (int)(len - depth), spc, cnt);
-		return;
-	}
-	if (!pos) {
-		depth = (unsigned)(mag * len / total + 0.5L);
-		fprintf(out, "%.*s%.*s| %-9lld\n", (int)(len - depth), spc,
-		    (int)depth, ats, cnt);
-		return;
-	}
-	/* both signs: half-width bars on each side of the centre line */
-	len /= 2;
-	depth = (unsigned)(mag * len / total + 0.5L);
-	if (val <= 0)
-		fprintf(out, "%.*s%.*s|%*s %-9lld\n", (int)(len - depth), spc,
-		    (int)depth, ats, (int)len, "", cnt);
-	else
-		fprintf(out, "%20s|%.*s%.*s %-9lld\n", "", (int)depth, ats,
-		    (int)(len - depth), spc, cnt);
-}
-
-struct dist {
-	int first, last;
-	long double total;
-	int pos, neg;
-};
-
-/* trim to the data plus one zero row each side; total and signs */
-static void
-dist_range(const int64_t *v, int nb, int emptyfirst, int emptylast,
-    struct dist *ds)
-{
-	int i, f = 0, l = nb - 1;
-
-	while (f < nb && v[f] == 0)
-		f++;
-	if (f == nb) {
-		f = emptyfirst;
-		l = emptylast;
-	} else {
-		if (f > 0)
-			f--;
-		while (l > 0 && v[l] == 0)
-			l--;
-		if (l < nb - 1)
-			l++;
-	}
-	ds->first = f;
-	ds->last = l;
-	ds->total = 0;
-	ds->pos = ds->neg = 0;
-	for (i = f; i <= l; i++) {
-		ds->pos |= v[i] > 0;
-		ds->neg |= v[i] < 0;
-		ds->total += v[i] < 0 ? -(long double)v[i] : (long double)v[i];
-	}
-}
-
-static void
-dist_header(FILE *out)
-{
-	fprintf(out, "\n%16s %41s %-9s\n", "value",
-	    "------------- Distribution -------------", "count");
-}
-
-static void
-print_quantize(FILE *out, const int64_t *v, uint64_t normal)
-{
-	struct dist ds;
-	int i;
-
-	dist_range(v, DT_QUANTIZE_NBUCKETS, DT_QUANTIZE_ZERO - 1,
-	    DT_QUANTIZE_ZERO + 1, &ds);
-	dist_header(out);
-	for (i = ds.first; i <= ds.last; i++) {
-		fprintf(out, "%16lld ", (long long)dt_quantize_bucket_min(i));
-		quantline(out, v[i], normal, ds.total, ds.pos, ds.neg);
-	}
-}
-
-static void
-print_lquantize(FILE *out, const struct dt_aggdesc *d, const int64_t *v,
-    uint64_t normal)
-{
-	int levels = (int)lq_levels(d), base = (int)d->base;
-	int step = (int)d->step;
-	struct dist ds;
-	char lab[32];
-	int i;
-
-	dist_range(v, levels + 2, 0, 2, &ds);
-	dist_header(out);
-	for (i = ds.first; i <= ds.last; i++) {
-		if (i == 0) {
-			snprintf(lab, sizeof(lab), "< %d", base);
-			fprintf(out, "%16s ", lab);
-		} else if (i == levels + 1) {
-			snprintf(lab, sizeof(lab), ">= %d",
-			    base + levels * step);
-			fprintf(out, "%16s ", lab);
-		} else {
-			fprintf(out, "%16d ", base + (i - 1) * step);
-		}
-		quantline(out, v[i], normal, ds.total, ds.pos, ds.neg);
-	}
-}
-
-static void
-print_llquantize(FILE *out, const struct dt_aggdesc *d, const int64_t *v,
-    uint64_t normal)
-{
-	int nb = (int)d->nwords, bin = 1;
-	int64_t value = 1, next, step, order;
-	struct dist ds;
-	char lab[32];
-
-	dist_range(v, nb, 0, 1, &ds);
-	dist_header(out);
-	for (order = 0; order < d->low; order++)
-		value = mulw(value, d->factor);
-	next = mulw(value, d->factor);
-	step = next > d->nsteps ? next / d->nsteps : 1;
-	if (ds.first == 0) {
-		snprintf(lab, sizeof(lab), "< %lld", (long long)value);
-		fprintf(out, "%16s ", lab);
-		quantline(out, v[0], normal, ds.total, ds.pos, ds.neg);
-	}
-	while (order <= d->high && bin < nb - 1) {
-		if (bin >= ds.first && bin <= ds.last) {
-			fprintf(out, "%16lld ", (long long)value);
-			quantline(out, v[bin], normal, ds.total, ds.pos,
-			    ds.neg);
-		}
-		bin++;
-		value += step;
-		if (value != next)
-			continue;
-		next = mulw(value, d->factor);
-		step = next > d->nsteps ? next / d->nsteps : 1;
-		order++;
-	}
-	if (ds.last < bin)
-		return;
-	snprintf(lab, sizeof(lab), ">= %lld", (long long)value);
-	fprintf(out, "%16s ", lab);
-	quantline(out, v[bin], normal, ds.total, ds.pos, ds.neg);
-}
-
-int
-dt_agg_print_value(FILE *out, const struct dt_aggdesc *d, const int64_t *val)
-{
-	uint64_t normal = normal_of(d);
-
-	switch (d->func) {
-	case DT_AGG_AVG:
-		fprintf(out, " %16lld", (long long)dt_agg_avg(d, val));
-		break;
-	case DT_AGG_STDDEV:
-		fprintf(out, " %16llu",
-		    (unsigned long long)dt_agg_stddev(d, val));
-		break;
-	case DT_AGG_QUANTIZE:
-		print_quantize(out, val, normal);
-		break;
-	case DT_AGG_LQUANTIZE:
-		print_lquantize(out, d, val, normal);
-		break;
-	case DT_AGG_LLQUANTIZE:
-		print_llquantize(out, d, val, normal);
-		break;
-	default:
-		/* dtrace divides the 64-bit value as unsigned by normal */
-		fprintf(out, " %16lld", (long long)((uint64_t)val[0] / normal));
-		break;
-	}
-	return out_err(out);
-}
-
-int64_t
-dt_agg_fmtval(const struct dt_aggdesc *d, const int64_t *val)
-{
-	switch (d->func) {
-	case DT_AGG_AVG:
-		return dt_agg_avg(d, val);
-	case DT_AGG_STDDEV:
-		return (int64_t)dt_agg_stddev(d, val);
-	case DT_AGG_QUANTIZE:
-	case DT_AGG_LQUANTIZE:
-	case DT_AGG_LLQUANTIZE:
-		return dt_agg_sortval(d, val);
-	default:
-		return sdiv(val[0], (int64_t)normal_of(d));
-	}
-}
-
-int
-dt_agg_is_table(const struct dt_aggdesc *d)
-{
-	return d->func == DT_AGG_QUANTIZE || d->func == DT_AGG_LQUANTIZE ||
-	    d->func == DT_AGG_LLQUANTIZE;
-}
-
-int
-dt_agg_print_percpu(FILE *out, const struct dt_aggdesc *d,
-    const int64_t *percpu, int ncpus)
-{
-	int64_t tmp[2];
-	int c;
-
-	for (c = 0; c < ncpus; c++) {
-		const int64_t *v = percpu + (size_t)c * d->nwords;
-
-		if ((d->func == DT_AGG_MIN || d->func == DT_AGG_MAX) &&
-		    v[1] == 0) {
-			dt_agg_init(d, tmp);	/* no value on this CPU */
-			v = tmp;
-		}
-		fprintf(out, "\n    [CPU %d]", c);
-		dt_agg_print_value(out, d, v);
-	}
-	return out_err(out);
 }
 
 /*
@@ -979,8 +642,8 @@ rowcmp(const void *l, const void *r, void *arg)
 	return rc->c.rev ? -rv : rv;
 }
 
-static uint32_t
-max_nwords(const struct dt_aggdesc *const *d, int naggs)
+uint32_t
+dt_agg_max_nwords(const struct dt_aggdesc *const *d, int naggs)
 {
 	uint32_t m = 1;
 	int j;
@@ -1019,7 +682,7 @@ dt_agg_sort_rows(struct dt_aggrow *r, int n, const struct dt_aggdesc *const *d,
 	}
 	sr = malloc((size_t)n * sizeof(*sr));
 	keys = malloc((size_t)n * (size_t)naggs * sizeof(*keys));
-	zero = calloc(max_nwords(d, naggs), sizeof(int64_t));
+	zero = calloc(dt_agg_max_nwords(d, naggs), sizeof(int64_t));
 	if (sr == NULL || keys == NULL || zero == NULL)
 		goto out;	/* left unsorted */
 	for (i = 0; i < n; i++) {
@@ -1038,62 +701,3 @@ out:
 	free(zero);
 }
 
-int
-dt_agg_print_rows(FILE *out, struct dt_aggrow *r, int n,
-    const struct dt_aggdesc *const *d, int naggs,
-    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff, int ncpus)
-{
-	/* zero-filled values; per CPU (ncpus of them) where there is none */
-	size_t nz = (size_t)max_nwords(d, naggs) * (size_t)(ncpus > 0 ? ncpus : 1);
-	int64_t *zero = calloc(nz, sizeof(int64_t));
-	int i, j;
-
-	if (zero == NULL)
-		return -1;
-	fputc('\n', out);
-	for (i = 0; i < n && !ferror(out); i++) {
-		dt_agg_print_keys(out, kf, nkf, koff, r[i].key);
-		for (j = 0; j < naggs; j++) {
-			dt_agg_print_value(out, d[j],
-			    r[i].vals[j] ? r[i].vals[j] : zero);
-			if (ncpus > 0)
-				dt_agg_print_percpu(out, d[j], r[i].vals[j] &&
-				    r[i].percpu[j] ? r[i].percpu[j] : zero, ncpus);
-		}
-		fputc('\n', out);
-	}
-	free(zero);
-	return out_err(out);
-}
-
-int
-dt_agg_print_ext(FILE *out, const struct dt_aggdesc *d,
-    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
-    struct dt_aggentry *e, int n, const struct dt_aggsortopt *opt,
-    int flags)
-{
-	int i;
-
-	if (!(flags & DT_AGGP_NOBLANK))
-		fputc('\n', out);
-	if (!(flags & DT_AGGP_NOSORT))
-		dt_agg_sort(e, n, d, kf, nkf, koff, opt);
-	for (i = 0; i < n; i++) {
-		dt_agg_print_keys(out, kf, nkf, koff, e[i].key);
-		dt_agg_print_value(out, d, e[i].val);
-		if ((flags & DT_AGGP_PERCPU) && e[i].percpu != NULL)
-			dt_agg_print_percpu(out, d, e[i].percpu, e[i].ncpus);
-		fputc('\n', out);
-		if (ferror(out))
-			return -1;
-	}
-	return out_err(out);
-}
-
-int
-dt_agg_print(FILE *out, const struct dt_aggdesc *d,
-    const struct dt_aggkeyfield *kf, int nkf, const uint32_t *koff,
-    struct dt_aggentry *e, int n)
-{
-	return dt_agg_print_ext(out, d, kf, nkf, koff, e, n, NULL, 0);
-}

@@ -4,7 +4,8 @@
  * Owns which options exist, their defaults and the syntax of their values
  * (sizes with k/m/g/t suffixes, rates with time or hz suffixes), so the
  * command, #pragma D option and the library all accept exactly the same
- * things and reject everything else with dtrace's messages.
+ * things and reject everything else with dtrace's messages; and the
+ * values themselves (dtp->opt[], the -L library directories).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -12,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 #include "handle.h"
-#include "sema/dlib.h"
 #include "spec.h"
 
 #define NANOSEC 1000000000ULL
@@ -204,6 +204,30 @@ static int parse_optrate(const char *s, uint64_t *ns)
 }
 
 /* Parse val for option i and store it; 0, or -1 for a bad value. */
+/* -L / -x libdir: a D library directory searched before the default */
+static int add_libdir(dtrace_hdl_t *dtp, const char *dir)
+{
+	if (!dir || !*dir)
+		return dt_set_err(dtp, "failed to set -x libdir: Invalid value for specified option");
+	char **nd = realloc(dtp->libdirs, (size_t)(dtp->nlibdirs + 1) * sizeof(*nd));
+	if (!nd)
+		return dt_set_err(dtp, "out of memory");
+	dtp->libdirs = nd;
+	if (!(nd[dtp->nlibdirs] = strdup(dir)))
+		return dt_set_err(dtp, "out of memory");
+	dtp->nlibdirs++;
+	return 0;
+}
+
+void dt_opt_free(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < dtp->nlibdirs; i++)
+		free(dtp->libdirs[i]);
+	free(dtp->libdirs);
+	dtp->libdirs = NULL;
+	dtp->nlibdirs = 0;
+}
+
 static int opt_store(dtrace_hdl_t *dtp, int i, const char *val)
 {
 	const struct dt_optdesc *d = &dt_optdescs[i];
@@ -262,7 +286,7 @@ int dt_opt_set(dtrace_hdl_t *dtp, const char *name, const char *val)
 	int i = dt_opt_lookup(name);
 
 	if (!strcmp(name, "libdir"))		/* a D library directory (-L) */
-		return dt_dlib_add_dir(dtp, val);
+		return add_libdir(dtp, val);
 	if (i < 0)
 		return dt_set_err(dtp, "failed to set -x %s: Invalid option name", name);
 	if (opt_store(dtp, i, val) < 0)
@@ -282,7 +306,7 @@ int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
 	int i = dt_opt_lookup(name);
 
 	if (!strcmp(name, "libdir")) {		/* compile-time, takes a value */
-		if (dt_dlib_add_dir(dtp, val) == 0)
+		if (add_libdir(dtp, val) == 0)
 			return 0;
 		*why = "Invalid value for specified option";
 		return -1;
@@ -307,43 +331,6 @@ int dt_opt_set_active(dtrace_hdl_t *dtp, const char *name, const char *val,
 		return -1;
 	}
 	return 0;
-}
-
-/*
- * Rates DTrace's kernel bounds when tracing starts: statusrate at most
- * every 10 seconds, cleanrate between 5000hz and once a minute (0 means
- * once a minute).  A rate the user set that changes is reported as
- * dtrace(1M) reports it.
- */
-void dt_opt_go(dtrace_hdl_t *dtp)
-{
-	static const struct { int opt; const char *name; uint64_t min, max; } rates[] = {
-		{ DTOPT_CLEANRATE, "cleaning rate", 200000, 60 * NANOSEC },
-		{ DTOPT_STATUSRATE, "status rate", 0, 10 * NANOSEC },
-	};
-	for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
-		uint64_t val = dtp->opt[rates[i].opt], nval = val;
-		if (rates[i].opt == DTOPT_CLEANRATE && nval == 0)
-			nval = rates[i].max;
-		if (nval < rates[i].min)
-			nval = rates[i].min;
-		if (nval > rates[i].max)
-			nval = rates[i].max;
-		dtp->opt[rates[i].opt] = nval;
-		if (!dtp->optset[rates[i].opt] || nval == val)
-			continue;
-		const char *dir = nval > val ? "reduced" : "increased";
-		fflush(stdout);
-		if (nval <= NANOSEC && NANOSEC % nval == 0)
-			fprintf(stderr, "dtrace: %s %s to %llu hz\n", rates[i].name, dir,
-			    (unsigned long long)(NANOSEC / nval));
-		else if (nval % NANOSEC == 0)
-			fprintf(stderr, "dtrace: %s %s to once every %llu seconds\n",
-			    rates[i].name, dir, (unsigned long long)(nval / NANOSEC));
-		else
-			fprintf(stderr, "dtrace: %s %s to once every %llu nanoseconds\n",
-			    rates[i].name, dir, (unsigned long long)nval);
-	}
 }
 
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)

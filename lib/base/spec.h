@@ -1,13 +1,13 @@
 /*
  * spec.h - speculative tracing: the layout the BPF programs and the
- * consumer share, and the entry points of the three modules that
- * implement speculations:
- *   sema_spec.c     speculate/commit/discard, the ordering rules of the
+ * consumer share.  Speculations are implemented by one file per stage:
+ *   sema/spec.c     speculate/commit/discard, the ordering rules of the
  *                   Dynamic Tracing Guide (dtrace's compile errors)
- *   cg_spec.c       speculation(), speculate(), commit(), discard() in BPF:
+ *   cg/spec.c       speculation(), speculate(), commit(), discard() in BPF:
  *                   the per-speculation state machine of illumos' dtrace.c
- *   spec_consume.c  the maps, holding speculative records in the consumer
- *                   until their commit or discard, and the drop reports
+ *   rt/spec.c       the maps
+ *   consume/spec.c  holding speculative records in the consumer until
+ *                   their commit or discard, and the drop reports
  *
  * Speculative records go to the principal (perf) buffers like any other,
  * tagged with the speculation id, its generation and a sequence number;
@@ -19,12 +19,6 @@
 #define DT_SPEC_H
 
 #include <stdint.h>
-#include "handle.h"
-
-struct dt_cg;
-struct dt_node;
-struct sema;
-struct ast_expr;
 
 /* states of a speculation, as illumos' dtrace.c names them */
 enum {
@@ -72,42 +66,12 @@ enum { DT_SPECCTL_COMMIT = 1, DT_SPECCTL_DISCARD = 2 };
 #define DT_SPECCTL_BEGIN	0x100
 #define DT_SPECCTL_SIZE	24
 
-/* sema_spec.c */
-void dt_sema_spec_action(struct sema *s, struct dt_node *n, struct ast_expr *e,
-    struct dt_action *a);
-/* after each statement of a clause, in program order: dtrace's rules on
- * what may follow speculate() and commit(); name is the statement's
- * function if it is a call */
-void dt_sema_spec_order(struct sema *s, struct dt_node *n, const char *name,
-    int line);
-
-/* cg_spec.c */
-void dt_cg_speculation(struct dt_cg *cg);
-void dt_cg_spec_speculate(struct dt_cg *cg, struct dt_node *n);
-void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n);
-/* a clause whose only actions are commit()/discard() records nothing */
-int dt_cg_spec_silent(const struct dt_stmt *st);
-/* at the start of a speculative clause's record */
-void dt_cg_spec_init(struct dt_cg *cg, const struct dt_stmt *st);
-/* before the record is written: charge it to its speculation, or jump to
- * the returned label (placed after the write) to drop it; -1 if the
- * clause is not speculative */
-int dt_cg_spec_record(struct dt_cg *cg, const struct dt_stmt *st);
-
-/* spec_consume.c */
-int dt_spec_create(dtrace_hdl_t *dtp);
-void dt_spec_close(dtrace_hdl_t *dtp);
-void dt_spec_free(dtrace_hdl_t *dtp);
-int dt_spec_fd_state(dtrace_hdl_t *dtp);
-int dt_spec_fd_cpu(dtrace_hdl_t *dtp);
-/* a record read from the buffers: 1 if it was speculative or a control
- * record (kept, printed or freed here), 0 to print it as usual */
-int dt_spec_take(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
-/* after every pass over all buffers */
-void dt_spec_pass(dtrace_hdl_t *dtp);
-/* report new drops and failed speculations (at statusrate unless force) */
-void dt_spec_status(dtrace_hdl_t *dtp, int force);
-/* at the end: committed records still waiting are printed */
-void dt_spec_finish(dtrace_hdl_t *dtp);
+/* the two maps rt/spec.c creates, which the programs use and the
+ * consumer reads: dtp->specmaps */
+struct dt_specmaps {
+	int fd_state, fd_cpu;		/* dt_spec, dt_spec_cpu; -1 if none */
+	uint32_t nspec;			/* speculations (entries: at least 1) */
+	uint32_t stsize;		/* bytes of dt_spec's value */
+};
 
 #endif

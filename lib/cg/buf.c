@@ -52,7 +52,7 @@ static void cpu_line(struct dt_cg *cg, int skip)
 	emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, cg->dtp->ncpus, 0), skip);
 	emit(cg, ALU64_IMM(BPF_LSH, R0, 6));
-	dt_asm_ld_map_value(&cg->a, R1, dt_buf_state_fd(cg->dtp), DT_BS_CPU(0));
+	dt_asm_ld_map_value(&cg->a, R1, cg->dtp->bufplan.fd_state, DT_BS_CPU(0));
 	emit(cg, ALU64_REG(BPF_ADD, R1, R0));
 }
 
@@ -68,15 +68,15 @@ static void drop(struct dt_cg *cg, int skip)
 /* fill: what this program's records may use of a CPU's buffer */
 static uint64_t fill_cap(struct dt_cg *cg)
 {
-	uint64_t bufsize = dt_buf_size(cg->dtp);
-	return cg->probe->id == DT_PROBE_END ? bufsize : bufsize - dt_buf_endreserve(cg->dtp);
+	uint64_t bufsize = cg->dtp->bufplan.size;
+	return cg->probe->id == DT_PROBE_END ? bufsize : bufsize - cg->dtp->bufplan.reserve;
 }
 
 /* switch and ring: nothing to check unless a record can never fit, and
  * then every attempt is only a drop (1: no code follows) */
 static int never_fits(struct dt_cg *cg, uint32_t size, int skip)
 {
-	if (size <= dt_buf_size(cg->dtp))
+	if (size <= cg->dtp->bufplan.size)
 		return 0;
 	drop(cg, skip);
 	return 1;
@@ -153,7 +153,7 @@ void dt_cg_buf_fired(struct dt_cg *cg)
 		return;
 	emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
 	emit(cg, ALU64_IMM(BPF_ADD, R0, 1));
-	dt_asm_ld_map_value(&cg->a, R1, dt_buf_state_fd(dtp),
+	dt_asm_ld_map_value(&cg->a, R1, dtp->bufplan.fd_state,
 	    cg->probe->id == DT_PROBE_END ? DT_BS_ENDEDON : DT_BS_BEGANON);
 	emit(cg, STX_MEM(BPF_DW, R1, R0, 0));
 }

@@ -13,9 +13,14 @@
 #ifndef DT_CG_H
 #define DT_CG_H
 
-#include "kernel/bpf_asm.h"
-#include "base/handle.h"
 #include <stdio.h>
+#include "base/handle.h"
+#include "base/layout.h"
+#include "kernel/bpf_asm.h"
+#include "prov/prov.h"
+#include "sema/program.h"
+
+struct dt_node;
 
 #define DT_STACK_SLOTS 48	/* 8-byte expression temporaries */
 #define DT_STACK_FRAMES 127	/* bpf_get_stack() frames (perf_event_max_stack) */
@@ -186,6 +191,36 @@ void dt_cg_scratch_alloc(struct dt_cg *cg, int sz);
 void dt_cg_scratch_read(struct dt_cg *cg, int helper, int src, int sz);
 /* cg_destr.c: stop, raise, copyout, copyoutstr, chill */
 void dt_cg_destr(struct dt_cg *cg, struct dt_node *n);
+
+/* spec.c: speculations */
+void dt_cg_speculation(struct dt_cg *cg);
+void dt_cg_spec_speculate(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_spec_commit(struct dt_cg *cg, struct dt_node *n);
+/* a clause whose only actions are commit()/discard() records nothing */
+int dt_cg_spec_silent(const struct dt_stmt *st);
+/* at the start of a speculative clause's record */
+void dt_cg_spec_init(struct dt_cg *cg, const struct dt_stmt *st);
+/* before the record is written: charge it to its speculation, or jump to
+ * the returned label (placed after the write) to drop it; -1 if the
+ * clause is not speculative */
+int dt_cg_spec_record(struct dt_cg *cg, const struct dt_stmt *st);
+
+/* buf.c: the buffer policies' checks */
+/* Does the clause write a record? */
+int dt_cg_stmt_records(dtrace_hdl_t *dtp, const struct dt_stmt *st);
+/* Emitted before a recording clause's predicate: the policy's checks;
+ * jumps to skip (the clause's end) when the clause must not run.  Returns
+ * 1 when the record can never fit: the jump is then unconditional and the
+ * caller must not generate the clause (the verifier refuses dead code). */
+int dt_cg_buf_clause(struct dt_cg *cg, uint32_t size, int skip);
+/* Emitted before a record of size bytes is output: the policy's checks;
+ * jumps to skip when the record must not be written.  Returns 1, like
+ * dt_cg_buf_clause, when it never can be. */
+int dt_cg_buf_reserve(struct dt_cg *cg, uint32_t size, int skip);
+/* Emitted right after the output helper (R0 its result). */
+void dt_cg_buf_written(struct dt_cg *cg, uint32_t size, int skip);
+/* Emitted at the start of BEGIN's and END's programs: record the CPU. */
+void dt_cg_buf_fired(struct dt_cg *cg);
 
 /* the BPF size code of a 1-, 2-, 4- or 8-byte load or store */
 static inline int dt_cg_size_code(uint32_t size)

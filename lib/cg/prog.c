@@ -330,7 +330,7 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
 	for (int i = 0; i < p->nclauses; i++)
 		if (p->clauses[i]->uses_args > nargs)
 			nargs = p->clauses[i]->uses_args;
-	if (p->ops->cg_args(&cg, p, nargs) < 0) {
+	if (p->ops->cg_args(dtp, &cg.a, p, nargs) < 0) {
 		dt_asm_free(&cg.a);
 		return dt_set_err(dtp, "cannot fetch arguments of %s:%s:%s:%s",
 		    p->prov, p->mod, p->func, p->name);

@@ -59,7 +59,7 @@ static int L(struct dt_cg *cg)
  * Clobbers R(tmp). */
 static void entry_addr(struct dt_cg *cg, int dst, int idx, int tmp)
 {
-	dt_asm_ld_map_value(&cg->a, dst, dt_spec_fd_state(cg->dtp), DT_SPEC_ENT);
+	dt_asm_ld_map_value(&cg->a, dst, cg->dtp->specmaps.fd_state, DT_SPEC_ENT);
 	emit(cg, MOV64_REG(tmp, idx));
 	emit(cg, ALU64_IMM(BPF_LSH, tmp, 5));
 	emit(cg, ALU64_REG(BPF_ADD, dst, tmp));
@@ -83,7 +83,7 @@ static void cpu_word(struct dt_cg *cg, int fail)
 {
 	int key = dt_cg_slot_alloc(cg);
 	emit(cg, ST_MEM(BPF_DW, R10, key, 0));
-	dt_asm_ld_map_fd(&cg->a, R1, dt_spec_fd_cpu(cg->dtp));
+	dt_asm_ld_map_fd(&cg->a, R1, cg->dtp->specmaps.fd_cpu);
 	emit(cg, MOV64_REG(R2, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
@@ -150,7 +150,7 @@ static void claim_one(struct dt_cg *cg, int id, int idx_cell, int wslot,
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R3, (int32_t)nspec(cg), 0), next);
 		entry_addr(cg, R1, R3, R4);
 	} else {
-		dt_asm_ld_map_value(&cg->a, R1, dt_spec_fd_state(cg->dtp),
+		dt_asm_ld_map_value(&cg->a, R1, cg->dtp->specmaps.fd_state,
 		    DT_SPEC_ENT + (uint32_t)(id - 1) * DT_SPEC_ENTSZ);
 	}
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, wslot));
@@ -196,7 +196,7 @@ void dt_cg_speculation(struct dt_cg *cg)
 	uint32_t n = nspec(cg);
 	int done = L(cg), unavail = L(cg), count = L(cg);
 	int wslot = dt_cg_slot_alloc(cg), busy = dt_cg_slot_alloc(cg);
-	int fd = dt_spec_fd_state(cg->dtp);
+	int fd = cg->dtp->specmaps.fd_state;
 
 	if (n <= UNROLL_MAX) {
 		emit(cg, ST_MEM(BPF_DW, R10, busy, 0));
@@ -425,7 +425,7 @@ int dt_cg_spec_record(struct dt_cg *cg, const struct dt_stmt *st)
 	dt_asm_ld_imm64(&cg->a, R1, 0, cg->dtp->opt[DTOPT_SPECSIZE]);
 	dt_asm_jump(&cg->a, JMP_REG(BPF_JLE, R4, R1, 0), fits);
 	/* does not fit in specsize: a speculative drop */
-	dt_asm_ld_map_value(&cg->a, R1, dt_spec_fd_state(cg->dtp), 0);
+	dt_asm_ld_map_value(&cg->a, R1, cg->dtp->specmaps.fd_state, 0);
 	emit(cg, MOV64_IMM(R2, 1));
 	emit(cg, ATOMIC_ADD64(R1, R2, DT_SPEC_DROPS));
 	dt_asm_jump(&cg->a, JA(0), skip);

@@ -40,11 +40,8 @@ void dt_cg_stmp_free(struct dt_cg *cg)
 
 static const char *probe_str(struct dt_cg *cg, int which)
 {
-	struct dt_probe *p = cg->probe;
-	if (cg->in_error) {
-		static const char *const e[] = { "dtrace", "", "", "ERROR" };
-		return e[which];
-	}
+	/* ERROR clauses see the ERROR probe's description */
+	struct dt_probe *p = cg->in_error ? cg->dtp->probes[DT_PROBE_ERROR - 1] : cg->probe;
 	const char *f[4] = { p->prov, p->mod, p->func, p->name };
 	return f[which];
 }
@@ -840,7 +837,8 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		return;
 	case DN_ARG:
 		if (!cg->in_error && cg->probe->ops->cg_argstr &&
-		    cg->probe->ops->cg_argstr(cg, cg->probe, (int)n->ival, off, size) == 0)
+		    cg->probe->ops->cg_argstr(cg->dtp, &cg->a, cg->probe, (int)n->ival, off,
+		    size) == 0)
 			return;
 		break;
 	case DN_BUILTIN: {

@@ -44,10 +44,9 @@ static void fail(struct dt_cg *cg, const char *fmt, const char *what)
 static int kskip(struct dt_cg *cg)
 {
 	struct dt_probe *p = cg->probe;
-	enum bpf_prog_type t = p->ptype ? p->ptype : p->ops->prog_type;
 	if (p->cfire)
 		return CFIRE_KSKIP;
-	return t == BPF_PROG_TYPE_RAW_TRACEPOINT ? RAWTP_KSKIP : 0;
+	return dt_probe_prog_type(p) == BPF_PROG_TYPE_RAW_TRACEPOINT ? RAWTP_KSKIP : 0;
 }
 
 /*
@@ -68,16 +67,13 @@ static void get_stack(struct dt_cg *cg, int size, uint64_t flags)
 	dt_asm_place(&cg->a, ok);
 }
 
-/* The tracepoint whose iterator may sit between the probe and its site. */
+/* The tracepoint whose iterator may sit between the probe and its site
+ * (its provider knows; consumer-fired probes have none). */
 static const char *tp_event(struct dt_probe *p)
 {
-	if (p->cfire)
+	if (p->cfire || !p->ops->tp_event)
 		return NULL;
-	if (!strcmp(p->prov, "syscall"))
-		return strcmp(p->name, "return") ? "sys_enter" : "sys_exit";
-	if (!strcmp(p->prov, "sdt"))
-		return p->name;
-	return NULL;
+	return p->ops->tp_event(p);
 }
 
 /*

@@ -1,11 +1,11 @@
 /*
- * agg_consume.c - the consumer's side of aggregations: snapshots of the
+ * agg.c - the consumer's side of aggregations: snapshots of the
  * per-CPU maps merged into one value per key, the aggregation actions
  * (printa, clear, trunc, normalize, denormalize) as the records arrive,
  * the print of every aggregation not printed by printa() at exit, the
  * sorting options (aggsortkey, aggsortrev, aggsortpos, aggsortkeypos),
  * aggpercpu, and the per-CPU drop reports (read at aggrate).
- * Formatting and sorting are agg.c's.
+ * Values, merging and sorting are base/agg.c's, formatting fmt/agg.c's.
  *
  * A snapshot reads a map with BPF_MAP_LOOKUP_BATCH (all CPUs' values of
  * thousands of keys per system call), falling back to get_next_key +
@@ -18,10 +18,20 @@
 #include <time.h>
 #include <string.h>
 #include <bpf/bpf.h>
-#include "base/handle.h"
-#include "agg.h"
-#include "outact.h"
+#include "consume.h"
+#include "fmt/agg.h"
 #include "fmt/printf.h"
+#include "rt/rt.h"
+#include "sema/program.h"
+
+/* one aggregation's merged entries */
+struct dt_aggsnap {
+	uint8_t *keys;
+	int64_t *vals;
+	int64_t *percpu;		/* aggpercpu: each CPU's value too */
+	struct dt_aggentry *ents;
+	int n;
+};
 
 /* the round-up the kernel applies to per-CPU values */
 static uint32_t pcpu_size(uint32_t vsize)

@@ -16,17 +16,16 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "base/handle.h"
-#include "agg.h"
-#include "flow.h"
-#include "outact.h"
-#include "fmt/printf.h"
-#include "sema/setopt.h"
+#include "consume.h"
 #include "base/buf.h"
-#include "rt/destr.h"
-#include "base/spec.h"
+#include "fmt/bytes.h"
+#include "fmt/printf.h"
+#include "prov/prov.h"
+#include "rt/buf.h"
+#include "rt/rt.h"
+#include "sema/program.h"
 
-int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
+#define NANOSEC 1000000000ULL
 
 static uint64_t rd(const uint8_t *p, uint32_t size, int sgn)
 {
@@ -81,36 +80,6 @@ static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 	    (unsigned long long)pc);
 }
 
-/*
- * The bytes of a traced struct, union or array, as dtrace prints them: a
- * run of printable characters ending in NULs as a string, other printable
- * bytes as they are, anything else as a hex dump with an ASCII column.
- */
-static void print_bytes(FILE *out, const uint8_t *c, uint32_t n, int quiet)
-{
-	uint32_t i, j;
-	if (n == 0)
-		return;
-	for (i = 0; i < n; i++) {
-		if (isprint(c[i]) || isspace(c[i]) || c[i] == '\b' || c[i] == '\a')
-			continue;
-		if (c[i] == '\0' && i > 0) {
-			for (j = i + 1; j < n && c[j] == '\0'; j++)
-				;
-			if (j == n) {
-				fprintf(out, quiet ? "%s" : "  %-33s", (const char *)c);
-				return;
-			}
-		}
-		break;
-	}
-	if (i == n) {
-		fprintf(out, "  %-33.*s", (int)n, (const char *)c);
-		return;
-	}
-	dt_print_rawbytes(out, c, n);
-}
-
 static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_recfield *f)
 {
 	FILE *out = dtp->out;
@@ -124,7 +93,7 @@ static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_rec
 		if (dtp->opt[DTOPT_RAWBYTES])
 			dt_print_rawbytes(out, d + f->offset, f->size);
 		else
-			print_bytes(out, d + f->offset, f->size, q);
+			dt_print_bytes(out, d + f->offset, f->size, q);
 		return;
 	}
 	if (f->kind == DT_RV_STR) {
@@ -173,7 +142,7 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 {
 	if (size < DT_REC_HDR)
 		return;
-	if (dtp->spec && dt_spec_take(dtp, cpu, d, size))
+	if (dtp->specmaps.fd_state >= 0 && dt_spec_take(dtp, cpu, d, size))
 		return;		/* speculative: held, printed or freed there */
 	uint32_t epid = (uint32_t)rd(d, 4, 0);
 	if (epid == DT_EPID_ERROR) {
@@ -246,10 +215,73 @@ void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 	print_record(dtp, cpu, d, size);
 }
 
-/* The rings are opened at load time (buf.c); tracing is about to start. */
+/*
+ * Rates DTrace's kernel bounds when tracing starts: statusrate at most
+ * every 10 seconds, cleanrate between 5000hz and once a minute (0 means
+ * once a minute).  A rate the user set that changes is reported as
+ * dtrace(1M) reports it.
+ */
+static void bound_rates(dtrace_hdl_t *dtp)
+{
+	static const struct { int opt; const char *name; uint64_t min, max; } rates[] = {
+		{ DTOPT_CLEANRATE, "cleaning rate", 200000, 60 * NANOSEC },
+		{ DTOPT_STATUSRATE, "status rate", 0, 10 * NANOSEC },
+	};
+	for (size_t i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+		uint64_t val = dtp->opt[rates[i].opt], nval = val;
+		if (rates[i].opt == DTOPT_CLEANRATE && nval == 0)
+			nval = rates[i].max;
+		if (nval < rates[i].min)
+			nval = rates[i].min;
+		if (nval > rates[i].max)
+			nval = rates[i].max;
+		dtp->opt[rates[i].opt] = nval;
+		if (!dtp->optset[rates[i].opt] || nval == val)
+			continue;
+		const char *dir = nval > val ? "reduced" : "increased";
+		fflush(stdout);
+		if (nval <= NANOSEC && NANOSEC % nval == 0)
+			fprintf(stderr, "dtrace: %s %s to %llu hz\n", rates[i].name, dir,
+			    (unsigned long long)(NANOSEC / nval));
+		else if (nval % NANOSEC == 0)
+			fprintf(stderr, "dtrace: %s %s to once every %llu seconds\n",
+			    rates[i].name, dir, (unsigned long long)(nval / NANOSEC));
+		else
+			fprintf(stderr, "dtrace: %s %s to once every %llu nanoseconds\n",
+			    rates[i].name, dir, (unsigned long long)nval);
+	}
+}
+
+/* The rings are opened at load time (rt/buf.c); tracing is about to start. */
 int dt_consume_open(dtrace_hdl_t *dtp)
 {
-	dt_opt_go(dtp);
+	bound_rates(dtp);
+	return 0;
+}
+
+/* new drops of a kind the globals count, as dtrace reports them */
+static void report_count(dtrace_hdl_t *dtp, uint64_t *seen, uint64_t now, const char *what,
+    const char *why)
+{
+	if (now <= *seen)
+		return;
+	fflush(dtp->out);
+	fprintf(stderr, "dtrace: %llu %s%s%s\n", (unsigned long long)(now - *seen),
+	    what, now - *seen == 1 ? "" : "s", why);
+	*seen = now;
+}
+
+int dt_consume_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
+{
+	struct dt_gstate gs;
+	if (dt_read_state(dtp, &gs) < 0)
+		return -1;
+	*state = gs.state;
+	*status = gs.exit_status;
+	report_count(dtp, &dtp->dvdrops, gs.dvdrops, "dynamic variable drop", "");
+	report_count(dtp, &dtp->dblerrs, gs.dblerrs, "error", " in ERROR probe enabling");
+	dt_spec_status(dtp, 0);
+	dt_agg_drops(dtp, 0);
 	return 0;
 }
 
@@ -308,7 +340,7 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		dt_set_err(dtp, "failed to read the trace buffers: %s", strerror(-rc));
 		return DTRACE_WORKSTATUS_ERROR;
 	}
-	if (dt_read_state(dtp, &state, &status) == 0 && state >= DT_ST_DRAINING) {
+	if (dt_consume_state(dtp, &state, &status) == 0 && state >= DT_ST_DRAINING) {
 		dt_consume(dtp);
 		dtp->exiting = 1;
 		dtp->exit_status = (int)(int32_t)status;

@@ -5,7 +5,8 @@
  * dtrace(1M) then prints "CPU FUNCTION" as the heading and, for each
  * record, the CPU and the probe's function indented by the call depth:
  * "-> func" for a probe named entry (or ending in -entry), "<- func" for
- * return, "=> / <=" instead for the syscall provider, and "| func:name"
+ * return, "=> / <=" instead for the syscall provider (a provider flag,
+ * DT_PROVF_SYSCALL_FLOW), and "| func:name"
  * for any other probe.  Depth grows by two columns after an entry and
  * shrinks before a return; a second clause of the probe that just fired
  * an entry does not indent again.  The depth is one for all CPUs, as in
@@ -13,8 +14,9 @@
  * printed even with -q (dtrace does the same).
  */
 #include <string.h>
-#include "base/handle.h"
-#include "flow.h"
+#include "consume.h"
+#include "prov/prov.h"
+#include "sema/program.h"
 
 enum { FLOW_NONE, FLOW_ENTRY, FLOW_RETURN };
 
@@ -35,7 +37,7 @@ void dt_flow_heading(dtrace_hdl_t *dtp)
 void dt_flow_line(dtrace_hdl_t *dtp, int cpu, uint32_t epid)
 {
 	struct dt_probe *p = dtp->ecbs[epid].probe;
-	int syscall = !strcmp(p->prov, "syscall");
+	int syscall = (p->ops->flags & DT_PROVF_SYSCALL_FLOW) != 0;
 	int flow = named(p->name, "entry") ? FLOW_ENTRY :
 	    named(p->name, "return") ? FLOW_RETURN : FLOW_NONE;
 	uint32_t last = dtp->flow_last;

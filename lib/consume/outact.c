@@ -1,11 +1,7 @@
 /*
  * outact.c - the consumer's side of the output actions: tracemem(),
- * print(), freopen(), ftruncate(), and the raw byte dump that tracemem()
- * and -x rawbytes share.
+ * print(), freopen(), ftruncate().
  *
- * The byte dump is dtrace's: a heading of hex digits, then 16 bytes a
- * line as an offset, hex pairs and the printable characters ('.' for the
- * others), after a newline so it starts on a line of its own.
  * freopen() redirects all later output (records, aggregations) to a file
  * opened for appending; freopen("") goes back to the original output
  * (stdout or -o); a file that cannot be opened is reported as dtrace
@@ -16,33 +12,12 @@
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "base/handle.h"
-#include "sema/node.h"
-#include "outact.h"
+#include "consume.h"
+#include "fmt/bytes.h"
 #include "fmt/print_type.h"
-#include "fmt/printf.h"
-
-void dt_print_rawbytes(FILE *out, const uint8_t *c, size_t n)
-{
-	if (n == 0)
-		return;
-	fprintf(out, "\n%5s      ", "");
-	for (int i = 0; i < 16; i++)
-		fprintf(out, "  %c", "0123456789abcdef"[i]);
-	fprintf(out, "  0123456789abcdef\n");
-	for (size_t i = 0; i < n; i += 16) {
-		size_t j;
-		fprintf(out, "%5s%5zx:", "", i);
-		for (j = i; j < i + 16 && j < n; j++)
-			fprintf(out, " %02x", c[j]);
-		for (; j % 16; j++)
-			fputs("   ", out);
-		fputs("  ", out);
-		for (j = i; j < i + 16 && j < n; j++)
-			fputc(c[j] < ' ' || c[j] > '~' ? '.' : c[j], out);
-		fputc('\n', out);
-	}
-}
+#include "sema/node.h"
+#include "prov/prov.h"
+#include "sema/program.h"
 
 static uint64_t rd64(const uint8_t *p)
 {

@@ -1,9 +1,9 @@
 /*
- * spec_consume.c - speculations on the consumer's side.
+ * spec.c - speculations on the consumer's side.
  *
- * Owns the two maps of speculative tracing (spec.h), the records the
- * consumer holds for speculations not yet committed or discarded, and
- * the reports of speculative drops and failed speculations.
+ * Owns the records the consumer holds for speculations not yet committed
+ * or discarded, and the reports of speculative drops and failed
+ * speculations (the maps are rt/spec.c's; the layout is base/spec.h).
  *
  * Speculative records arrive in the principal buffers, tagged with their
  * speculation's id, generation and sequence number.  A generation's
@@ -26,8 +26,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "base/buf.h"
+#include "consume.h"
 #include "base/spec.h"
+#include "sema/program.h"
 
 #define DT_SPEC_HIST 8			/* generations remembered per id */
 
@@ -52,7 +53,6 @@ struct dt_spec_gen {
 };
 
 struct dt_spec {
-	int fd_state, fd_cpu;
 	uint32_t nspec;
 	struct dt_spec_gen *gens;	/* DT_SPEC_HIST per id */
 	uint8_t *stbuf;			/* a copy of the dt_spec map value */
@@ -64,52 +64,27 @@ struct dt_spec {
 	int flushing;			/* printing held records */
 };
 
-int dt_spec_create(dtrace_hdl_t *dtp)
+/* the consumer's speculation state, made when the first record arrives */
+static struct dt_spec *state(dtrace_hdl_t *dtp)
 {
-	LIBBPF_OPTS(bpf_map_create_opts, o);
+	if (dtp->spec || dtp->specmaps.fd_state < 0)
+		return dtp->spec;
 	struct dt_spec *sp = calloc(1, sizeof(*sp));
+	uint32_t nid = dtp->specmaps.nspec ? dtp->specmaps.nspec : 1;
 	if (!sp)
-		return dt_set_err(dtp, "out of memory");
-	dtp->spec = sp;
-	sp->fd_state = sp->fd_cpu = -1;
-	sp->nspec = (uint32_t)dtp->opt[DTOPT_NSPEC];
-	/* room for one entry even with nspec=0: the programs name entry 0 */
-	uint32_t nid = sp->nspec ? sp->nspec : 1;
-	sp->stsize = DT_SPEC_ENT + nid * DT_SPEC_ENTSZ;
+		return NULL;
+	sp->nspec = dtp->specmaps.nspec;
+	sp->stsize = dtp->specmaps.stsize;
 	sp->gens = calloc((size_t)nid * DT_SPEC_HIST, sizeof(*sp->gens));
 	sp->stbuf = calloc(1, sp->stsize);
-	if (!sp->gens || !sp->stbuf)
-		return dt_set_err(dtp, "out of memory");
-	sp->fd_state = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_spec", 4, sp->stsize, 1, &o);
-	if (sp->fd_state < 0)
-		return dt_set_err(dtp, "cannot create the speculation state: %s", strerror(errno));
-	sp->fd_cpu = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_spec_cpu", 4,
-	    nid * 8, 1, &o);
-	if (sp->fd_cpu < 0)
-		return dt_set_err(dtp, "cannot create the speculative buffers: %s", strerror(errno));
-	return 0;
-}
-
-int dt_spec_fd_state(dtrace_hdl_t *dtp)
-{
-	return dtp->spec ? dtp->spec->fd_state : -1;
-}
-
-int dt_spec_fd_cpu(dtrace_hdl_t *dtp)
-{
-	return dtp->spec ? dtp->spec->fd_cpu : -1;
-}
-
-void dt_spec_close(dtrace_hdl_t *dtp)
-{
-	struct dt_spec *sp = dtp->spec;
-	if (!sp)
-		return;
-	if (sp->fd_state >= 0)
-		close(sp->fd_state);
-	if (sp->fd_cpu >= 0)
-		close(sp->fd_cpu);
-	sp->fd_state = sp->fd_cpu = -1;
+	if (!sp->gens || !sp->stbuf) {
+		free(sp->gens);
+		free(sp->stbuf);
+		free(sp);
+		return NULL;
+	}
+	dtp->spec = sp;
+	return sp;
 }
 
 static void free_recs(struct dt_spec_gen *g)
@@ -128,7 +103,6 @@ void dt_spec_free(dtrace_hdl_t *dtp)
 	struct dt_spec *sp = dtp->spec;
 	if (!sp)
 		return;
-	dt_spec_close(dtp);
 	if (sp->gens) {
 		uint32_t n = (sp->nspec ? sp->nspec : 1) * DT_SPEC_HIST;
 		for (uint32_t i = 0; i < n; i++)
@@ -246,7 +220,7 @@ static void control(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 
 int dt_spec_take(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 {
-	struct dt_spec *sp = dtp->spec;
+	struct dt_spec *sp = state(dtp);
 	if (!sp || sp->flushing || size < DT_REC_HDR)
 		return 0;
 	uint32_t epid = rd32(d);
@@ -338,15 +312,15 @@ static void report(dtrace_hdl_t *dtp, uint64_t *seen, uint64_t now, const char *
 
 void dt_spec_status(dtrace_hdl_t *dtp, int force)
 {
-	struct dt_spec *sp = dtp->spec;
+	struct dt_spec *sp = state(dtp);
 	uint32_t key = 0;
-	if (!sp || sp->fd_state < 0)
+	if (!sp)
 		return;
 	uint64_t now = now_ns();
 	if (!force && now - sp->status_at < dtp->opt[DTOPT_STATUSRATE])
 		return;
 	sp->status_at = now;
-	if (bpf_map_lookup_elem(sp->fd_state, &key, sp->stbuf) < 0)
+	if (bpf_map_lookup_elem(dtp->specmaps.fd_state, &key, sp->stbuf) < 0)
 		return;
 	/* in dtrace's order */
 	report(dtp, &sp->drops, rd64(sp->stbuf + DT_SPEC_DROPS), "speculative drop", "");
@@ -358,7 +332,7 @@ void dt_spec_status(dtrace_hdl_t *dtp, int force)
 
 void dt_spec_finish(dtrace_hdl_t *dtp)
 {
-	if (!dtp->spec)
+	if (!state(dtp))
 		return;
 	flush_waiting(dtp, 1);
 	dt_spec_status(dtp, 1);

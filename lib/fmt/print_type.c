@@ -26,7 +26,7 @@
 #include <string.h>
 #include "base/handle.h"
 #include "kernel/btf.h"
-#include "consume/outact.h"
+#include "bytes.h"
 #include "print_type.h"
 
 #define PRINT_INDENT 44		/* %3d %6d %32s and their spaces */

@@ -34,6 +34,7 @@
 #include <wchar.h>
 
 #include "printf.h"
+#include "base/handle.h"
 
 /* How a conversion checks its argument. */
 enum pf_check {
@@ -979,4 +980,25 @@ dt_printf_format(FILE *out, const struct dt_pfargv *pf,
     const struct dt_pfval *vals, int nvals)
 {
 	return (dt_printf_format_agg(out, pf, vals, nvals, NULL, 0));
+}
+
+/* keep pf until the handle closes (dtp->pfs) */
+void dt_register_pf(dtrace_hdl_t *dtp, struct dt_pfargv *pf)
+{
+	struct dt_pfargv **n = realloc(dtp->pfs, (size_t)(dtp->npfs + 1) * sizeof(*n));
+	if (!n) {
+		dt_printf_free(pf);
+		return;
+	}
+	dtp->pfs = n;
+	dtp->pfs[dtp->npfs++] = pf;
+}
+
+void dt_printf_free_all(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < dtp->npfs; i++)
+		dt_printf_free(dtp->pfs[i]);
+	free(dtp->pfs);
+	dtp->pfs = NULL;
+	dtp->npfs = 0;
 }

@@ -187,4 +187,11 @@ int dt_printf_format_agg(FILE *out, const struct dt_pfargv *pf,
     const struct dt_pfval *vals, int nvals,
     const struct dt_pfval *aggvals, int naggvals);
 
+/* the printf formats a compiled program keeps live as long as the
+ * handle: dt_register_pf keeps one (freeing it if it cannot), and
+ * dt_printf_free_all frees them at dtrace_close */
+struct dtrace_hdl;
+void dt_register_pf(struct dtrace_hdl *dtp, struct dt_pfargv *pf);
+void dt_printf_free_all(struct dtrace_hdl *dtp);
+
 #endif /* DT_PRINTF_H */

@@ -1,9 +1,9 @@
 /*
  * ast.c - memory management and debug dumping of the D syntax tree.
  *
- * Owns the arena every AST node lives in (so a whole program, or a
- * half-built one on a parse error, is freed in one go without walking
- * the tree) and dt_ast_dump(), the fully parenthesized S-expression printer
+ * Owns the allocation of AST nodes in the program's arena (base/arena.c:
+ * a whole program, or a half-built one on a parse error, is freed in one
+ * go without walking the tree) and dt_ast_dump(), the fully parenthesized S-expression printer
  * whose format is documented in ast.h and relied on by the unit tests.
  */
 #include <stdlib.h>
@@ -12,114 +12,16 @@
 
 #include "ast.h"
 
-/* ------------------------------------------------------------------ */
-/* Arena                                                              */
-
-#define ARENA_BLOCK	(32 * 1024)
-#define ARENA_ALIGN	(alignof(max_align_t))
-
-struct arena_block {
-	struct arena_block *next;
-	size_t size;
-	size_t used;
-	max_align_t data[];
-};
-
-struct ast_arena {
-	struct arena_block *head;
-	jmp_buf *oom;
-};
-
-struct ast_arena *
-dt_ast_arena_new(void)
-{
-	return calloc(1, sizeof(struct ast_arena));
-}
-
-void
-dt_ast_arena_free(struct ast_arena *a)
-{
-	struct arena_block *b, *n;
-
-	if (a == NULL)
-		return;
-	for (b = a->head; b != NULL; b = n) {
-		n = b->next;
-		free(b);
-	}
-	free(a);
-}
-
-void
-dt_ast_arena_set_oom(struct ast_arena *a, jmp_buf *jb)
-{
-	a->oom = jb;
-}
-
-static void
-arena_oom(struct ast_arena *a)
-{
-	if (a->oom != NULL)
-		longjmp(*a->oom, 1);
-	abort();
-}
-
-void *
-dt_ast_arena_alloc(struct ast_arena *a, size_t size)
-{
-	struct arena_block *b = a->head;
-	size_t need;
-	void *p;
-
-	if (size > SIZE_MAX / 2)
-		arena_oom(a);
-	need = (size + ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
-	if (need == 0)
-		need = ARENA_ALIGN;
-
-	if (b == NULL || b->size - b->used < need) {
-		size_t bsize = need > ARENA_BLOCK / 4 ? need : ARENA_BLOCK;
-
-		b = malloc(sizeof(*b) + bsize);
-		if (b == NULL)
-			arena_oom(a);
-		b->size = bsize;
-		b->used = 0;
-		if (bsize != ARENA_BLOCK && a->head != NULL) {
-			/* big one-off block: keep the current one in front */
-			b->next = a->head->next;
-			a->head->next = b;
-		} else {
-			b->next = a->head;
-			a->head = b;
-		}
-	}
-	p = (char *)b->data + b->used;
-	b->used += need;
-	memset(p, 0, size);
-	return p;
-}
-
-char *
-dt_ast_arena_strndup(struct ast_arena *a, const char *s, size_t n)
-{
-	char *p = dt_ast_arena_alloc(a, n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
 void *
 dt_ast_alloc(struct ast_prog *p, size_t size)
 {
-	return dt_ast_arena_alloc(p->arena, size);
+	return dt_arena_alloc(p->arena, size);
 }
 
 char *
 dt_ast_strdup(struct ast_prog *p, const char *s)
 {
-	return dt_ast_arena_strndup(p->arena, s, strlen(s));
+	return dt_arena_strndup(p->arena, s, strlen(s));
 }
 
 void
@@ -127,7 +29,7 @@ dt_ast_prog_free(struct ast_prog *p)
 {
 	/* the program itself lives in its own arena */
 	if (p != NULL)
-		dt_ast_arena_free(p->arena);
+		dt_arena_free(p->arena);
 }
 
 /* ------------------------------------------------------------------ */

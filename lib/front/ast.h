@@ -53,8 +53,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "base/arena.h"
 
-struct ast_arena;
+struct dt_arena;
 struct ast_type;
 struct ast_param;
 
@@ -458,20 +459,11 @@ struct ast_prog {
 					   with */
 	unsigned char *argref;		/* argref[i] != 0 if $i or $$i was
 					   referenced, 0 <= i < argc */
-	struct ast_arena *arena;	/* owns everything above */
+	struct dt_arena *arena;	/* owns everything above */
 };
 
 /* ------------------------------------------------------------------ */
 /* Memory                                                             */
-
-/* Arena: zeroed allocations released all at once.  When an allocation
- * fails the arena longjmp()s to the buffer set with dt_ast_arena_set_oom()
- * (value 1), or aborts if none is set. */
-struct ast_arena *dt_ast_arena_new(void);
-void dt_ast_arena_free(struct ast_arena *a);
-void dt_ast_arena_set_oom(struct ast_arena *a, jmp_buf *jb);
-void *dt_ast_arena_alloc(struct ast_arena *a, size_t size);
-char *dt_ast_arena_strndup(struct ast_arena *a, const char *s, size_t n);
 
 /* Allocate zeroed memory / copy a string owned by the program p. */
 void *dt_ast_alloc(struct ast_prog *p, size_t size);

@@ -445,15 +445,15 @@ static struct ast_item *
 new_pragma(struct lexer *lx, int line, enum ast_pragma_kind kind,
     const char *name, struct ctok *args, int nargs)
 {
-	struct ast_item *it = dt_ast_arena_alloc(lx->arena, sizeof(*it));
+	struct ast_item *it = dt_arena_alloc(lx->arena, sizeof(*it));
 	int i;
 
 	it->kind = AST_ITEM_PRAGMA;
 	it->line = line;
 	it->pragma.kind = kind;
-	it->pragma.name = dt_ast_arena_strndup(lx->arena, name, strlen(name));
+	it->pragma.name = dt_arena_strndup(lx->arena, name, strlen(name));
 	it->pragma.nargs = nargs;
-	it->pragma.args = dt_ast_arena_alloc(lx->arena,
+	it->pragma.args = dt_arena_alloc(lx->arena,
 	    sizeof(struct ast_pragma_arg) * (size_t)(nargs > 0 ? nargs : 1));
 	for (i = 0; i < nargs; i++) {
 		it->pragma.args[i].kind = args[i].kind == CT_WORD ?
@@ -533,7 +533,7 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 				    "specified for #pragma %s", w);
 			it = new_pragma(lx, line, AST_PRAGMA_OPTION, w,
 			    t + i + 1, na);
-			it->pragma.opt = dt_ast_arena_strndup(lx->arena,
+			it->pragma.opt = dt_arena_strndup(lx->arena,
 			    a[0].text, strlen(a[0].text));
 			if ((eq = strchr(it->pragma.opt, '=')) != NULL) {
 				*eq = '\0';
@@ -627,7 +627,7 @@ control_line(struct lexer *lx)
 
 		if (n == cap) {
 			cap = cap ? cap * 2 : 8;
-			nt = dt_ast_arena_alloc(lx->arena,
+			nt = dt_arena_alloc(lx->arena,
 			    sizeof(*nt) * (size_t)cap);
 			if (n)
 				memcpy(nt, toks, sizeof(*nt) * (size_t)n);
@@ -650,7 +650,7 @@ control_line(struct lexer *lx)
 			}
 			blen = (size_t)(q - s - 1);
 			tk->kind = CT_STRING;
-			tk->text = dt_ast_arena_alloc(lx->arena, blen + 1);
+			tk->text = dt_arena_alloc(lx->arena, blen + 1);
 			tk->text[dt_lex_unescape(s + 1, blen, tk->text)] = '\0';
 			q++;
 		} else {
@@ -662,7 +662,7 @@ control_line(struct lexer *lx)
 				q++;
 			len = (size_t)(q - s);
 			il = int_len(s);
-			tk->text = dt_ast_arena_strndup(lx->arena, s, len);
+			tk->text = dt_arena_strndup(lx->arena, s, len);
 			if (il == len) {
 				struct token it;
 
@@ -823,7 +823,7 @@ static void
 make_string(struct lexer *lx, struct token *t, const char *s, size_t n)
 {
 	t->kind = T_STRING;
-	t->str = dt_ast_arena_alloc(lx->arena, n + 1);
+	t->str = dt_arena_alloc(lx->arena, n + 1);
 	t->slen = dt_lex_unescape(s, n, t->str);
 	t->str[t->slen] = '\0';
 }
@@ -902,7 +902,7 @@ lex_macro(struct lexer *lx, struct token *t)
 		}
 		t->kind = T_IDENT;
 		t->kw = KW_NONE;
-		t->str = dt_ast_arena_strndup(lx->arena, v, strlen(v));
+		t->str = dt_arena_strndup(lx->arena, v, strlen(v));
 		return 0;
 	}
 
@@ -915,7 +915,7 @@ lex_macro(struct lexer *lx, struct token *t)
 		t->text = p;
 		t->len = (size_t)(q - p);
 		lx->p = q;
-		name = dt_ast_arena_strndup(lx->arena, p + 1 + dollar2,
+		name = dt_arena_strndup(lx->arena, p + 1 + dollar2,
 		    (size_t)(q - p - 1 - dollar2));
 		if (!dt_lex_macro_var(m, name, &val))
 			return lerr(lx, lx->line, "macro variable %.*s is not "
@@ -923,7 +923,7 @@ lex_macro(struct lexer *lx, struct token *t)
 		if (dollar2) {
 			snprintf(buf, sizeof(buf), "%lld", val);
 			t->kind = T_STRING;
-			t->str = dt_ast_arena_strndup(lx->arena, buf, strlen(buf));
+			t->str = dt_arena_strndup(lx->arena, buf, strlen(buf));
 			t->slen = strlen(buf);
 		} else {
 			t->kind = T_INT;
@@ -968,7 +968,7 @@ lex_quoted(struct lexer *lx, struct token *t)
 
 	if (q == p + 1)
 		return lerr(lx, lx->line, "empty character constant");
-	buf = dt_ast_arena_alloc(lx->arena, (size_t)(q - p));
+	buf = dt_arena_alloc(lx->arena, (size_t)(q - p));
 	n = dt_lex_unescape(p + 1, (size_t)(q - p - 1), buf);
 	if (n > sizeof(uint64_t))
 		return lerr(lx, lx->line, "character constant is too long");
@@ -1025,7 +1025,7 @@ lex_top(struct lexer *lx, struct token *t)
 	if (wlen == 0 || !is_ident0(c))
 		goto pspec;
 
-	word = dt_ast_arena_strndup(lx->arena, p, wlen);
+	word = dt_arena_strndup(lx->arena, p, wlen);
 	if (run == wlen) {
 		enum kw k = dt_lex_keyword(p, wlen);
 
@@ -1069,7 +1069,7 @@ ident:
 
 pspec:
 	t->kind = T_PSPEC;
-	t->str = dt_ast_arena_strndup(lx->arena, p, run);
+	t->str = dt_arena_strndup(lx->arena, p, run);
 	t->len = run;
 	lx->p += run;
 	return 0;
@@ -1088,7 +1088,7 @@ lex_expr(struct lexer *lx, struct token *t)
 		t->kind = T_IDENT;
 		t->len = (size_t)(q - p);
 		t->kw = dt_lex_keyword(p, t->len);
-		t->str = dt_ast_arena_strndup(lx->arena, p, t->len);
+		t->str = dt_arena_strndup(lx->arena, p, t->len);
 		lx->p = q;
 		return 0;
 	}
@@ -1117,7 +1117,7 @@ lex_expr(struct lexer *lx, struct token *t)
 		}
 		t->kind = T_AGG;
 		t->len = (size_t)(q - p);
-		t->str = dt_ast_arena_strndup(lx->arena, p + 1, t->len - 1);
+		t->str = dt_arena_strndup(lx->arena, p + 1, t->len - 1);
 		lx->p = q;
 		return 0;
 	case '$':
@@ -1246,7 +1246,7 @@ lex_expr(struct lexer *lx, struct token *t)
 }
 
 void
-dt_lex_init(struct lexer *lx, struct ast_arena *arena, const char *src,
+dt_lex_init(struct lexer *lx, struct dt_arena *arena, const char *src,
     const struct dt_macros *m, unsigned char *argref,
     int (*is_typename)(void *ctx, const char *name), void *ctx)
 {

@@ -77,7 +77,7 @@ struct token {
 };
 
 struct lexer {
-	struct ast_arena *arena;	/* token strings are allocated here */
+	struct dt_arena *arena;	/* token strings are allocated here */
 	const char *src;
 	const char *p;			/* current position */
 	int line;			/* current line */
@@ -105,7 +105,7 @@ struct lexer {
  * from arena.  argref (may be NULL) must have room for m->argc entries;
  * referenced arguments are flagged there.  Skips a leading "#!" line.
  */
-void dt_lex_init(struct lexer *lx, struct ast_arena *arena, const char *src,
+void dt_lex_init(struct lexer *lx, struct dt_arena *arena, const char *src,
     const struct dt_macros *m, unsigned char *argref,
     int (*is_typename)(void *ctx, const char *name), void *ctx);
 

@@ -35,7 +35,7 @@ struct tname {
 
 struct parser {
 	struct lexer lx;
-	struct ast_arena *arena;
+	struct dt_arena *arena;
 	struct ast_prog *prog;
 	struct dt_perr *err;
 	const struct dt_macros *m;
@@ -190,7 +190,7 @@ prog_add_type(struct parser *P, char *name)
 
 	if (prog_has_type(P, name))
 		return;
-	tn = dt_ast_arena_alloc(P->arena, sizeof(*tn));
+	tn = dt_arena_alloc(P->arena, sizeof(*tn));
 	tn->name = name;
 	tn->next = P->types[h];
 	P->types[h] = tn;
@@ -362,13 +362,13 @@ leave(struct parser *P)
 static void *
 alloc(struct parser *P, size_t n)
 {
-	return dt_ast_arena_alloc(P->arena, n);
+	return dt_arena_alloc(P->arena, n);
 }
 
 static char *
 xstrdup(struct parser *P, const char *s)
 {
-	return dt_ast_arena_strndup(P->arena, s, strlen(s));
+	return dt_arena_strndup(P->arena, s, strlen(s));
 }
 
 /* ------------------------------------------------------------------ */
@@ -1032,7 +1032,7 @@ parse_primary(struct parser *P)
 		e->i.form = tok.form;
 		e->i.suffix_u = tok.suf_u;
 		e->i.suffix_l = tok.suf_l;
-		e->i.text = dt_ast_arena_strndup(P->arena, tok.text, tok.len);
+		e->i.text = dt_arena_strndup(P->arena, tok.text, tok.len);
 		if (tok.sign == '-')
 			e = mk_unary(P, AST_OP_NEG, e, tok.line);
 		else if (tok.sign == '+')
@@ -1448,7 +1448,7 @@ subst_field(struct parser *P, const char *f, size_t n)
 	char buf[32], *out;
 
 	if (v == NULL)
-		return dt_ast_arena_strndup(P->arena, f, n);
+		return dt_arena_strndup(P->arena, f, n);
 	plen = (size_t)(v - f);
 	vlen = (size_t)(end - v);
 	if (vlen > 2 && v[1] == '$') {
@@ -1470,7 +1470,7 @@ subst_field(struct parser *P, const char *f, size_t n)
 		val = P->m->argv[idx];
 	} else if (vlen > 1) {
 		long long x;
-		char *name = dt_ast_arena_strndup(P->arena, v + 1, vlen - 1);
+		char *name = dt_arena_strndup(P->arena, v + 1, vlen - 1);
 
 		if (!dt_lex_macro_var(P->m, name, &x))
 			return NULL;
@@ -1500,7 +1500,7 @@ make_pdesc(struct parser *P, const struct token *t)
 	if (t->kind == T_INT) {
 		pd->is_id = 1;
 		pd->id = t->ival;
-		pd->text = dt_ast_arena_strndup(P->arena, t->text, t->len);
+		pd->text = dt_arena_strndup(P->arena, t->text, t->len);
 		pd->provider = xstrdup(P, "");
 		pd->module = pd->function = pd->name = pd->provider;
 		return pd;
@@ -1788,13 +1788,13 @@ run_parser(struct parser *P, const char *src)
 
 	if ((rc = setjmp(P->jb)) != 0)
 		return rc;
-	dt_ast_arena_set_oom(P->arena, &P->jb);
+	dt_arena_set_oom(P->arena, &P->jb);
 
-	prog = dt_ast_arena_alloc(P->arena, sizeof(*prog));
+	prog = dt_arena_alloc(P->arena, sizeof(*prog));
 	prog->arena = P->arena;
 	prog->argc = P->m != NULL && P->m->argc > 0 ? P->m->argc : 0;
 	if (prog->argc > 0)
-		prog->argref = dt_ast_arena_alloc(P->arena, (size_t)prog->argc);
+		prog->argref = dt_arena_alloc(P->arena, (size_t)prog->argc);
 	P->prog = prog;
 	P->tail = &prog->items;
 
@@ -1803,7 +1803,7 @@ run_parser(struct parser *P, const char *src)
 	parse_program(P);
 
 	prog->max_argref = P->lx.max_argref;
-	dt_ast_arena_set_oom(P->arena, NULL);
+	dt_arena_set_oom(P->arena, NULL);
 	return 0;
 }
 
@@ -1820,7 +1820,7 @@ dt_parse(const char *src, const struct dt_macros *m, struct dt_perr *err)
 	memset(err, 0, sizeof(*err));
 
 	P = calloc(1, sizeof(*P));
-	if (P == NULL || (P->arena = dt_ast_arena_new()) == NULL) {
+	if (P == NULL || (P->arena = dt_arena_new()) == NULL) {
 		free(P);
 		snprintf(err->msg, sizeof(err->msg),
 		    "Memory allocation failure");
@@ -1839,7 +1839,7 @@ dt_parse(const char *src, const struct dt_macros *m, struct dt_perr *err)
 			snprintf(err->msg, sizeof(err->msg),
 			    "Memory allocation failure");
 		}
-		dt_ast_arena_free(P->arena);
+		dt_arena_free(P->arena);
 	}
 	free(P);
 	return prog;

@@ -12,16 +12,7 @@
 #define DT_PARSE_H
 
 #include "ast.h"
-
-struct dt_macros {		/* macro variables for $1..$n, $target, ... */
-	int argc;
-	char **argv;		/* argv[0] is $0 (script name), argv[1] is
-				   $1 ... */
-	long long target, pid, ppid, uid, gid, pgid, sid, projid, taskid;
-	int target_set;		/* 0 if no -c/-p: $target expands to 0 */
-	int defaultargs;	/* -x defaultargs: an unset $N in an
-				   expression is 0 and $$N is "" */
-};
+#include "base/macros.h"
 
 struct dt_perr {
 	int line;		/* 1-based source line of the error */

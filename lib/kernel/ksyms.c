@@ -11,33 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ksyms.h"
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	size_t cap = 1 << 22, n = 0;
-	char *buf = malloc(cap + 1);
-	while (buf) {
-		size_t r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (n < cap)
-			break;
-		char *nb = realloc(buf, cap * 2 + 1);
-		if (!nb) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = nb;
-		cap *= 2;
-	}
-	fclose(f);
-	if (buf)
-		buf[n] = '\0';
-	return buf;
-}
+#include "base/file.h"
 
 /* Parse "ADDR T NAME [MOD]" at line p; 0 if malformed. */
 static int parse_line(const char *p, const char *end, uint64_t *addr, char *type,
@@ -79,7 +53,7 @@ int dt_ksym_lookup(dtrace_hdl_t *dtp, const char *mod, const char *name,
 {
 	if (!dtp->ksyms_loaded) {
 		dtp->ksyms_loaded = 1;
-		dtp->ksyms = slurp("/proc/kallsyms");
+		dtp->ksyms = dt_read_file("/proc/kallsyms", 0, 0, NULL);
 	}
 	if (!dtp->ksyms)
 		return DT_KSYM_NOSYM;

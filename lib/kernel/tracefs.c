@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "tracefs.h"
+#include "base/file.h"
 
 #define TRACEFS_DIR	"/sys/kernel/tracing"
 #define TRACEFS_EVENTS	TRACEFS_DIR "/events"
@@ -1144,67 +1145,6 @@ fail:
 	return -1;
 }
 
-/* Read a whole (tracefs) file; tracefs reports size 0, so read to EOF. */
-static char *read_file(const char *path)
-{
-	size_t cap = 8192, len = 0;
-	char *buf;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	if (!(buf = malloc(cap))) {
-		close(fd);
-		errno = ENOMEM;
-		return NULL;
-	}
-	for (;;) {
-		ssize_t n;
-
-		if (len + 1 >= cap) {
-			char *nb;
-
-			if (cap >= MAX_FILE) {
-				free(buf);
-				close(fd);
-				errno = EFBIG;
-				return NULL;
-			}
-			if (!(nb = realloc(buf, cap * 2))) {
-				free(buf);
-				close(fd);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		n = read(fd, buf + len, cap - len - 1);
-		if (n < 0) {
-			int saved;
-
-			if (errno == EINTR)
-				continue;
-			saved = errno;
-			free(buf);
-			close(fd);
-			errno = saved;
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	if (memchr(buf, '\0', len)) {
-		free(buf);
-		errno = EINVAL;		/* binary junk */
-		return NULL;
-	}
-	return buf;
-}
-
 static const char *errhint(int e)
 {
 	return e == EACCES || e == EPERM ? " (reading tracefs needs root)" : "";
@@ -1238,7 +1178,7 @@ int dt_tp_load(const char *cat, const char *event, struct dt_tpevent *out,
 		seterr(err, errlen, "tracepoint path too long");
 		return -1;
 	}
-	if (!(text = read_file(path))) {
+	if (!(text = dt_read_file(path, MAX_FILE, 1, NULL))) {
 		int e = errno;
 
 		seterr(err, errlen, "cannot read %s: %s%s", path,
@@ -1254,7 +1194,7 @@ int dt_tp_load(const char *cat, const char *event, struct dt_tpevent *out,
 	if (out->id < 0) {
 		if ((size_t)snprintf(path, sizeof(path), "%s/%s/%s/id", root,
 				     cat, event) < sizeof(path) &&
-		    (text = read_file(path))) {
+		    (text = dt_read_file(path, MAX_FILE, 1, NULL))) {
 			char *nl = strchr(text, '\n');
 
 			if (parse_num(text, nl ? nl : text + strlen(text),

@@ -11,7 +11,9 @@
  * Ids 1, 2 and 3 are BEGIN, END and ERROR, as in DTrace.
  */
 #include <bpf/bpf.h>
-#include "cg/cg.h"
+#include <bpf/libbpf.h>
+#include "prov.h"
+#include "kernel/bpf_asm.h"
 
 /*
  * Run a consumer-fired probe's program now, in this thread.  The program
@@ -28,6 +30,8 @@ int dt_fire(dtrace_hdl_t *dtp, struct dt_probe *p)
 	return bpf_prog_test_run_opts(p->prog_fd, &o);
 }
 
+extern const struct dt_provider_ops dt_prov_dtrace;
+
 static int dtrace_populate(dtrace_hdl_t *dtp)
 {
 	struct dt_probe *b = dt_probe_create(dtp, &dt_prov_dtrace, "", "", "BEGIN", 0);
@@ -39,11 +43,11 @@ static int dtrace_populate(dtrace_hdl_t *dtp)
 }
 
 /* BEGIN and END have no arguments. */
-static int dtrace_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
+static int dtrace_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
 {
-	(void)p;
+	(void)dtp; (void)p;
 	for (int i = 0; i < nargs; i++)
-		emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+		dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 	return 0;
 }
 

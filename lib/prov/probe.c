@@ -2,23 +2,15 @@
  * probe.c - the probe table: creation, lookup, description matching.
  *
  * Probes get ids in creation order, stable for the run: every provider
- * lists its probes, in a fixed order, the first time a description is
- * matched (names only; metadata is read when a probe is used), and
+ * lists its probes, in the registry's order, the first time a description
+ * is matched (names only; metadata is read when a probe is used), and
  * providers that make probes on demand (profile-N for any N) are asked
- * for an exact name before matching.
+ * for an exact name before matching (registry.c).
  */
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include "base/handle.h"
-
-const struct dt_provider_ops *dt_providers[] = {
-	&dt_prov_dtrace,
-	&dt_prov_profile,
-	&dt_prov_syscall,
-	&dt_prov_sdt,
-	NULL
-};
+#include "prov.h"
 
 static uint32_t hash4(const char *a, const char *b, const char *c, const char *d)
 {
@@ -173,39 +165,15 @@ static int field_match(const char *pat, const char *s)
 	return fnmatch(pat, s, 0) == 0;
 }
 
-/*
- * Every provider's probe list, in a fixed order, the first time any
- * description is matched: probe ids are then the same however probes are
- * listed or named.  This reads directories only (a few ms for thousands
- * of tracepoints); formats are read when a probe is used.
- */
-static void ensure_populated(dtrace_hdl_t *dtp)
-{
-	for (int i = 0; dt_providers[i]; i++) {
-		const struct dt_provider_ops *ops = dt_providers[i];
-		if (dtp->populated[i])
-			continue;
-		dtp->populated[i] = 1;
-		if (ops->populate)
-			ops->populate(dtp);
-	}
-}
-
 int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
     const char *func, const char *name, dt_probe_f *fn, void *arg)
 {
 	int n = 0;
 
-	ensure_populated(dtp);
+	dt_prov_populate_all(dtp);
 	/* exact names may be made on demand (profile-1234) */
-	if (!is_glob(prov) && !is_glob(mod) && !is_glob(func) && !is_glob(name)) {
-		for (int i = 0; dt_providers[i]; i++) {
-			const struct dt_provider_ops *ops = dt_providers[i];
-			if (ops->provide && field_match(prov, ops->name) &&
-			    !dt_probe_lookup(dtp, ops->name, mod, func, name))
-				ops->provide(dtp, mod, func, name);
-		}
-	}
+	if (!is_glob(prov) && !is_glob(mod) && !is_glob(func) && !is_glob(name))
+		dt_prov_provide(dtp, prov, mod, func, name);
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
 		if (!field_match(prov, p->prov) || !field_match(mod, p->mod) ||
@@ -216,4 +184,12 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 			break;
 	}
 	return n;
+}
+
+enum bpf_prog_type dt_probe_prog_type(const struct dt_probe *p)
+{
+	/* consumer-fired programs are run with BPF_PROG_RUN, never attached */
+	if (p->cfire)
+		return BPF_PROG_TYPE_RAW_TRACEPOINT;
+	return p->ptype ? p->ptype : p->ops->prog_type;
 }

@@ -21,9 +21,12 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
-#include "cg/cg.h"
+#include "prov.h"
+#include "kernel/bpf_asm.h"
 
 #define TICK_FLAG (1ULL << 63)
+
+extern const struct dt_provider_ops dt_prov_profile;
 
 static const char *const dflt_probes[] = {
 	"profile-97", "profile-199", "profile-499", "profile-997",
@@ -71,30 +74,32 @@ static int profile_populate(dtrace_hdl_t *dtp)
  * user PC if it was in user mode, else 0.  For tick-N (fired from the
  * consumer's timer thread) both are 0: the probe interrupts no one.
  */
-static int profile_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
+static int profile_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+    int nargs)
 {
+	(void)dtp;
 	if (p->pdata & TICK_FLAG) {
 		for (int i = 0; i < nargs; i++)
-			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+			dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 		return 0;
 	}
 	if (nargs == 0)
 		return 0;
 	/* bpf_perf_event_data: pt_regs first; ip at 16*8, cs at 17*8 */
-	emit(cg, LDX_MEM(BPF_DW, R1, R6, 16 * 8));
-	emit(cg, LDX_MEM(BPF_DW, R2, R6, 17 * 8));
-	emit(cg, ALU64_IMM(BPF_AND, R2, 3));
-	emit(cg, MOV64_IMM(R3, 0));
-	emit(cg, MOV64_IMM(R4, 0));
-	emit(cg, JMP_IMM(BPF_JEQ, R2, 3, 2));
-	emit(cg, MOV64_REG(R3, R1));		/* kernel mode: arg0 */
-	emit(cg, JA(1));
-	emit(cg, MOV64_REG(R4, R1));		/* user mode: arg1 */
-	emit(cg, STX_MEM(BPF_DW, R9, R3, DT_MS_ARGS));
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R6, 16 * 8));
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R2, R6, 17 * 8));
+	dt_asm_emit(a, ALU64_IMM(BPF_AND, R2, 3));
+	dt_asm_emit(a, MOV64_IMM(R3, 0));
+	dt_asm_emit(a, MOV64_IMM(R4, 0));
+	dt_asm_emit(a, JMP_IMM(BPF_JEQ, R2, 3, 2));
+	dt_asm_emit(a, MOV64_REG(R3, R1));		/* kernel mode: arg0 */
+	dt_asm_emit(a, JA(1));
+	dt_asm_emit(a, MOV64_REG(R4, R1));		/* user mode: arg1 */
+	dt_asm_emit(a, STX_MEM(BPF_DW, R9, R3, DT_MS_ARGS));
 	if (nargs > 1)
-		emit(cg, STX_MEM(BPF_DW, R9, R4, DT_MS_ARGS + 8));
+		dt_asm_emit(a, STX_MEM(BPF_DW, R9, R4, DT_MS_ARGS + 8));
 	for (int i = 2; i < nargs; i++)
-		emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+		dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 	return 0;
 }
 
@@ -153,7 +158,8 @@ static void *tick_main(void *arg)
 	return NULL;
 }
 
-int dt_profile_start_ticks(dtrace_hdl_t *dtp)
+/* tracing has started: the timer thread fires the tick-N probes */
+static int profile_start(dtrace_hdl_t *dtp)
 {
 	struct tick_state *ts = calloc(1, sizeof(*ts));
 	if (!ts)
@@ -175,7 +181,7 @@ int dt_profile_start_ticks(dtrace_hdl_t *dtp)
 		ts->t[ts->n].period = p->pdata & ~TICK_FLAG;
 		ts->n++;
 	}
-	dtp->tick = ts;
+	*dt_prov_state(dtp, &dt_prov_profile) = ts;
 	if (ts->n == 0)
 		return 0;
 	sigset_t all, old;
@@ -189,9 +195,11 @@ int dt_profile_start_ticks(dtrace_hdl_t *dtp)
 	return 0;
 }
 
-void dt_profile_stop_ticks(dtrace_hdl_t *dtp)
+/* tracing stops (or the handle closes): the timer thread ends */
+static void profile_stop(dtrace_hdl_t *dtp)
 {
-	struct tick_state *ts = dtp->tick;
+	void **slot = dt_prov_state(dtp, &dt_prov_profile);
+	struct tick_state *ts = slot ? *slot : NULL;
 	if (!ts)
 		return;
 	ts->stop = 1;
@@ -199,7 +207,7 @@ void dt_profile_stop_ticks(dtrace_hdl_t *dtp)
 		pthread_join(ts->thr, NULL);
 	free(ts->t);
 	free(ts);
-	dtp->tick = NULL;
+	*slot = NULL;
 }
 
 static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
@@ -222,7 +230,7 @@ static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 			return dt_set_err(dtp, "failed to enable profile:::%s on CPU %d: %m",
 			    p->name, cpu);
 		}
-		if (dt_attach_add(dtp, fd) < 0) {
+		if (dt_prov_keep_fd(dtp, &dt_prov_profile, fd) < 0) {
 			close(fd);
 			return -1;
 		}
@@ -243,4 +251,6 @@ const struct dt_provider_ops dt_prov_profile = {
 	.provide = profile_provide,
 	.cg_args = profile_cg_args,
 	.attach = profile_attach,
+	.start = profile_start,
+	.stop = profile_stop,
 };

@@ -1,6 +1,7 @@
 /*
- * info.c - what a consumer can ask about probes and programs: argument
- * types and stability attributes (dtrace -lv, -v), enabled probes (-l -s).
+ * stability.c - what a consumer can ask about a probe: its argument
+ * types and stability attributes (dtrace -lv); and the attribute
+ * arithmetic sema/stability.c uses for a program's (dtrace -v).
  *
  * Attributes follow the Dynamic Tracing Guide's stability model: each
  * provider declares the stability of its provider, module, function and
@@ -8,14 +9,14 @@
  * the minimum over its four fields, a program's over what it uses.
  */
 #include <string.h>
-#include "base/handle.h"
+#include "prov.h"
 
 static const char *const st_names[] = { "Internal", "Private", "Obsolete",
 	"External", "Unstable", "Evolving", "Stable", "Standard" };
 static const char *const cl_names[] = { "Unknown", "CPU", "Platform",
 	"Group", "ISA", "Common" };
 
-static struct dt_attr amin(struct dt_attr a, struct dt_attr b)
+struct dt_attr dt_attr_min(struct dt_attr a, struct dt_attr b)
 {
 	struct dt_attr r = {
 		a.name < b.name ? a.name : b.name,
@@ -25,7 +26,7 @@ static struct dt_attr amin(struct dt_attr a, struct dt_attr b)
 	return r;
 }
 
-static void export(struct dt_attr a, dtrace_attribute_t *out)
+void dt_attr_export(struct dt_attr a, dtrace_attribute_t *out)
 {
 	out->name = st_names[a.name];
 	out->data = st_names[a.data];
@@ -33,14 +34,14 @@ static void export(struct dt_attr a, dtrace_attribute_t *out)
 }
 
 /* The minimum over the provider and the probe's non-empty fields. */
-static struct dt_attr desc_attr(const struct dt_probe *p)
+struct dt_attr dt_probe_desc_attr(const struct dt_probe *p)
 {
 	const struct dt_provider_ops *ops = p->ops;
 	const char *f[4] = { p->prov, p->mod, p->func, p->name };
 	struct dt_attr a = ops->attr[0];
 	for (int i = 1; i < 4; i++)
 		if (*f[i])
-			a = amin(a, ops->attr[i]);
+			a = dt_attr_min(a, ops->attr[i]);
 	return a;
 }
 
@@ -55,8 +56,8 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi)
 	pi->mod = p->mod;
 	pi->func = p->func;
 	pi->name = p->name;
-	export(desc_attr(p), &pi->desc);
-	export(p->ops->attr[4], &pi->args);
+	dt_attr_export(dt_probe_desc_attr(p), &pi->desc);
+	dt_attr_export(p->ops->attr[4], &pi->args);
 	pi->nargs = 0;
 	if (p->ops->argtype) {
 		for (int i = 0; i < 10; i++) {
@@ -66,49 +67,5 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi)
 			pi->argtypes[pi->nargs++] = t;
 		}
 	}
-	return 0;
-}
-
-int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *fn, void *arg)
-{
-	int n = 0;
-	for (int i = dtp->prog_first_stmt; i < dtp->nstmts; i++) {
-		struct dt_stmt *st = dtp->stmts[i];
-		for (int k = 0; k < st->nprobes; k++) {
-			struct dt_probe *p = st->probes[k];
-			dtrace_probeinfo_t pi = { .id = p->id, .prov = p->prov,
-				.mod = p->mod, .func = p->func, .name = p->name };
-			n++;
-			if (fn && fn(&pi, arg))
-				return n;
-		}
-	}
-	return n;
-}
-
-const char *dtrace_unmatched(dtrace_hdl_t *dtp, int i)
-{
-	return i >= 0 && i < dtp->nunmatched ? dtp->unmatched[i] : NULL;
-}
-
-int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
-    dtrace_attribute_t *stmt)
-{
-	struct dt_attr d = { DT_ST_STANDARD, DT_ST_STANDARD, DT_CL_COMMON };
-	/* D's own built-in variables and actions are Stable/Common */
-	struct dt_attr s = { DT_ST_STABLE, DT_ST_STABLE, DT_CL_COMMON };
-	/* the program compiled last: its statements and their probes */
-	for (uint32_t i = 0; i < dtp->nprobes; i++) {
-		struct dt_probe *p = dtp->probes[i];
-		for (int c = 0; c < p->nclauses; c++) {
-			if (p->clauses[c]->index < dtp->prog_first_stmt)
-				continue;
-			d = amin(d, desc_attr(p));
-			if (p->clauses[c]->uses_args > 0)
-				s = amin(s, p->ops->attr[4]);
-		}
-	}
-	export(d, desc);
-	export(s, stmt);
 	return 0;
 }

@@ -55,6 +55,8 @@ static int nr_of(const char *name)
 static const int regoff[6] = { 14 * 8, 13 * 8, 12 * 8, 7 * 8, 9 * 8, 8 * 8 };
 #define ORIG_AX_OFF (15 * 8)
 
+extern const struct dt_provider_ops dt_prov_syscall;
+
 struct sc_list {
 	char **names;
 	int n, cap;
@@ -133,71 +135,72 @@ static const char *syscall_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
 }
 
 /* errno = -ret for a failed call (-4095 <= ret < 0), else 0; ret in R1 */
-static void set_errno(struct dt_cg *cg)
+static void set_errno(struct dt_asm *a)
 {
-	emit(cg, MOV64_IMM(R2, 0));
-	emit(cg, JMP_IMM(BPF_JSGE, R1, 0, 3));
-	emit(cg, JMP_IMM(BPF_JSLT, R1, -4095, 2));
-	emit(cg, MOV64_REG(R2, R1));
-	emit(cg, NEG64(R2));
-	emit(cg, STX_MEM(BPF_DW, R9, R2, DT_MS_ERRNO));
+	dt_asm_emit(a, MOV64_IMM(R2, 0));
+	dt_asm_emit(a, JMP_IMM(BPF_JSGE, R1, 0, 3));
+	dt_asm_emit(a, JMP_IMM(BPF_JSLT, R1, -4095, 2));
+	dt_asm_emit(a, MOV64_REG(R2, R1));
+	dt_asm_emit(a, NEG64(R2));
+	dt_asm_emit(a, STX_MEM(BPF_DW, R9, R2, DT_MS_ERRNO));
 }
 
 /* Raw sys_enter/sys_exit context: u64 { struct pt_regs *regs; long id_or_ret; } */
-static int raw_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
+static int raw_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
 {
 	if (p->pdata & SC_RETURN) {
-		emit(cg, LDX_MEM(BPF_DW, R1, R6, 8));
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R6, 8));
 		for (int i = 0; i < nargs; i++) {
 			if (i < 2)
-				emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8 * i));
+				dt_asm_emit(a, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8 * i));
 			else
-				emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+				dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 		}
-		set_errno(cg);
+		set_errno(a);
 		return 0;
 	}
 	/* only the call's own arguments; the rest are 0, not stale registers */
 	int have = 6;
 	if (nargs > 0) {
-		struct dt_tpmeta *m = meta(cg->dtp, p);
+		struct dt_tpmeta *m = meta(dtp, p);
 		if (!m)
 			return -1;
 		have = m->ev.nfields < 6 ? m->ev.nfields : 6;
 	}
 	for (int i = 0; i < nargs; i++) {
 		if (i >= have) {
-			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+			dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 			continue;
 		}
-		emit(cg, MOV64_REG(R1, R9));
-		emit(cg, ALU64_IMM(BPF_ADD, R1, DT_MS_ARGS + 8 * i));
-		emit(cg, MOV64_IMM(R2, 8));
-		emit(cg, LDX_MEM(BPF_DW, R3, R6, 0));
-		emit(cg, ALU64_IMM(BPF_ADD, R3, regoff[i]));
-		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+		dt_asm_emit(a, MOV64_REG(R1, R9));
+		dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, DT_MS_ARGS + 8 * i));
+		dt_asm_emit(a, MOV64_IMM(R2, 8));
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, 0));
+		dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, regoff[i]));
+		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
 	}
-	emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
+	dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
 	return 0;
 }
 
-static int syscall_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
+static int syscall_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+    int nargs)
 {
 	if (SC_NR(p) >= 0)
-		return raw_cg_args(cg, p, nargs);
-	struct dt_tpmeta *m = meta(cg->dtp, p);
+		return raw_cg_args(dtp, a, p, nargs);
+	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m)
 		return -1;
 	if (p->pdata & SC_RETURN) {
 		int off = m->ev.nfields > 0 ? m->ev.fields[0].offset : 16;
-		emit(cg, LDX_MEM(BPF_DW, R1, R6, (int16_t)off));
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R6, (int16_t)off));
 		if (nargs > 0)
-			emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS));
+			dt_asm_emit(a, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS));
 		if (nargs > 1)
-			emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8));
+			dt_asm_emit(a, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8));
 		for (int i = 2; i < nargs; i++)
-			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
-		set_errno(cg);
+			dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+		set_errno(a);
 		return 0;
 	}
 	for (int i = 0; i < nargs; i++) {
@@ -205,38 +208,40 @@ static int syscall_cg_args(struct dt_cg *cg, struct dt_probe *p, int nargs)
 			const struct dt_tpfield *f = &m->ev.fields[i];
 			int sz = f->size == 8 ? BPF_DW : f->size == 4 ? BPF_W :
 			    f->size == 2 ? BPF_H : BPF_B;
-			emit(cg, LDX_MEM(sz, R1, R6, (int16_t)f->offset));
-			emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8 * i));
+			dt_asm_emit(a, LDX_MEM(sz, R1, R6, (int16_t)f->offset));
+			dt_asm_emit(a, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8 * i));
 		} else {
-			emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+			dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 		}
 	}
-	emit(cg, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
+	dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ERRNO, 0));
 	return 0;
 }
 
-int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd)
+/* the provider's state in a handle: the dispatch tables (their fds are
+ * kept with the attachments and closed with them) */
+struct sc_state {
+	int progs[2];			/* PROG_ARRAY by number: entry, return */
+};
+
+static struct sc_state *state(dtrace_hdl_t *dtp)
 {
-	struct perf_event_attr attr;
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_TRACEPOINT;
-	attr.config = (uint64_t)tpid;
-	attr.sample_period = 1;
-	attr.wakeup_events = 1;
-	int fd = (int)syscall(__NR_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return dt_set_err(dtp, "failed to enable %s:%s:%s:%s: %s", p->prov, p->mod,
-		    p->func, p->name, strerror(errno));
-	if (dt_attach_add(dtp, fd) < 0) {
-		close(fd);
-		return -1;
-	}
-	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0 ||
-	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
-		return dt_set_err(dtp, "failed to attach %s:%s:%s:%s: %s", p->prov, p->mod,
-		    p->func, p->name, strerror(errno));
-	return 0;
+	void **slot = dt_prov_state(dtp, &dt_prov_syscall);
+	if (slot && !*slot && !(*slot = calloc(1, sizeof(struct sc_state))))
+		dt_set_err(dtp, "out of memory");
+	return slot ? *slot : NULL;
+}
+
+static void syscall_fini(dtrace_hdl_t *dtp, void *st)
+{
+	(void)dtp;
+	free(st);
+}
+
+/* The raw tracepoint the probe's dispatcher runs under. */
+static const char *syscall_tp_event(const struct dt_probe *p)
+{
+	return (p->pdata & SC_RETURN) ? "sys_exit" : "sys_enter";
 }
 
 /*
@@ -244,9 +249,9 @@ int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd)
  * second argument; sys_exit: regs->orig_ax) and tail-call the program
  * stored at it.  A number with no program falls through.
  */
-static int dispatcher(dtrace_hdl_t *dtp, int ret)
+static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
 {
-	int *fdp = &dtp->fd_scprogs[ret];
+	int *fdp = &st->progs[ret];
 	if (*fdp > 0)
 		return 0;
 	LIBBPF_OPTS(bpf_map_create_opts, mo);
@@ -254,6 +259,10 @@ static int dispatcher(dtrace_hdl_t *dtp, int ret)
 	    4, 4, SC_MAXNR, &mo);
 	if (map < 0)
 		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));
+	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, map) < 0) {
+		close(map);
+		return -1;
+	}
 	*fdp = map;
 
 	struct dt_asm a;
@@ -287,7 +296,7 @@ static int dispatcher(dtrace_hdl_t *dtp, int ret)
 	dt_asm_free(&a);
 	if (pfd < 0)
 		return dt_set_err(dtp, "cannot load the syscall dispatcher: %s", strerror(errno));
-	if (dt_attach_add(dtp, pfd) < 0) {
+	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, pfd) < 0) {
 		close(pfd);
 		return -1;
 	}
@@ -295,7 +304,11 @@ static int dispatcher(dtrace_hdl_t *dtp, int ret)
 	if (link < 0)
 		return dt_set_err(dtp, "cannot attach to the %s raw tracepoint: %s",
 		    ret ? "sys_exit" : "sys_enter", strerror(errno));
-	return dt_attach_add(dtp, link);
+	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, link) < 0) {
+		close(link);
+		return -1;
+	}
+	return 0;
 }
 
 static int syscall_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
@@ -303,9 +316,10 @@ static int syscall_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	int nr = SC_NR(p), ret = (p->pdata & SC_RETURN) != 0;
 	if (nr >= 0) {
 		uint32_t key = (uint32_t)nr, val = (uint32_t)prog_fd;
-		if (dispatcher(dtp, ret) < 0)
+		struct sc_state *st = state(dtp);
+		if (!st || dispatcher(dtp, st, ret) < 0)
 			return -1;
-		if (bpf_map_update_elem(dtp->fd_scprogs[ret], &key, &val, BPF_ANY) < 0)
+		if (bpf_map_update_elem(st->progs[ret], &key, &val, BPF_ANY) < 0)
 			return dt_set_err(dtp, "failed to enable syscall::%s:%s: %s", p->func,
 			    p->name, strerror(errno));
 		return 0;
@@ -328,6 +342,9 @@ const struct dt_provider_ops dt_prov_syscall = {
 	.populate = syscall_populate,
 	.cg_args = syscall_cg_args,
 	.argtype = syscall_argtype,
+	.flags = DT_PROVF_SYSCALL_FLOW,
+	.tp_event = syscall_tp_event,
 	.attach = syscall_attach,
+	.fini = syscall_fini,
 	.free_priv = dt_tpmeta_free,
 };

@@ -1,11 +1,13 @@
 /*
- * prov_tp.h - what the tracepoint-based providers (sdt, syscall) share:
- * lazily loaded event formats, attachment, string fields.
+ * tracepoint.h - what the tracepoint-based providers (sdt, syscall)
+ * share: lazily loaded event formats, attachment, string fields
+ * (tracepoint.c).
  */
 #ifndef DT_PROV_TP_H
 #define DT_PROV_TP_H
 
-#include "cg/cg.h"
+#include "prov.h"
+#include "kernel/bpf_asm.h"
 #include "kernel/tracefs.h"
 
 struct dt_tpmeta {
@@ -21,6 +23,6 @@ const char *dt_tp_native(const char *ctype);
 /* Attach prog_fd to tracepoint tpid (a perf event of ours). */
 int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd);
 /* Emit: copy the string field f of the record (R6) to R9 + off. */
-int dt_tp_cg_str(struct dt_cg *cg, const struct dt_tpfield *f, int off, int size);
+int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size);
 
 #endif

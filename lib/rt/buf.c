@@ -45,77 +45,13 @@
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
-#include "base/buf.h"
-#include "base/spec.h"
-
-struct dt_rec {
-	const uint8_t *data;		/* the record (EPID first) */
-	uint32_t size;
-};
-
-struct dt_ring {
-	int cpu;
-	int fd;				/* the BPF_OUTPUT perf event */
-	void *base;			/* control page + data */
-	size_t maplen;
-	uint8_t *data;
-	uint64_t size;			/* data bytes, a power of two */
-	uint64_t drops_seen;		/* dt_bufstate drops already reported */
-	uint8_t *lin;			/* drain: the ring's records, linear */
-	struct dt_rec *recs;		/* drain: oldest first */
-	size_t nrecs;
-	int done;
-};
-
-struct dt_bufs {
-	int policy;
-	uint64_t bufsize;		/* effective, a multiple of 8 */
-	uint64_t reserve;		/* fill: bytes of END's records */
-	uint32_t smin, smax;		/* smallest and largest record */
-	int nrings;
-	struct dt_ring *rings;		/* in CPU order */
-	int epfd;
-	uint8_t *ready;			/* switch: rings epoll found ready */
-	int fd_state;
-	uint8_t *state;			/* dt_bufstate's value, mapped */
-	size_t statelen;
-	uint64_t next_status;		/* fill: next look for a full buffer */
-	int drained;
-	uint8_t tmp[65536];		/* a record that wraps the ring's end */
-};
+#include "buf.h"
+#include "cg/cg.h"
+#include "sema/program.h"
 
 static long pagesz(void)
 {
 	return sysconf(_SC_PAGESIZE);
-}
-
-int dt_buf_policy(dtrace_hdl_t *dtp)
-{
-	return (int)dtp->opt[DTOPT_BUFPOLICY];
-}
-
-int dt_buf_state_fd(dtrace_hdl_t *dtp)
-{
-	return dtp->bufs ? dtp->bufs->fd_state : -1;
-}
-
-uint64_t dt_buf_size(dtrace_hdl_t *dtp)
-{
-	return dtp->bufs ? dtp->bufs->bufsize : dtp->opt[DTOPT_BUFSIZE];
-}
-
-uint64_t dt_buf_endreserve(dtrace_hdl_t *dtp)
-{
-	return dtp->bufs ? dtp->bufs->reserve : 0;
-}
-
-uint32_t dt_buf_recsize(dtrace_hdl_t *dtp, uint32_t epid, uint32_t raw)
-{
-	if (epid == DT_EPID_ERROR)
-		return DT_BUF_ERRREC;
-	if (epid < dtp->necbs && dtp->ecbs[epid].stmt)
-		return dtp->ecbs[epid].stmt->recsize;
-	return raw;
 }
 
 /* bytes perf takes for a raw sample of s bytes: header, u32 size, data
@@ -262,11 +198,6 @@ static int state_create(dtrace_hdl_t *dtp, struct dt_bufs *b)
 	return 0;
 }
 
-static uint64_t state_rd(struct dt_bufs *b, uint32_t off)
-{
-	return __atomic_load_n((uint64_t *)(b->state + off), __ATOMIC_RELAXED);
-}
-
 /* "buffer size lowered to 128m", as dtrace(1M) words it */
 static void report_lowered(uint64_t req, uint64_t got)
 {
@@ -314,6 +245,9 @@ int dt_buf_create(dtrace_hdl_t *dtp)
 		return dt_set_err(dtp, "%s", strerror(-rc));
 	b->bufsize = size;
 	dtp->opt[DTOPT_BUFSIZE] = size;
+	dtp->bufplan.fd_state = b->fd_state;
+	dtp->bufplan.size = size;
+	dtp->bufplan.reserve = b->reserve;
 	report_lowered(req, size);
 
 	for (int i = 0; i < b->nrings; i++) {
@@ -352,271 +286,6 @@ void dt_buf_free(dtrace_hdl_t *dtp)
 		close(b->fd_state);
 	free(b);
 	dtp->bufs = NULL;
+	dtp->bufplan.fd_state = -1;
 }
 
-/* Drops on a CPU since the last report, as the programs counted them:
- * records too large for the buffer and records the ring refused (perf's
- * own lost-record reports arrive only with a later record, if any, so
- * they are not used). */
-static void report_drops(dtrace_hdl_t *dtp, struct dt_ring *r)
-{
-	struct dt_bufs *b = dtp->bufs;
-	uint64_t d = state_rd(b, DT_BS_CPU(r->cpu) + DT_BS_DROPS);
-	uint64_t n = d - r->drops_seen;
-	r->drops_seen = d;
-	if (n == 0)
-		return;
-	fflush(dtp->out);
-	fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n", (unsigned long long)n,
-	    n == 1 ? "" : "s", r->cpu);
-}
-
-/* Copy len bytes at ring position pos (which may wrap) to dst. */
-static void ring_copy(struct dt_ring *r, uint64_t pos, uint8_t *dst, uint64_t len)
-{
-	uint64_t off = pos & (r->size - 1);
-	uint64_t first = r->size - off < len ? r->size - off : len;
-	memcpy(dst, r->data + off, (size_t)first);
-	if (len > first)
-		memcpy(dst + first, r->data, (size_t)(len - first));
-}
-
-/* One perf record: a sample is handed to fn (lost records were counted
- * by the programs). */
-static void perf_rec(dtrace_hdl_t *dtp, struct dt_ring *r, const uint8_t *p,
-    void (*fn)(dtrace_hdl_t *, struct dt_ring *, const uint8_t *, uint32_t))
-{
-	struct perf_event_header h;
-	memcpy(&h, p, sizeof(h));
-	if (h.type == PERF_RECORD_SAMPLE && h.size >= sizeof(h) + 4) {
-		uint32_t size;
-		memcpy(&size, p + sizeof(h), 4);
-		if (size > h.size - sizeof(h) - 4)
-			size = h.size - sizeof(h) - 4;
-		fn(dtp, r, p + sizeof(h) + 4, size);
-	}
-}
-
-static void print_now(dtrace_hdl_t *dtp, struct dt_ring *r, const uint8_t *d, uint32_t size)
-{
-	dt_consume_rec(dtp, r->cpu, d, size);
-}
-
-/* switch: everything the ring holds, then the space back to perf */
-static void ring_consume(dtrace_hdl_t *dtp, struct dt_ring *r)
-{
-	struct dt_bufs *b = dtp->bufs;
-	struct perf_event_mmap_page *m = r->base;
-	uint64_t head = __atomic_load_n(&m->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = m->data_tail;
-	while (tail < head) {
-		struct perf_event_header h;
-		ring_copy(r, tail, (uint8_t *)&h, sizeof(h));
-		if (h.size < sizeof(h) || h.size > head - tail)
-			break;
-		uint64_t off = tail & (r->size - 1);
-		const uint8_t *p = r->data + off;
-		if (off + h.size > r->size) {
-			ring_copy(r, tail, b->tmp, h.size);
-			p = b->tmp;
-		}
-		perf_rec(dtp, r, p, print_now);
-		tail += h.size;
-	}
-	__atomic_store_n(&m->data_tail, tail, __ATOMIC_RELEASE);
-	report_drops(dtp, r);
-}
-
-int dt_buf_poll(dtrace_hdl_t *dtp, int ms)
-{
-	struct dt_bufs *b = dtp->bufs;
-	struct epoll_event ev[64];
-	if (!b || b->epfd < 0)
-		return 0;
-	int n = epoll_wait(b->epfd, ev, 64, ms);
-	if (n < 0)
-		return errno == EINTR ? 0 : -errno;
-	/* the ready ones, in CPU order */
-	for (int i = 0; i < n; i++)
-		if (ev[i].data.u32 < (uint32_t)b->nrings)
-			b->ready[ev[i].data.u32] = 1;
-	for (int i = 0; i < b->nrings; i++)
-		if (b->ready[i]) {
-			b->ready[i] = 0;
-			ring_consume(dtp, &b->rings[i]);
-		}
-	return n;
-}
-
-void dt_buf_consume(dtrace_hdl_t *dtp)
-{
-	struct dt_bufs *b = dtp->bufs;
-	if (!b || b->policy != DT_BUFPOLICY_SWITCH)
-		return;
-	for (int i = 0; i < b->nrings; i++)
-		ring_consume(dtp, &b->rings[i]);
-}
-
-int dt_buf_filled(dtrace_hdl_t *dtp, uint64_t now)
-{
-	struct dt_bufs *b = dtp->bufs;
-	if (!b || b->policy != DT_BUFPOLICY_FILL)
-		return 0;
-	if (now < b->next_status)
-		return 0;
-	b->next_status = now + dtp->opt[DTOPT_STATUSRATE];
-	for (int i = 0; i < b->nrings; i++)
-		if (state_rd(b, DT_BS_CPU(b->rings[i].cpu) + DT_BS_FULL))
-			return 1;
-	return 0;
-}
-
-static void collect(dtrace_hdl_t *dtp, struct dt_ring *r, const uint8_t *d, uint32_t size)
-{
-	(void)dtp;
-	r->recs[r->nrecs].data = d;
-	r->recs[r->nrecs].size = size;
-	r->nrecs++;
-}
-
-/* Parse the perf records in lin[0, len) into r->recs, in ring order. */
-static void parse(dtrace_hdl_t *dtp, struct dt_ring *r, uint64_t len)
-{
-	uint64_t pos = 0;
-	while (pos + sizeof(struct perf_event_header) <= len) {
-		struct perf_event_header h;
-		memcpy(&h, r->lin + pos, sizeof(h));
-		/* backward: the unwritten rest is zeroes; the oldest record
-		 * may run past the window, overwritten in part */
-		if (h.size < sizeof(h) || pos + h.size > len)
-			break;
-		perf_rec(dtp, r, r->lin + pos, collect);
-		pos += h.size;
-	}
-}
-
-/* fill and ring: the ring's records, oldest first, into r->recs */
-static int ring_collect(dtrace_hdl_t *dtp, struct dt_ring *r)
-{
-	struct dt_bufs *b = dtp->bufs;
-	struct perf_event_mmap_page *m = r->base;
-	ioctl(r->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 1);
-	uint64_t head = __atomic_load_n(&m->data_head, __ATOMIC_ACQUIRE);
-	uint64_t start, len;
-	if (b->policy == DT_BUFPOLICY_RING) {
-		start = head;		/* newest; older ones follow */
-		len = r->size;
-	} else {
-		start = m->data_tail;
-		len = head - start;
-		if (len > r->size)
-			len = r->size;
-	}
-	r->lin = malloc((size_t)len + 1);
-	/* a record is at least a perf header and a record header */
-	r->recs = malloc(((size_t)len / 16 + 1) * sizeof(*r->recs));
-	if (!r->lin || !r->recs)
-		return -1;
-	ring_copy(r, start, r->lin, len);
-	parse(dtp, r, len);
-	if (b->policy != DT_BUFPOLICY_RING)
-		return 0;
-	/* newest first: keep what fits in bufsize, then turn it around */
-	uint64_t used = 0;
-	size_t keep = 0;
-	for (; keep < r->nrecs; keep++) {
-		uint32_t epid = 0;
-		if (r->recs[keep].size >= 4)
-			memcpy(&epid, r->recs[keep].data, 4);
-		uint32_t s = dt_buf_recsize(dtp, epid, r->recs[keep].size);
-		if (used + s > b->bufsize)
-			break;
-		used += s;
-	}
-	r->nrecs = keep;
-	for (size_t i = 0; i < keep / 2; i++) {
-		struct dt_rec t = r->recs[i];
-		r->recs[i] = r->recs[keep - 1 - i];
-		r->recs[keep - 1 - i] = t;
-	}
-	return 0;
-}
-
-/* Is the record BEGIN's (or the error report of a fault in BEGIN)? */
-static int is_begin(dtrace_hdl_t *dtp, const struct dt_rec *rec)
-{
-	uint32_t epid = 0;
-	if (rec->size < 4)
-		return 0;
-	memcpy(&epid, rec->data, 4);
-	if (epid == DT_EPID_SPECCTL && rec->size >= 8) {	/* commit/discard */
-		uint32_t op;
-		memcpy(&op, rec->data + 4, 4);
-		return (op & DT_SPECCTL_BEGIN) != 0;
-	}
-	if (epid == DT_EPID_ERROR && rec->size >= 16) {
-		uint64_t e;
-		memcpy(&e, rec->data + 8, 8);
-		epid = e < dtp->necbs ? (uint32_t)e : 0;
-	}
-	return epid > 0 && epid < dtp->necbs && dtp->ecbs[epid].probe &&
-	    dtp->ecbs[epid].probe->id == DT_PROBE_BEGIN;
-}
-
-enum { ALL, BEGIN_ONLY, NOT_BEGIN };
-
-static void print_ring(dtrace_hdl_t *dtp, struct dt_ring *r, int which)
-{
-	for (size_t i = 0; i < r->nrecs; i++) {
-		if (which != ALL && is_begin(dtp, &r->recs[i]) != (which == BEGIN_ONLY))
-			continue;
-		dt_consume_rec(dtp, r->cpu, r->recs[i].data, r->recs[i].size);
-	}
-	if (which == BEGIN_ONLY)
-		return;
-	r->done = 1;
-	report_drops(dtp, r);
-	free(r->lin);
-	free(r->recs);
-	r->lin = NULL;
-	r->recs = NULL;
-	r->nrecs = 0;
-}
-
-void dt_buf_drain(dtrace_hdl_t *dtp)
-{
-	struct dt_bufs *b = dtp->bufs;
-	if (!b || b->policy == DT_BUFPOLICY_SWITCH || b->drained)
-		return;
-	b->drained = 1;
-	for (int i = 0; i < b->nrings; i++)
-		if (ring_collect(dtp, &b->rings[i]) < 0) {
-			fflush(dtp->out);
-			fprintf(stderr, "dtrace: out of memory reading the buffer of CPU %d\n",
-			    b->rings[i].cpu);
-			b->rings[i].nrecs = 0;
-		}
-	struct dt_ring *rb = NULL, *re = NULL;
-	int bcpu = (int)state_rd(b, DT_BS_BEGANON) - 1, ecpu = (int)state_rd(b, DT_BS_ENDEDON) - 1;
-	for (int i = 0; i < b->nrings; i++) {
-		if (b->rings[i].cpu == bcpu)
-			rb = &b->rings[i];
-		if (b->rings[i].cpu == ecpu)
-			re = &b->rings[i];
-	}
-	if (rb && rb != re) {
-		print_ring(dtp, rb, ALL);
-	} else if (rb) {
-		print_ring(dtp, rb, BEGIN_ONLY);
-		for (int i = 0; i < b->nrings; i++)
-			if (&b->rings[i] != rb)
-				print_ring(dtp, &b->rings[i], ALL);
-		print_ring(dtp, rb, NOT_BEGIN);
-	}
-	for (int i = 0; i < b->nrings; i++)
-		if (!b->rings[i].done && &b->rings[i] != re)
-			print_ring(dtp, &b->rings[i], ALL);
-	if (re && !re->done)
-		print_ring(dtp, re, ALL);
-	fflush(dtp->out);
-}

@@ -1,15 +1,14 @@
 /*
- * destr.c - the destructive actions' consumer side.
+ * destr.c - the destructive actions at run time: the permission and the
+ * maps.
  *
  * DTrace compiles destructive actions but refuses to start tracing with
  * them unless they were allowed (-w, -x destructive, #pragma D option
  * destructive): "could not enable tracing: Destructive actions not
- * allowed", as dtrace(1M) says it at enable time.  system() is carried
- * out here, by the consumer, in record order: its command is formatted
- * as printf() formats (at most strsize - 1 characters, as DTrace's
- * buffer holds), the output so far is flushed so that it comes before
- * the command's, and the shell runs it.  The per-CPU dt_chill map keeps
- * chill()'s accounting (cg_destr.c).
+ * allowed", as dtrace(1M) says it at enable time.  copyout() needs a
+ * kernel that lets tracing programs write user memory, asked here.  The
+ * per-CPU dt_chill map keeps chill()'s accounting (cg/destr.c); system()
+ * is the consumer's (consume/destr.c).
  */
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -19,9 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "kernel/bpf_asm.h"
-#include "destr.h"
-#include "consume/outact.h"
-#include "fmt/printf.h"
+#include "rt.h"
 
 /* The kernel's lockdown mode ("integrity"), if securityfs says so. */
 static int lockdown_mode(char *buf, size_t len)
@@ -125,34 +122,3 @@ void dt_destr_close(dtrace_hdl_t *dtp)
 	dtp->fd_chill = 0;
 }
 
-/* The command: the record's values formatted as printf() formats them
- * (consume.c), into a malloc'd string of at most strsize - 1 characters. */
-static char *command(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
-{
-	char *cmd = NULL;
-	size_t len = 0, max = (size_t)dtp->opt[DTOPT_STRSIZE] - 1;
-	FILE *m = open_memstream(&cmd, &len);
-
-	if (!m)
-		return NULL;
-	dt_consume_printf(m, d, a);	/* printf's formatting, into the string */
-	if (fclose(m) != 0) {
-		free(cmd);
-		return NULL;
-	}
-	if (cmd && len > max)
-		cmd[max] = '\0';
-	return cmd;
-}
-
-void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
-{
-	char *cmd = command(dtp, d, a);
-
-	fflush(dtp->out);
-	if (dtp->out != stdout)
-		fflush(stdout);
-	if (!cmd || system(cmd) == -1)
-		fprintf(stderr, "dtrace: system() failed: %s\n", strerror(errno));
-	free(cmd);
-}

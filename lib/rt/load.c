@@ -18,27 +18,12 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-#include "kernel/bpf_dis.h"
-#include "base/buf.h"
+#include "rt.h"
+#include "buf.h"
+#include "base/fdset.h"
 #include "cg/cg.h"
-#include "consume/agg.h"
+#include "kernel/bpf_dis.h"
 #include "kernel/cpuinfo.h"
-#include "destr.h"
-#include "base/spec.h"
-
-int dt_attach_add(dtrace_hdl_t *dtp, int fd)
-{
-	if (dtp->nattach == dtp->attachcap) {
-		int ncap = dtp->attachcap ? dtp->attachcap * 2 : 64;
-		int *n = realloc(dtp->attach_fds, (size_t)ncap * sizeof(int));
-		if (!n)
-			return dt_set_err(dtp, "out of memory");
-		dtp->attach_fds = n;
-		dtp->attachcap = ncap;
-	}
-	dtp->attach_fds[dtp->nattach++] = fd;
-	return 0;
-}
 
 static int assign_epids(dtrace_hdl_t *dtp)
 {
@@ -218,7 +203,7 @@ static const char *map_name(void *arg, int fd)
 		return "dt_cpuinfo";
 	if (dtp->kvar_map_made && fd == dtp->fd_kvar)
 		return "dt_kvar";
-	if (fd == dt_buf_state_fd(dtp))
+	if (fd == dtp->bufplan.fd_state)
 		return "dt_bufstate";
 	if (dtp->fd_chill > 0 && fd == dtp->fd_chill)
 		return "dt_chill";
@@ -240,8 +225,7 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
 	}
 
-	enum bpf_prog_type type = p->cfire ? BPF_PROG_TYPE_RAW_TRACEPOINT :
-	    p->ptype ? p->ptype : p->ops->prog_type;
+	enum bpf_prog_type type = dt_probe_prog_type(p);
 	snprintf(name, sizeof(name), "dt_%u", p->id);
 	LIBBPF_OPTS(bpf_prog_load_opts, o);
 	int fd = bpf_prog_load(type, name, "GPL", a.insns, (size_t)a.n, &o);
@@ -285,8 +269,12 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 	}
 	dt_asm_free(&a);
 	p->prog_fd = fd;
-	if (dt_attach_add(dtp, fd) < 0)
-		return -1;
+	if (!dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs))))
+		return dt_set_err(dtp, "out of memory");
+	if (dt_fdset_add(dtp->progs, fd) < 0) {
+		close(fd);
+		return dt_set_err(dtp, "out of memory");
+	}
 	return p->ops->attach(dtp, p, fd);
 }
 
@@ -308,51 +296,11 @@ int dt_load(dtrace_hdl_t *dtp)
 	return 0;
 }
 
-/*
- * Closing a perf tracepoint event waits for an RCU grace period (~80 ms
- * here); closing many one after another would take seconds, so large
- * sets are closed by several threads whose waits overlap.
- */
-struct closer {
-	int *fds;
-	int n;
-	int next;			/* atomic */
-};
-
-static void *close_some(void *arg)
-{
-	struct closer *c = arg;
-	int i;
-	while ((i = __atomic_fetch_add(&c->next, 1, __ATOMIC_RELAXED)) < c->n)
-		close(c->fds[c->n - 1 - i]);
-	return NULL;
-}
-
-static void close_all(int *fds, int n)
-{
-	struct closer c = { fds, n, 0 };
-	pthread_t t[32];
-	int nt = 0;
-	if (n > 8) {
-		sigset_t all, old;
-		sigfillset(&all);
-		pthread_sigmask(SIG_BLOCK, &all, &old);
-		for (nt = 0; nt < 32 && nt < n / 2; nt++)
-			if (pthread_create(&t[nt], NULL, close_some, &c) != 0)
-				break;
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-	}
-	close_some(&c);
-	for (int i = 0; i < nt; i++)
-		pthread_join(t[i], NULL);
-}
-
 void dt_unload(dtrace_hdl_t *dtp)
 {
-	close_all(dtp->attach_fds, dtp->nattach);
-	free(dtp->attach_fds);
-	dtp->attach_fds = NULL;
-	dtp->nattach = dtp->attachcap = 0;
+	dt_fdset_close(&dtp->progs, 1);
+	free(dtp->progs);
+	dtp->progs = NULL;
 	if (dtp->fd_buffers >= 0)
 		close(dtp->fd_buffers);
 	if (dtp->fd_globals >= 0)
@@ -362,9 +310,6 @@ void dt_unload(dtrace_hdl_t *dtp)
 	dtp->scratch_mem = NULL;
 	if (dtp->fd_scratch >= 0)
 		close(dtp->fd_scratch);
-	for (int i = 0; i < 2; i++)
-		if (dtp->fd_scprogs[i] > 0)
-			close(dtp->fd_scprogs[i]);
 	if (dtp->fd_dvars > 0)
 		close(dtp->fd_dvars);
 	for (int i = 0; i < dtp->naggs; i++) {
@@ -379,34 +324,20 @@ void dt_unload(dtrace_hdl_t *dtp)
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 
-int dt_read_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
+int dt_read_state(dtrace_hdl_t *dtp, struct dt_gstate *gs)
 {
 	uint32_t key = 0;
 	/* polled every 50 ms: one buffer for the handle's life */
+	if (dtp->fd_globals < 0)
+		return -1;
 	if (!dtp->gbuf && !(dtp->gbuf = malloc(DT_G_VARS + dtp->gsize)))
 		return -1;
 	uint8_t *g = dtp->gbuf;
-	int rc = bpf_map_lookup_elem(dtp->fd_globals, &key, g);
-	if (rc == 0) {
-		memcpy(state, g + DT_G_STATE, 8);
-		memcpy(status, g + DT_G_EXITSTAT, 8);
-		uint64_t drops;
-		memcpy(&drops, g + DT_G_DVDROPS, 8);
-		if (drops > dtp->dvdrops) {
-			fflush(dtp->out);
-			fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
-			    (unsigned long long)(drops - dtp->dvdrops), drops - dtp->dvdrops == 1 ? "" : "s");
-			dtp->dvdrops = drops;
-		}
-		memcpy(&drops, g + DT_G_DBLERRS, 8);
-		if (drops > dtp->dblerrs) {
-			fflush(dtp->out);
-			fprintf(stderr, "dtrace: %llu error%s in ERROR probe enabling\n",
-			    (unsigned long long)(drops - dtp->dblerrs), drops - dtp->dblerrs == 1 ? "" : "s");
-			dtp->dblerrs = drops;
-		}
-		dt_spec_status(dtp, 0);
-		dt_agg_drops(dtp, 0);
-	}
-	return rc;
+	if (bpf_map_lookup_elem(dtp->fd_globals, &key, g) != 0)
+		return -1;
+	memcpy(&gs->state, g + DT_G_STATE, 8);
+	memcpy(&gs->exit_status, g + DT_G_EXITSTAT, 8);
+	memcpy(&gs->dvdrops, g + DT_G_DVDROPS, 8);
+	memcpy(&gs->dblerrs, g + DT_G_DBLERRS, 8);
+	return 0;
 }

@@ -25,10 +25,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "base/file.h"
 #include "front/ast.h"
 #include "dlib.h"
 #include "front/parse.h"
 #include "sema.h"
+#include "prov/prov.h"
 #include "version.h"
 
 enum { L_NEW, L_VISITING, L_DONE };
@@ -68,27 +70,8 @@ static void debug(const char *fmt, const char *a, const char *b)
 	}
 }
 
-int dt_dlib_add_dir(dtrace_hdl_t *dtp, const char *dir)
-{
-	if (!dir || !*dir)
-		return dt_set_err(dtp, "failed to set -x libdir: Invalid value for specified option");
-	char **nd = realloc(dtp->libdirs, (size_t)(dtp->nlibdirs + 1) * sizeof(*nd));
-	if (!nd)
-		return dt_set_err(dtp, "out of memory");
-	dtp->libdirs = nd;
-	if (!(nd[dtp->nlibdirs] = strdup(dir)))
-		return dt_set_err(dtp, "out of memory");
-	dtp->nlibdirs++;
-	return 0;
-}
-
 void dt_dlib_free(dtrace_hdl_t *dtp)
 {
-	for (int i = 0; i < dtp->nlibdirs; i++)
-		free(dtp->libdirs[i]);
-	free(dtp->libdirs);
-	dtp->libdirs = NULL;
-	dtp->nlibdirs = 0;
 	if (dtp->libs_loaded > 1)
 		dt_parse_reset_typenames();	/* the libraries' typedefs */
 }
@@ -107,7 +90,7 @@ static const char *default_dir(dtrace_hdl_t *dtp)
 			for (int i = 0; i < 2; i++) {
 				snprintf(buf, sizeof(buf), "%s/%s", exe, rel[i]);
 				if (is_dir(buf) && realpath(buf, real))
-					return dt_ast_arena_strndup(dtp->arena, real, strlen(real));
+					return dt_arena_strndup(dtp->arena, real, strlen(real));
 			}
 		}
 	}
@@ -117,30 +100,6 @@ static const char *default_dir(dtrace_hdl_t *dtp)
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return NULL;
-	size_t cap = 4096, n = 0, r;
-	char *buf = malloc(cap);
-	while (buf && (r = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-		n += r;
-		if (n + 1 == cap) {
-			char *nb = realloc(buf, cap *= 2);
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-			} else
-				buf = nb;
-		}
-	}
-	fclose(f);
-	if (buf)
-		buf[n] = '\0';
-	return buf;
 }
 
 /* Library error: the compile fails with the library's file and line. */
@@ -190,7 +149,7 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 		}
 		char path[PATH_MAX + 256];
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		char *src = read_all(path);
+		char *src = dt_read_file(path, 0, 0, NULL);
 		if (!src) {
 			debug("skipping library %s: %s", path, "cannot read it");
 			continue;
@@ -198,7 +157,7 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 		struct dt_perr perr = { 0 };
 		struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);
 		free(src);
-		char *p = dt_ast_arena_strndup(dtp->arena, path, strlen(path));
+		char *p = dt_arena_strndup(dtp->arena, path, strlen(path));
 		if (!prog) {
 			rc = lib_error(dtp, p, perr.line, perr.msg);
 			break;
@@ -388,8 +347,7 @@ int dt_dlib_depends(dtrace_hdl_t *dtp, const struct ast_pragma *p, char *msg, si
 
 	dtp->dep_error = 1;
 	if (!strcmp(cls, "provider")) {
-		for (int i = 0; dt_providers[i] && !found; i++)
-			found = !strcmp(dt_providers[i]->name, name);
+		found = dt_prov_lookup(dtp, name) != NULL;
 	} else if (!strcmp(cls, "module")) {
 		found = have_module(name);
 	} else {

@@ -9,8 +9,6 @@
 
 struct ast_pragma;
 
-/* Add a directory searched before the default one (-L, -x libdir). */
-int dt_dlib_add_dir(dtrace_hdl_t *dtp, const char *dir);
 /* Load every library once, at the first compile: declarations only
  * (types, inlines, translators).  -1 with the error in dtp->errmsg. */
 int dt_dlib_load(dtrace_hdl_t *dtp);

@@ -16,7 +16,6 @@
 #include "base/handle.h"
 #include "node.h"
 #include "fmt/printf.h"
-#include "setopt.h"
 #include "sema.h"
 #include "kernel/btf.h"
 #include "dlib.h"
@@ -431,7 +430,7 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 	dtp->gvars = ng;
 	struct dt_gvar *g = dt_alloc(dtp, sizeof(*g));
 	dtp->gvars[dtp->ngvars++] = g;
-	g->name = dt_ast_arena_strndup(dtp->arena, name, strlen(name));
+	g->name = dt_arena_strndup(dtp->arena, name, strlen(name));
 	g->type = t;
 	g->line = line;
 	g->offset = dtp->gsize;
@@ -471,7 +470,7 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 	if (nkeys > DT_DV_MAXKEYS)
 		serr(s, line, "%s: too many keys (at most %d)", name, DT_DV_MAXKEYS);
 	struct dt_dvar *v = dt_alloc(dtp, sizeof(*v));
-	v->name = dt_ast_arena_strndup(dtp->arena, name, strlen(name));
+	v->name = dt_arena_strndup(dtp->arena, name, strlen(name));
 	v->kind = kind;
 	v->id = ++dtp->ndvars;
 	v->type = t;
@@ -2443,7 +2442,7 @@ static void decl(struct sema *s, struct ast_item *it)
 		case AST_SC_EXTERN: {	/* the type of a kernel symbol */
 			const char *bq = strrchr(dd->name, '`');
 			struct dt_extern *x = dt_alloc(s->dtp, sizeof(*x));
-			x->name = dt_ast_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
+			x->name = dt_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
 			    strlen(bq ? bq + 1 : dd->name));
 			x->type = t;
 			x->next = s->dtp->externs;

@@ -11,6 +11,8 @@
 
 #include "base/handle.h"
 #include "node.h"
+#include "program.h"
+#include "prov/prov.h"
 
 struct sema;
 struct ast_expr;
@@ -82,5 +84,18 @@ struct dt_node *dt_obj_member(struct sema *s, int line, struct dt_node *obj,
 /* &obj, of pointer type ptype */
 struct dt_node *dt_obj_addr(struct sema *s, int line, struct dt_node *obj,
     struct dt_type *ptype);
+
+/* spec.c: speculate(), commit(), discard() */
+void dt_sema_spec_action(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a);
+/* after each statement of a clause, in program order: dtrace's rules on
+ * what may follow speculate() and commit(); name is the statement's
+ * function if it is a call */
+void dt_sema_spec_order(struct sema *s, struct dt_node *n, const char *name,
+    int line);
+
+/* setopt.c: setopt()'s arguments checked (D strings), one string field
+ * each */
+void dt_sema_setopt(struct sema *s, struct dt_node *n, struct dt_action *a);
 
 #endif

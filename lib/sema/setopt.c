@@ -1,23 +1,15 @@
 /*
- * setopt.c - the setopt() action: setopt("name") and setopt("name",
- * "value") set a DTrace option while tracing.
+ * setopt.c - the setopt() action's arguments: setopt("name") and
+ * setopt("name", "value") set a DTrace option while tracing.
  *
  * Compile time: the arguments are D strings (the prototype is void(const
  * char *, [const char *])); each becomes a string field of the record.
- * Run time: the consumer applies the option when the record arrives, as
- * dtrace's consumer does: setopt("name") passes the value "1"; options
- * that may change while tracing (quiet, switchrate, aggrate, the aggsort
- * options) change, others are refused.  A refusal is not fatal: dtrace
- * reports it as a library error on the enabled probe and goes on,
- *   dtrace: error on enabled probe ID 3 (ID 1: dtrace:::BEGIN): couldn't
- *   set option "bufsize" to "1m": Operation illegal when tracing is active
- * followed by an empty line (dtrace's message ends in a newline twice).
+ * Run time is consume/setopt.c's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sema_int.h"
-#include "setopt.h"
 
 void dt_sema_setopt(struct sema *s, struct dt_node *n, struct dt_action *a)
 {
@@ -29,24 +21,4 @@ void dt_sema_setopt(struct sema *s, struct dt_node *n, struct dt_action *a)
 			    "\tprototype: const char *\n\t argument: %s", i + 1, t->name ? t->name : "?");
 		dt_sema_strfield(s, a);
 	}
-}
-
-void dt_setopt_record(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *rec,
-    const struct dt_action *a)
-{
-	char *name = strndup((const char *)rec + a->fields[0].offset, a->fields[0].size);
-	char *val = a->nfields > 1 ?
-	    strndup((const char *)rec + a->fields[1].offset, a->fields[1].size) : strdup("1");
-	const char *why = "out of memory";
-
-	if (name && val && dt_opt_set_active(dtp, name, val, &why) == 0)
-		goto out;
-	fflush(dtp->out);
-	fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
-	    "couldn't set option \"%s\" to \"%s\": %s\n\n", e->epid, e->probe->id,
-	    e->probe->prov, e->probe->mod, e->probe->func, e->probe->name,
-	    name ? name : "", val ? val : "", why);
-out:
-	free(name);
-	free(val);
 }

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "base/agg.h"
+#include "fmt/agg.h"
 
 #include "check.h"
 

@@ -43,7 +43,7 @@ check_str(const char *got, const char *want, int line)
 	    "got \"%s\", want \"%s\"", got ? got : "(null)", want);
 }
 
-static struct ast_arena *arena;
+static struct dt_arena *arena;
 static struct lexer lx;
 
 static int
@@ -57,8 +57,8 @@ static void
 start(const char *src, const struct dt_macros *m, unsigned char *argref)
 {
 	if (arena != NULL)
-		dt_ast_arena_free(arena);
-	arena = dt_ast_arena_new();
+		dt_arena_free(arena);
+	arena = dt_arena_new();
 	dt_lex_init(&lx, arena, src, m, argref, no_types, NULL);
 }
 
@@ -575,7 +575,7 @@ main(void)
 	test_top();
 	test_macros();
 
-	dt_ast_arena_free(arena);
+	dt_arena_free(arena);
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
 }

@@ -12,7 +12,9 @@
 #include <string.h>
 
 #include "base/handle.h"
-#include "consume/outact.h"
+#include "fmt/bytes.h"
+#include "kernel/btf.h"
+#include "sema/program.h"
 #include "fmt/print_type.h"
 
 #include "check.h"

@@ -1,0 +1,92 @@
+/*
+ * consume.h - the consumer: records read from the buffers, decoded by
+ * EPID and handed to the output, aggregation snapshots, speculations,
+ * the actions the consumer carries out, drops and faults.
+ */
+#ifndef DT_CONSUME_H
+#define DT_CONSUME_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "base/handle.h"
+
+struct dt_action;
+struct dt_ecb;
+struct dt_agg;
+
+/* consume.c */
+/* tracing is about to start (the rings exist: rt/buf.c) */
+int dt_consume_open(dtrace_hdl_t *dtp);
+void dt_consume_close(dtrace_hdl_t *dtp);
+/* switch: read what the buffers hold; fill and ring wait for the end */
+int dt_consume(dtrace_hdl_t *dtp);
+/* after END: the last records, whatever the policy */
+int dt_consume_final(dtrace_hdl_t *dtp);
+/* one record, from CPU cpu */
+void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
+/* the printf() of record d, action a, to out */
+void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a);
+/* the globals' state, reporting new dynamic variable drops and faults in
+ * ERROR clauses (and, at their rates, speculation and aggregation
+ * drops); 0, or -1 if it cannot be read */
+int dt_consume_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
+
+/* buf.c */
+/* switch: wait up to ms for a buffer to pass its watermark */
+int dt_buf_poll(dtrace_hdl_t *dtp, int ms);
+/* switch: read every CPU's buffer, in CPU order */
+void dt_buf_consume(dtrace_hdl_t *dtp);
+/* fill and ring, once tracing has stopped and END has run: every CPU's
+ * records, BEGIN's CPU first and END's last, as DTrace orders them */
+void dt_buf_drain(dtrace_hdl_t *dtp);
+/* fill: has a CPU's buffer filled?  Checked at statusrate. */
+int dt_buf_filled(dtrace_hdl_t *dtp, uint64_t now);
+
+/* spec.c */
+/* a record read from the buffers: 1 if it was speculative or a control
+ * record (kept, printed or freed here), 0 to print it as usual */
+int dt_spec_take(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
+/* after every pass over all buffers */
+void dt_spec_pass(dtrace_hdl_t *dtp);
+/* report new drops and failed speculations (at statusrate unless force) */
+void dt_spec_status(dtrace_hdl_t *dtp, int force);
+/* at the end: committed records still waiting are printed */
+void dt_spec_finish(dtrace_hdl_t *dtp);
+void dt_spec_free(dtrace_hdl_t *dtp);
+
+/* agg.c */
+/* print a's current contents as dtrace does (blank: the leading blank
+ * line printa() prints) */
+int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank);
+/* an aggregation action's record (n: trunc/normalize's operand) */
+void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, int64_t n);
+/* report new aggregation drops, per CPU (at most once per aggrate unless
+ * force) */
+void dt_agg_drops(dtrace_hdl_t *dtp, int force);
+
+/* outact.c: tracemem(), print(), freopen(), ftruncate() */
+void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *d,
+    const struct dt_action *a);
+/* output goes to out (what freopen("") restores), or to the file an
+ * earlier freopen() opened */
+void dt_outact_set_out(dtrace_hdl_t *dtp, FILE *out);
+/* close a freopen()ed file */
+void dt_outact_close(dtrace_hdl_t *dtp);
+
+/* flow.c: -F */
+/* "CPU FUNCTION", once, before the first record */
+void dt_flow_heading(dtrace_hdl_t *dtp);
+/* the CPU and indented function of the record with this EPID */
+void dt_flow_line(dtrace_hdl_t *dtp, int cpu, uint32_t epid);
+
+/* setopt.c: a setopt() record of enabling e arrived: set the option, or
+ * report why not as dtrace does */
+void dt_setopt_record(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *rec,
+    const struct dt_action *a);
+
+/* destr.c: system(): the command of action a of record d, formatted as
+ * printf() formats, run by the shell after the output so far is flushed */
+void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d,
+    const struct dt_action *a);
+
+#endif

@@ -1,0 +1,160 @@
+/*
+ * prov.h - providers and the probe table.
+ *
+ * A provider is one file in prov/ that defines a struct dt_provider_ops
+ * and one row in registry.c's table; nothing outside prov/ names a
+ * provider.  The rest of the library reaches providers only through
+ * these hooks: the compiler asks them for probes, argument types and the
+ * code that fetches arguments; the runtime asks them to attach programs
+ * and to start and stop; the handle's end tears them down.  Each provider
+ * keeps its own per-handle state (dt_prov_state) and its attachments
+ * (dt_prov_keep_fd), so it never adds fields to the handle.
+ * docs/ARCHITECTURE.md, "Adding a provider", walks through writing one.
+ */
+#ifndef DT_PROV_H
+#define DT_PROV_H
+
+#include <stdint.h>
+#include <linux/bpf.h>
+#include "base/handle.h"
+#include "base/fdset.h"
+#include "base/layout.h"
+
+struct dt_asm;
+
+/* stability levels and dependency classes, lowest first */
+enum { DT_ST_INTERNAL, DT_ST_PRIVATE, DT_ST_OBSOLETE, DT_ST_EXTERNAL,
+	DT_ST_UNSTABLE, DT_ST_EVOLVING, DT_ST_STABLE, DT_ST_STANDARD };
+enum { DT_CL_UNKNOWN, DT_CL_CPU, DT_CL_PLATFORM, DT_CL_GROUP, DT_CL_ISA,
+	DT_CL_COMMON };
+struct dt_attr { unsigned char name, data, class; };
+
+/* flags of a provider */
+#define DT_PROVF_SYSCALL_FLOW	0x1	/* -F marks entry and return with
+					   => and <=, as for system calls */
+
+struct dt_provider_ops {
+	const char *name;
+	/* stability of provider, module, function, name, arguments */
+	struct dt_attr attr[5];
+	enum bpf_prog_type prog_type;
+	unsigned flags;			/* DT_PROVF_* */
+
+	/* -- the probe table -- */
+	/* Make every probe of the provider known (for -l and globs). */
+	int (*populate)(dtrace_hdl_t *dtp);
+	/* Create a probe on demand for an exact description (profile-1234);
+	 * returns NULL if the provider cannot. */
+	struct dt_probe *(*provide)(dtrace_hdl_t *dtp, const char *mod,
+	    const char *func, const char *name);
+	/* D type of argument i ("int", "char *", "string"), NULL past the
+	 * last or when the probe has no typed arguments (args[] then is an
+	 * error); with native set, the type as the kernel spells it, for
+	 * listings ("const char *", "umode_t").  May read metadata lazily. */
+	const char *(*argtype)(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
+	    int native);
+
+	/* -- code generation (R6 the context, R9 the mstate frame) -- */
+	/* Emit code that copies arguments 0..nargs-1 from the context into
+	 * the frame's args[] (DT_MS_ARGS), and sets errno (DT_MS_ERRNO)
+	 * where the provider has one; returns -1 if it cannot. */
+	int (*cg_args)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+	    int nargs);
+	/* Emit code storing string argument i into R9 + off, at most size
+	 * bytes, NUL-terminated; -1 if the provider cannot. */
+	int (*cg_argstr)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+	    int i, int off, int size);
+	/* The kernel tracepoint the probe's program runs under (its
+	 * __traceiter_ function may sit at the top of the kernel stack),
+	 * or NULL. */
+	const char *(*tp_event)(const struct dt_probe *p);
+
+	/* -- run time -- */
+	/* Attach the loaded program; keep what must be closed with
+	 * dt_prov_keep_fd. */
+	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
+	/* Tracing has started (BEGIN has run) / is about to stop (END has
+	 * not run yet): e.g. tick-N's timer thread.  stop may be called
+	 * without start, and twice. */
+	int (*start)(dtrace_hdl_t *dtp);
+	void (*stop)(dtrace_hdl_t *dtp);
+	/* Release the provider's state (dt_prov_state) when the handle
+	 * closes; its kept file descriptors are closed before this. */
+	void (*fini)(dtrace_hdl_t *dtp, void *state);
+	/* Release p->priv. */
+	void (*free_priv)(struct dt_probe *p);
+};
+
+struct dt_probe {
+	uint32_t id;
+	char *prov, *mod, *func, *name;
+	const struct dt_provider_ops *ops;
+	uint64_t pdata;			/* provider-private (rate, kind) */
+	void *priv;			/* provider-private, freed by free_priv */
+	int nclauses;			/* clauses enabled on it */
+	struct dt_stmt **clauses;
+	int prog_fd;
+	uint32_t *epids;		/* EPID of each clause on it */
+	int cfire;			/* consumer-fired with dt_fire() */
+	enum bpf_prog_type ptype;	/* if set, overrides ops->prog_type */
+	struct dt_probe *hnext;		/* hash chain by full name */
+};
+
+/* a provider in one handle (registry.c) */
+struct dt_provider {
+	const struct dt_provider_ops *ops;
+	void *state;			/* the provider's own (dt_prov_state) */
+	int populated;			/* its probes are in the table */
+	struct dt_fdset fds;		/* what attaching it opened */
+};
+
+/* probe.c */
+struct dt_probe *dt_probe_create(dtrace_hdl_t *dtp,
+    const struct dt_provider_ops *ops, const char *mod, const char *func,
+    const char *name, uint64_t pdata);
+struct dt_probe *dt_probe_lookup(dtrace_hdl_t *dtp, const char *prov,
+    const char *mod, const char *func, const char *name);
+typedef int dt_probe_f(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg);
+int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+    const char *func, const char *name, dt_probe_f *fn, void *arg);
+int dt_pdesc_split(const char *text, char *buf, size_t len,
+    const char *f[4]);
+void dt_probes_free(dtrace_hdl_t *dtp);
+/* the program type of p's program */
+enum bpf_prog_type dt_probe_prog_type(const struct dt_probe *p);
+
+/* registry.c: the providers, in the order their probes are numbered */
+int dt_prov_init(dtrace_hdl_t *dtp);
+/* the provider of that name, or NULL */
+const struct dt_provider_ops *dt_prov_lookup(dtrace_hdl_t *dtp, const char *name);
+/* the provider's per-handle state: *slot, to be set by the provider
+ * (NULL until then); freed by its fini hook */
+void **dt_prov_state(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops);
+/* close fd with the provider's other attachments */
+int dt_prov_keep_fd(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops, int fd);
+/* every provider's probes known (first match, listing) */
+void dt_prov_populate_all(dtrace_hdl_t *dtp);
+/* ask the providers that make probes on demand for this exact name */
+void dt_prov_provide(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+    const char *func, const char *name);
+/* tracing starts and stops: every provider's start/stop hooks */
+int dt_prov_start(dtrace_hdl_t *dtp);
+void dt_prov_stop(dtrace_hdl_t *dtp);
+/* detach everything providers attached (many in parallel) */
+void dt_prov_detach(dtrace_hdl_t *dtp);
+/* the end of the handle: detach, then each provider's fini */
+void dt_prov_fini(dtrace_hdl_t *dtp);
+
+/* dtrace.c: the dtrace provider's BEGIN, END and ERROR */
+enum { DT_PROBE_BEGIN = 1, DT_PROBE_END = 2, DT_PROBE_ERROR = 3 };
+/* Run a consumer-fired probe's program now, in this thread. */
+int dt_fire(dtrace_hdl_t *dtp, struct dt_probe *p);
+
+/* stability.c: attribute arithmetic; dtrace_probe_info */
+struct dt_attr dt_attr_min(struct dt_attr a, struct dt_attr b);
+void dt_attr_export(struct dt_attr a, dtrace_attribute_t *out);
+/* a probe description's: the minimum over the provider and the probe's
+ * non-empty fields */
+struct dt_attr dt_probe_desc_attr(const struct dt_probe *p);
+
+#endif

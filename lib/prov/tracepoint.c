@@ -1,0 +1,103 @@
+/*
+ * tracepoint.c - what the tracepoint-based providers (sdt, syscall)
+ * share: each probe's event format, read from tracefs on first use and
+ * kept as the probe's private data; the attachment of a program to a
+ * tracepoint as a perf event; and the code that copies a string field of
+ * the tracepoint's record.
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "tracepoint.h"
+
+struct dt_tpmeta *dt_tpmeta_get(dtrace_hdl_t *dtp, struct dt_probe *p,
+    const char *cat, const char *event)
+{
+	struct dt_tpmeta *m = p->priv;
+	char err[256];
+	if (!m) {
+		m = calloc(1, sizeof(*m));
+		if (!m)
+			return NULL;
+		p->priv = m;
+	}
+	if (!m->loaded) {
+		m->loaded = dt_tp_load(cat, event, &m->ev, err, sizeof(err)) == 0 ? 1 : -1;
+		if (m->loaded < 0)
+			dt_set_err(dtp, "cannot read %s:%s:%s:%s: %s", p->prov, p->mod,
+			    p->func, p->name, err);
+	}
+	return m->loaded > 0 ? m : NULL;
+}
+
+/* A C type as listings print it: "unsigned" is "unsigned int". */
+const char *dt_tp_native(const char *ctype)
+{
+	if (!strcmp(ctype, "unsigned"))
+		return "unsigned int";
+	if (!strcmp(ctype, "signed"))
+		return "int";
+	return ctype;
+}
+
+void dt_tpmeta_free(struct dt_probe *p)
+{
+	struct dt_tpmeta *m = p->priv;
+	if (m && m->loaded > 0)
+		dt_tp_free(&m->ev);
+	free(m);
+	p->priv = NULL;
+}
+
+int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd)
+{
+	struct perf_event_attr attr;
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_TRACEPOINT;
+	attr.config = (uint64_t)tpid;
+	attr.sample_period = 1;
+	attr.wakeup_events = 1;
+	int fd = (int)syscall(__NR_perf_event_open, &attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return dt_set_err(dtp, "failed to enable %s:%s:%s:%s: %s", p->prov, p->mod,
+		    p->func, p->name, strerror(errno));
+	if (dt_prov_keep_fd(dtp, p->ops, fd) < 0) {
+		close(fd);
+		return -1;
+	}
+	if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0 ||
+	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
+		return dt_set_err(dtp, "failed to attach %s:%s:%s:%s: %s", p->prov, p->mod,
+		    p->func, p->name, strerror(errno));
+	return 0;
+}
+
+/* A string field of the record into R9 + off. */
+int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size)
+{
+	dt_asm_emit(a, MOV64_REG(R1, R9));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, off));
+	if (f->kind == DT_TPF_CHARARRAY) {
+		int n = f->size + 1 < size ? f->size + 1 : size;
+		dt_asm_emit(a, MOV64_IMM(R2, n));
+		dt_asm_emit(a, MOV64_REG(R3, R6));
+		dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, f->offset));
+	} else {
+		/* __data_loc: u32 with the offset in the low and the length in
+		 * the high 16 bits (__rel_loc: offset from after the word) */
+		dt_asm_emit(a, LDX_MEM(BPF_W, R3, R6, (int16_t)f->offset));
+		dt_asm_emit(a, ALU64_IMM(BPF_AND, R3, 0xffff));
+		if (f->is_rel)
+			dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, f->offset + 4));
+		dt_asm_emit(a, ALU64_REG(BPF_ADD, R3, R6));
+		dt_asm_emit(a, MOV64_IMM(R2, size));
+	}
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
+	return 0;
+}
+

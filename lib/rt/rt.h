@@ -1,0 +1,40 @@
+/*
+ * rt.h - the runtime: from a compiled program to running BPF programs
+ * and back (load.c), the maps (buf.c, spec.c, destr.c), and what the
+ * consumer reads of them.
+ */
+#ifndef DT_RT_H
+#define DT_RT_H
+
+#include <stdint.h>
+#include "base/handle.h"
+
+/* load.c: EPIDs, maps, programs generated, loaded and attached */
+int dt_load(dtrace_hdl_t *dtp);
+/* close every program and map (providers detach first: dt_prov_detach) */
+void dt_unload(dtrace_hdl_t *dtp);
+
+/* The globals map's counters, as the programs left them. */
+struct dt_gstate {
+	uint64_t state;			/* DT_ST_* */
+	uint64_t exit_status;		/* exit()'s */
+	uint64_t dvdrops;		/* dynamic variable drops, ever */
+	uint64_t dblerrs;		/* faults in ERROR clauses, ever */
+};
+/* read them (polled every 50 ms); -1 if the map cannot be read */
+int dt_read_state(dtrace_hdl_t *dtp, struct dt_gstate *gs);
+/* each CPU's aggregation drop counter (its frame's) into drops[];
+ * buf: room for the per-CPU scratch map's value when it is one */
+int dt_scratch_aggdrops(dtrace_hdl_t *dtp, void *buf, uint64_t *drops);
+
+/* spec.c: the speculation maps (dtp->specmaps), if the program speculates */
+int dt_spec_create(dtrace_hdl_t *dtp);
+void dt_spec_close(dtrace_hdl_t *dtp);
+
+/* destr.c: at dtrace_go(), refuse a destructive program unless they are
+ * allowed; the maps the destructive actions need (dt_chill) */
+int dt_destr_check(dtrace_hdl_t *dtp);
+int dt_destr_create(dtrace_hdl_t *dtp);
+void dt_destr_close(dtrace_hdl_t *dtp);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * stability.c - what a consumer can ask about the program it compiled:
+ * the probes its clauses enabled (dtrace -l -s), the descriptions that
+ * matched nothing, and its stability (dtrace -v): the minimum over the
+ * probe descriptions' attributes and over what its statements use,
+ * following the Dynamic Tracing Guide's stability model.
+ */
+#include "program.h"
+#include "prov/prov.h"
+
+int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *fn, void *arg)
+{
+	int n = 0;
+	for (int i = dtp->prog_first_stmt; i < dtp->nstmts; i++) {
+		struct dt_stmt *st = dtp->stmts[i];
+		for (int k = 0; k < st->nprobes; k++) {
+			struct dt_probe *p = st->probes[k];
+			dtrace_probeinfo_t pi = { .id = p->id, .prov = p->prov,
+				.mod = p->mod, .func = p->func, .name = p->name };
+			n++;
+			if (fn && fn(&pi, arg))
+				return n;
+		}
+	}
+	return n;
+}
+
+const char *dtrace_unmatched(dtrace_hdl_t *dtp, int i)
+{
+	return i >= 0 && i < dtp->nunmatched ? dtp->unmatched[i] : NULL;
+}
+
+int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
+    dtrace_attribute_t *stmt)
+{
+	struct dt_attr d = { DT_ST_STANDARD, DT_ST_STANDARD, DT_CL_COMMON };
+	/* D's own built-in variables and actions are Stable/Common */
+	struct dt_attr s = { DT_ST_STABLE, DT_ST_STABLE, DT_CL_COMMON };
+	/* the program compiled last: its statements and their probes */
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		for (int c = 0; c < p->nclauses; c++) {
+			if (p->clauses[c]->index < dtp->prog_first_stmt)
+				continue;
+			d = dt_attr_min(d, dt_probe_desc_attr(p));
+			if (p->clauses[c]->uses_args > 0)
+				s = dt_attr_min(s, p->ops->attr[4]);
+		}
+	}
+	dt_attr_export(d, desc);
+	dt_attr_export(s, stmt);
+	return 0;
+}
