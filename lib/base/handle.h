@@ -386,6 +386,8 @@ struct dtrace_hdl {
 	struct ast_prog **asts;
 	int nasts;
 	struct dt_macros macros;
+	struct dt_parse_state *parse;	/* the parser's type names and
+					   BTF lookup (front/parse.h) */
 	void *tick;			/* prov_profile's tick state */
 
 	/* translators (xlate.c) and D libraries (dlib.c) */

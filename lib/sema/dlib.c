@@ -89,8 +89,6 @@ void dt_dlib_free(dtrace_hdl_t *dtp)
 	free(dtp->libdirs);
 	dtp->libdirs = NULL;
 	dtp->nlibdirs = 0;
-	if (dtp->libs_loaded > 1)
-		dt_parse_reset_typenames();	/* the libraries' typedefs */
 }
 
 /* The default library directory (see the top of this file). */
@@ -196,7 +194,7 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 			continue;
 		}
 		struct dt_perr perr = { 0 };
-		struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);
+		struct ast_prog *prog = dt_parse(dtp->parse, src, &dtp->macros, &perr);
 		free(src);
 		char *p = dt_ast_arena_strndup(dtp->arena, path, strlen(path));
 		if (!prog) {
@@ -291,14 +289,15 @@ static int visit(struct dlib_load *L, int i)
 	return 0;
 }
 
-/* Register a library's typedef names with the parser for later programs. */
-static int add_typenames(struct ast_prog *prog)
+/* Register a library's typedef names with the handle's parser state for
+ * later programs. */
+static int add_typenames(dtrace_hdl_t *dtp, struct ast_prog *prog)
 {
 	for (struct ast_item *it = prog->items; it; it = it->next) {
 		if (it->kind != AST_ITEM_DECL || it->decl.spec->storage != AST_SC_TYPEDEF)
 			continue;
 		for (struct ast_declarator *d = it->decl.decls; d; d = d->next)
-			if (d->name && dt_parse_add_typename(d->name) < 0)
+			if (d->name && dt_parse_add_typename(dtp->parse, d->name) < 0)
 				return -1;
 	}
 	return 0;
@@ -327,7 +326,7 @@ static int load_one(struct dlib_load *L, int i)
 		dtp->errmsg[0] = '\0';
 		return 0;
 	}
-	if (add_typenames(lib->prog) < 0)
+	if (add_typenames(dtp, lib->prog) < 0)
 		return dt_set_err(dtp, "out of memory");
 	lib->loaded = 1;
 	return 0;
