@@ -66,13 +66,15 @@ build/gen/version.h: VERSION Makefile
 # libdtrace.so exports the dtrace_* API only (lib/libdtrace.map; every
 # other symbol is hidden)
 $(SOLIB): $(LIB_OBJ) lib/libdtrace.map
-	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=lib/libdtrace.map \
+	@echo "  LD      $@"
+	@$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=lib/libdtrace.map \
 		-Wl,--no-undefined -o $@ $(LIB_OBJ) $(LDLIBS)
 build/$(SONAME) build/libdtrace.so: $(SOLIB)
 	ln -sf $(notdir $(SOLIB)) $@
 
 build/dtrace: cmd/dtrace.c include/dtrace.h build/$(SONAME) build/libdtrace.so
-	$(CC) $(ALL_CFLAGS) -o $@ $< -Lbuild -ldtrace '-Wl,-rpath,$$ORIGIN:$$ORIGIN/../lib'
+	@echo "  CCLD    $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $< -Lbuild -ldtrace '-Wl,-rpath,$$ORIGIN:$$ORIGIN/../lib'
 
 build/libdtrace.pc: lib/libdtrace.pc.in VERSION Makefile
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@

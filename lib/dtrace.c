@@ -40,6 +40,18 @@ const char *dtrace_errmsg(dtrace_hdl_t *dtp)
 	return dtp->errmsg;
 }
 
+/* The parser asks about names it does not know as types: a name scoped
+ * by the kernel (vmlinux`u32) is one if kernel BTF has it.  Unscoped
+ * names never load BTF. */
+static int kernel_typename(void *arg, const char *name)
+{
+	const char *bq = strrchr(name, '`');
+	if (!bq || (strncmp(name, "vmlinux`", 8) && strncmp(name, "genunix`", 8)) ||
+	    bq != name + 7)
+		return 0;
+	return dt_btf_named(arg, bq + 1) != NULL;
+}
+
 dtrace_hdl_t *dtrace_open(int *errp)
 {
 	dtrace_hdl_t *dtp = calloc(1, sizeof(*dtp));
@@ -58,7 +70,8 @@ dtrace_hdl_t *dtrace_open(int *errp)
 	if (dtp->ncpus <= 0)
 		dtp->ncpus = 1;
 	dtp->arena = dt_arena_new();
-	if (!dtp->arena || dt_types_init(&dtp->types) < 0 ||
+	dtp->parse = dt_parse_state_new(kernel_typename, dtp);
+	if (!dtp->arena || !dtp->parse || dt_types_init(&dtp->types) < 0 ||
 	    !dt_cpuinfo_type(dtp) || dt_prov_init(dtp) < 0) {
 		dtrace_close(dtp);
 		if (errp)
@@ -108,8 +121,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		free(dtp->macros.argv[i]);
 	free(dtp->macros.argv);
 	dt_xlate_free(dtp);
-	dt_dlib_free(dtp);
 	dt_opt_free(dtp);
+	dt_parse_state_free(dtp->parse);
 	dt_spec_free(dtp);
 	dt_btf_close(dtp);
 	dt_ksyms_close(dtp);
@@ -229,18 +242,6 @@ static char *run_cpp(dtrace_hdl_t *dtp, const char *src)
 	return out;
 }
 
-/* The parser asks about names it does not know as types: a name scoped
- * by the kernel (vmlinux`u32) is one if kernel BTF has it.  Unscoped
- * names never load BTF. */
-static int kernel_typename(void *arg, const char *name)
-{
-	const char *bq = strrchr(name, '`');
-	if (!bq || (strncmp(name, "vmlinux`", 8) && strncmp(name, "genunix`", 8)) ||
-	    bq != name + 7)
-		return 0;
-	return dt_btf_named(arg, bq + 1) != NULL;
-}
-
 int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
     int flags, int *nmatched)
 {
@@ -277,9 +278,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	}
 	dtp->macros.defaultargs = (int)dtp->opt[DTOPT_DEFAULTARGS];
 	memset(&perr, 0, sizeof(perr));
-	dt_parse_set_typename_lookup(kernel_typename, dtp);
-	struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);
-	dt_parse_set_typename_lookup(NULL, NULL);
+	struct ast_prog *prog = dt_parse(dtp->parse, src, &dtp->macros, &perr);
 	free(pre);
 	if (!prog) {
 		dt_compile_error(dtp, perr.line, perr.msg);

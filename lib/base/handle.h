@@ -157,6 +157,8 @@ struct dtrace_hdl {
 	struct ast_prog **asts;
 	int nasts;
 	struct dt_macros macros;
+	struct dt_parse_state *parse;	/* the parser's type names and
+					   BTF lookup (front/parse.h) */
 
 	/* translators (xlate.c) and D libraries (dlib.c) */
 	struct dt_xlator *xlators;	/* in declaration order */

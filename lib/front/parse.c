@@ -9,7 +9,9 @@
  * precedence follows dtrace's grammar (C's, with ^^ between && and ||).
  * It also owns the set of names the parser treats as type names (D's
  * built-in typedefs, the program's typedefs, and names the semantic pass
- * registers), because C-like syntax cannot be parsed without it.
+ * registers), because C-like syntax cannot be parsed without it; the
+ * registered names and the lookup callback live in the caller's struct
+ * dt_parse_state (one per handle), never in file-scope variables.
  *
  * Errors longjmp() back to dt_parse(), which frees the program's arena;
  * every allocation comes from that arena, so nothing leaks on any path.
@@ -39,6 +41,7 @@ struct parser {
 	struct ast_prog *prog;
 	struct dt_perr *err;
 	const struct dt_macros *m;
+	const struct dt_parse_state *ps;	/* the handle's type names */
 	jmp_buf jb;
 
 	enum lex_mode mode;
@@ -64,10 +67,41 @@ static const char *const builtin_types[] = {
 	"cpuinfo_t", "psetid_t", "chipid_t", "lgrp_id_t"
 };
 
-static char **reg_tab;		/* open-addressing hash of registered names */
-static size_t reg_cap, reg_n;
-static int (*reg_fn)(void *, const char *);
-static void *reg_arg;
+/*
+ * The names a handle registers and its lookup callback: one per handle,
+ * so two handles in one process never see each other's type names.
+ */
+struct dt_parse_state {
+	char **reg_tab;		/* open-addressing hash of registered names */
+	size_t reg_cap, reg_n;
+	int (*lookup)(void *, const char *);
+	void *lookup_arg;
+};
+
+struct dt_parse_state *
+dt_parse_state_new(int (*lookup)(void *arg, const char *name), void *arg)
+{
+	struct dt_parse_state *ps = calloc(1, sizeof(*ps));
+
+	if (ps == NULL)
+		return NULL;
+	ps->lookup = lookup;
+	ps->lookup_arg = arg;
+	return ps;
+}
+
+void
+dt_parse_state_free(struct dt_parse_state *ps)
+{
+	size_t i;
+
+	if (ps == NULL)
+		return;
+	for (i = 0; i < ps->reg_cap; i++)
+		free(ps->reg_tab[i]);
+	free(ps->reg_tab);
+	free(ps);
+}
 
 static size_t
 str_hash(const char *s)
@@ -80,15 +114,15 @@ str_hash(const char *s)
 }
 
 static int
-reg_find(const char *name)
+reg_find(const struct dt_parse_state *ps, const char *name)
 {
 	size_t i;
 
-	if (reg_cap == 0)
+	if (ps->reg_cap == 0)
 		return 0;
-	for (i = str_hash(name) & (reg_cap - 1); reg_tab[i] != NULL;
-	    i = (i + 1) & (reg_cap - 1)) {
-		if (strcmp(reg_tab[i], name) == 0)
+	for (i = str_hash(name) & (ps->reg_cap - 1); ps->reg_tab[i] != NULL;
+	    i = (i + 1) & (ps->reg_cap - 1)) {
+		if (strcmp(ps->reg_tab[i], name) == 0)
 			return 1;
 	}
 	return 0;
@@ -106,58 +140,42 @@ reg_put(char **tab, size_t cap, char *name)
 }
 
 int
-dt_parse_add_typename(const char *name)
+dt_parse_add_typename(struct dt_parse_state *ps, const char *name)
 {
 	char *copy;
 	size_t i;
 
-	if (name == NULL || reg_find(name))
+	if (name == NULL || reg_find(ps, name))
 		return 0;
-	if ((reg_n + 1) * 2 > reg_cap) {
-		size_t ncap = reg_cap ? reg_cap * 2 : 64;
+	if ((ps->reg_n + 1) * 2 > ps->reg_cap) {
+		size_t ncap = ps->reg_cap ? ps->reg_cap * 2 : 64;
 		char **ntab = calloc(ncap, sizeof(char *));
 
 		if (ntab == NULL)
 			return -1;
-		for (i = 0; i < reg_cap; i++) {
-			if (reg_tab[i] != NULL)
-				reg_put(ntab, ncap, reg_tab[i]);
+		for (i = 0; i < ps->reg_cap; i++) {
+			if (ps->reg_tab[i] != NULL)
+				reg_put(ntab, ncap, ps->reg_tab[i]);
 		}
-		free(reg_tab);
-		reg_tab = ntab;
-		reg_cap = ncap;
+		free(ps->reg_tab);
+		ps->reg_tab = ntab;
+		ps->reg_cap = ncap;
 	}
 	if ((copy = strdup(name)) == NULL)
 		return -1;
-	reg_put(reg_tab, reg_cap, copy);
-	reg_n++;
+	reg_put(ps->reg_tab, ps->reg_cap, copy);
+	ps->reg_n++;
 	return 0;
 }
 
-void
-dt_parse_set_typename_lookup(int (*fn)(void *arg, const char *name),
-    void *arg)
+static int
+ask_lookup(const struct dt_parse_state *ps, const char *name)
 {
-	reg_fn = fn;
-	reg_arg = arg;
-}
-
-void
-dt_parse_reset_typenames(void)
-{
-	size_t i;
-
-	for (i = 0; i < reg_cap; i++)
-		free(reg_tab[i]);
-	free(reg_tab);
-	reg_tab = NULL;
-	reg_cap = reg_n = 0;
-	reg_fn = NULL;
-	reg_arg = NULL;
+	return ps->lookup != NULL && ps->lookup(ps->lookup_arg, name);
 }
 
 int
-dt_parse_is_typename(const char *name)
+dt_parse_is_typename(const struct dt_parse_state *ps, const char *name)
 {
 	size_t i;
 
@@ -165,9 +183,9 @@ dt_parse_is_typename(const char *name)
 		if (strcmp(builtin_types[i], name) == 0)
 			return 1;
 	}
-	if (reg_find(name))
+	if (reg_find(ps, name))
 		return 1;
-	return reg_fn != NULL && reg_fn(reg_arg, name);
+	return ask_lookup(ps, name);
 }
 
 static int
@@ -218,15 +236,15 @@ scoped_typename(struct parser *P, const char *name)
 		if (strcmp(kw[i], bq + 1) == 0)
 			return 1;
 	}
-	if (prog_has_type(P, bq + 1) || dt_parse_is_typename(bq + 1))
+	if (prog_has_type(P, bq + 1) || dt_parse_is_typename(P->ps, bq + 1))
 		return 1;
-	return reg_fn != NULL && reg_fn(reg_arg, name);
+	return ask_lookup(P->ps, name);
 }
 
 static int
 is_typename(struct parser *P, const char *name)
 {
-	return prog_has_type(P, name) || dt_parse_is_typename(name) ||
+	return prog_has_type(P, name) || dt_parse_is_typename(P->ps, name) ||
 	    (strchr(name, '`') != NULL && scoped_typename(P, name));
 }
 
@@ -1808,7 +1826,8 @@ run_parser(struct parser *P, const char *src)
 }
 
 struct ast_prog *
-dt_parse(const char *src, const struct dt_macros *m, struct dt_perr *err)
+dt_parse(const struct dt_parse_state *ps, const char *src,
+    const struct dt_macros *m, struct dt_perr *err)
 {
 	struct dt_perr dummy;
 	struct ast_prog *prog = NULL;
@@ -1828,6 +1847,7 @@ dt_parse(const char *src, const struct dt_macros *m, struct dt_perr *err)
 	}
 	P->err = err;
 	P->m = m;
+	P->ps = ps;
 	P->mode = LEX_TOP;
 
 	rc = run_parser(P, src != NULL ? src : "");

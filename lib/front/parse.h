@@ -6,7 +6,9 @@
  * $macro substitution on the way; it knows no types beyond the names it is
  * told are type names (built-in D typedefs, the program's own typedefs and
  * whatever the caller registers here), which it needs to tell casts and
- * declarations from expressions and probe descriptions.
+ * declarations from expressions and probe descriptions.  Those names are
+ * kept in a struct dt_parse_state that the caller creates and passes in
+ * (one per libdtrace handle).
  */
 #ifndef DT_PARSE_H
 #define DT_PARSE_H
@@ -20,31 +22,36 @@ struct dt_perr {
 };
 
 /*
- * Parse a whole D program.  Returns NULL and fills *err on the first
- * error.  m may be NULL (no macro arguments; $target etc. are 0).
- * The program must be freed with dt_ast_prog_free().
+ * The parser's per-handle state: the type names known besides the D
+ * built-ins (int8_t ... zoneid_t) and the program's own typedefs.  Each
+ * libdtrace handle owns one, so handles never share type names; the
+ * front end keeps no other mutable state.
+ *
+ * dt_parse_state_new() creates an empty state (NULL on ENOMEM) whose
+ * lookup callback, if not NULL, is asked about any other identifier whose
+ * "type-ness" matters (it returns nonzero for a type name), e.g. to
+ * consult kernel BTF typedefs; arg is passed to it.
+ * dt_parse_state_free() frees a state and every name registered in it
+ * (NULL is ignored).
+ * dt_parse_add_typename() registers one name (returns 0, -1 on ENOMEM);
+ * registered names persist across dt_parse() calls with the state.
+ * dt_parse_is_typename() is 1 if name is currently a type name for the
+ * parser (built-in, registered or accepted by the lookup callback).
  */
-struct ast_prog *dt_parse(const char *src, const struct dt_macros *m,
-    struct dt_perr *err);
+struct dt_parse_state;
+
+struct dt_parse_state *dt_parse_state_new(
+    int (*lookup)(void *arg, const char *name), void *arg);
+void dt_parse_state_free(struct dt_parse_state *ps);
+int dt_parse_add_typename(struct dt_parse_state *ps, const char *name);
+int dt_parse_is_typename(const struct dt_parse_state *ps, const char *name);
 
 /*
- * Type names known to the parser besides the D built-ins (int8_t ...
- * zoneid_t) and the program's own typedefs.  These settings are global
- * (not thread-safe) and persist across dt_parse() calls.
- *
- * dt_parse_add_typename() registers one name (returns 0, -1 on ENOMEM);
- * dt_parse_set_typename_lookup() installs a callback asked about any other
- * identifier whose "type-ness" matters (returns nonzero for a type name),
- * e.g. to consult kernel BTF typedefs; NULL removes it.
- * dt_parse_reset_typenames() forgets registered names and the callback.
+ * Parse a whole D program with the type names of ps.  Returns NULL and
+ * fills *err on the first error.  m may be NULL (no macro arguments;
+ * $target etc. are 0).  The program must be freed with dt_ast_prog_free().
  */
-int dt_parse_add_typename(const char *name);
-void dt_parse_set_typename_lookup(int (*fn)(void *arg, const char *name),
-    void *arg);
-void dt_parse_reset_typenames(void);
-
-/* 1 if name is currently a type name for the parser (built-in or
- * registered or accepted by the lookup callback). */
-int dt_parse_is_typename(const char *name);
+struct ast_prog *dt_parse(const struct dt_parse_state *ps, const char *src,
+    const struct dt_macros *m, struct dt_perr *err);
 
 #endif /* DT_PARSE_H */

@@ -70,12 +70,6 @@ static void debug(const char *fmt, const char *a, const char *b)
 	}
 }
 
-void dt_dlib_free(dtrace_hdl_t *dtp)
-{
-	if (dtp->libs_loaded > 1)
-		dt_parse_reset_typenames();	/* the libraries' typedefs */
-}
-
 /* The default library directory (see the top of this file). */
 static const char *default_dir(dtrace_hdl_t *dtp)
 {
@@ -155,7 +149,7 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 			continue;
 		}
 		struct dt_perr perr = { 0 };
-		struct ast_prog *prog = dt_parse(src, &dtp->macros, &perr);
+		struct ast_prog *prog = dt_parse(dtp->parse, src, &dtp->macros, &perr);
 		free(src);
 		char *p = dt_arena_strndup(dtp->arena, path, strlen(path));
 		if (!prog) {
@@ -250,14 +244,15 @@ static int visit(struct dlib_load *L, int i)
 	return 0;
 }
 
-/* Register a library's typedef names with the parser for later programs. */
-static int add_typenames(struct ast_prog *prog)
+/* Register a library's typedef names with the handle's parser state for
+ * later programs. */
+static int add_typenames(dtrace_hdl_t *dtp, struct ast_prog *prog)
 {
 	for (struct ast_item *it = prog->items; it; it = it->next) {
 		if (it->kind != AST_ITEM_DECL || it->decl.spec->storage != AST_SC_TYPEDEF)
 			continue;
 		for (struct ast_declarator *d = it->decl.decls; d; d = d->next)
-			if (d->name && dt_parse_add_typename(d->name) < 0)
+			if (d->name && dt_parse_add_typename(dtp->parse, d->name) < 0)
 				return -1;
 	}
 	return 0;
@@ -286,7 +281,7 @@ static int load_one(struct dlib_load *L, int i)
 		dtp->errmsg[0] = '\0';
 		return 0;
 	}
-	if (add_typenames(lib->prog) < 0)
+	if (add_typenames(dtp, lib->prog) < 0)
 		return dt_set_err(dtp, "out of memory");
 	lib->loaded = 1;
 	return 0;

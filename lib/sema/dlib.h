@@ -16,6 +16,5 @@ int dt_dlib_load(dtrace_hdl_t *dtp);
  * message in msg (and dtp->dep_error set for an unmet dependency). */
 int dt_dlib_depends(dtrace_hdl_t *dtp, const struct ast_pragma *p, char *msg,
     size_t len);
-void dt_dlib_free(dtrace_hdl_t *dtp);
 
 #endif

@@ -1,12 +1,13 @@
 /*
- * test_parse.c - unit tests of the D parser (lib/parse.c) and the AST
- * dump format (lib/ast.c).
+ * test_parse.c - unit tests of the D parser (lib/front/parse.c) and the AST
+ * dump format (lib/front/ast.c).
  *
  * Programs are parsed and compared through dt_ast_dump()'s S-expressions:
  * precedence and associativity of every operator, literals, probe
  * descriptions, macro substitution, every kind of declaration, pragmas,
- * if/else, and the exact error messages and lines.  Prints one line per
- * failure and "N passed, M failed" at the end.
+ * if/else, and the exact error messages and lines, and that the type
+ * names of two parser states (as two handles own) are independent.
+ * Prints one line per failure and "N passed, M failed" at the end.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,6 +47,7 @@ check_str(char *got, const char *want, int line)
 }
 
 static struct dt_macros *macros;
+static struct dt_parse_state *ps;	/* the type names prog() etc. parse with */
 
 /* Whole program dump (one line per item, no trailing newline), or
  * "ERROR <line>: <msg>". */
@@ -53,7 +55,7 @@ static char *
 prog(const char *src)
 {
 	struct dt_perr err;
-	struct ast_prog *p = dt_parse(src, macros, &err);
+	struct ast_prog *p = dt_parse(ps, src, macros, &err);
 	char *s = NULL;
 	size_t n = 0;
 	FILE *fp;
@@ -84,7 +86,7 @@ expr(const char *e)
 
 	if (asprintf(&src, "BEGIN { %s; }", e) < 0)
 		abort();
-	p = dt_parse(src, macros, &err);
+	p = dt_parse(ps, src, macros, &err);
 	free(src);
 	if (p == NULL) {
 		if (asprintf(&s, "ERROR %d: %s", err.line, err.msg) < 0)
@@ -106,7 +108,7 @@ static struct ast_prog *
 parse_ok(const char *src)
 {
 	struct dt_perr err;
-	struct ast_prog *p = dt_parse(src, macros, &err);
+	struct ast_prog *p = dt_parse(ps, src, macros, &err);
 
 	if (p == NULL)
 		printf("unexpected error: line %d: %s\n", err.line, err.msg);
@@ -900,21 +902,34 @@ lookup_u32(void *arg, const char *name)
 static void
 test_typenames(void)
 {
+	struct dt_parse_state *saved = ps;
 	int calls = 0;
 
-	CHECK(dt_parse_is_typename("uint32_t"));
-	CHECK(dt_parse_is_typename("zoneid_t"));
-	CHECK(!dt_parse_is_typename("u32"));
+	ps = dt_parse_state_new(NULL, NULL);
+	CHECK(ps != NULL);
+	if (ps == NULL)
+		goto out;
+	CHECK(dt_parse_is_typename(ps, "uint32_t"));
+	CHECK(dt_parse_is_typename(ps, "zoneid_t"));
+	CHECK(!dt_parse_is_typename(ps, "u32"));
 	CHECK_STR(expr("(u32)x"), "ERROR 1: syntax error near \"x\"");
-	CHECK(dt_parse_add_typename("u32") == 0);
-	CHECK(dt_parse_add_typename("u32") == 0);
-	CHECK(dt_parse_is_typename("u32"));
+	CHECK(dt_parse_add_typename(ps, "u32") == 0);
+	CHECK(dt_parse_add_typename(ps, "u32") == 0);
+	CHECK(dt_parse_add_typename(ps, NULL) == 0);
+	CHECK(dt_parse_is_typename(ps, "u32"));
 	CHECK_STR(expr("(u32)x"), "(cast u32 x)");
 	CHECK_STR(prog("u32 x;"), "(decl u32 (d x))");
-	dt_parse_reset_typenames();
-	CHECK(!dt_parse_is_typename("u32"));
+	/* registered names persist across parses with the state */
+	CHECK_STR(expr("(u32)x"), "(cast u32 x)");
+	dt_parse_state_free(ps);
 
-	dt_parse_set_typename_lookup(lookup_u32, &calls);
+	/* a new state knows the built-ins only */
+	ps = dt_parse_state_new(lookup_u32, &calls);
+	CHECK(ps != NULL);
+	if (ps == NULL)
+		goto out;
+	CHECK(dt_parse_is_typename(ps, "u32"));
+	calls = 0;
 	CHECK_STR(expr("(u32)x + (u32 *)y"),
 	    "(+ (cast u32 x) (cast (type u32 (d _ ptr)) y))");
 	CHECK(calls > 0);
@@ -923,21 +938,98 @@ test_typenames(void)
 	CHECK_STR(expr("(u32 + 1)"), "(+ u32 1)");
 	CHECK_STR(prog("BEGIN {} u32 *p;"),
 	    "(clause (probes \"BEGIN\") (body))\n(decl u32 (d p ptr))");
-	dt_parse_reset_typenames();
+	/* the lookup is the state's: it stays for every parse */
+	CHECK_STR(expr("(u32)x"), "(cast u32 x)");
+	dt_parse_state_free(ps);
 
 	/* many registered names */
+	ps = dt_parse_state_new(NULL, NULL);
+	CHECK(ps != NULL);
+	if (ps == NULL)
+		goto out;
 	for (calls = 0; calls < 5000; calls++) {
 		char name[32];
 
 		snprintf(name, sizeof(name), "type%d_t", calls);
-		if (dt_parse_add_typename(name) != 0)
+		if (dt_parse_add_typename(ps, name) != 0)
 			break;
 	}
 	CHECK(calls == 5000);
-	CHECK(dt_parse_is_typename("type0_t") &&
-	    dt_parse_is_typename("type4999_t") &&
-	    !dt_parse_is_typename("type5000_t"));
-	dt_parse_reset_typenames();
+	CHECK(dt_parse_is_typename(ps, "type0_t") &&
+	    dt_parse_is_typename(ps, "type4999_t") &&
+	    !dt_parse_is_typename(ps, "type5000_t"));
+	dt_parse_state_free(ps);
+	dt_parse_state_free(NULL);
+out:
+	ps = saved;
+}
+
+/*
+ * Two states (as two libdtrace handles own) share nothing: a name
+ * registered in one, or accepted by its lookup, is no type name for the
+ * other, and freeing one leaves the other usable.
+ */
+static void
+test_states(void)
+{
+	struct dt_parse_state *saved = ps, *a, *b;
+	int calls = 0;
+
+	a = dt_parse_state_new(NULL, NULL);
+	b = dt_parse_state_new(NULL, NULL);
+	CHECK(a != NULL && b != NULL);
+	if (a == NULL || b == NULL) {
+		dt_parse_state_free(a);
+		dt_parse_state_free(b);
+		return;
+	}
+	CHECK(dt_parse_add_typename(a, "foo_t") == 0);
+	CHECK(dt_parse_is_typename(a, "foo_t"));
+	CHECK(!dt_parse_is_typename(b, "foo_t"));
+	CHECK(dt_parse_is_typename(b, "uint32_t"));
+
+	/* the same text parses differently: a cast of *y in a, a product
+	 * of two variables in b */
+	ps = a;
+	CHECK_STR(expr("(foo_t)*y"), "(cast foo_t (* y))");
+	CHECK_STR(prog("foo_t *y;"), "(decl foo_t (d y ptr))");
+	ps = b;
+	CHECK_STR(expr("(foo_t)*y"), "(* foo_t y)");
+	CHECK_STR(prog("foo_t *y;"), "ERROR 1: syntax error near \";\"");
+
+	/* a name registered in b stays out of a */
+	CHECK(dt_parse_add_typename(b, "bar_t") == 0);
+	CHECK(dt_parse_is_typename(b, "bar_t"));
+	CHECK(!dt_parse_is_typename(a, "bar_t"));
+	CHECK(!dt_parse_is_typename(b, "foo_t"));
+
+	/* freeing a leaves b usable, with its names intact */
+	dt_parse_state_free(a);
+	ps = b;
+	CHECK(dt_parse_is_typename(b, "bar_t"));
+	CHECK(!dt_parse_is_typename(b, "foo_t"));
+	CHECK_STR(expr("(bar_t)*y"), "(cast bar_t (* y))");
+	CHECK_STR(expr("(foo_t)*y"), "(* foo_t y)");
+	CHECK(dt_parse_add_typename(b, "baz_t") == 0);
+	CHECK_STR(prog("baz_t x;"), "(decl baz_t (d x))");
+
+	/* a lookup callback belongs to its state alone */
+	a = dt_parse_state_new(lookup_u32, &calls);
+	CHECK(a != NULL);
+	if (a != NULL) {
+		CHECK(dt_parse_is_typename(a, "u32"));
+		CHECK(calls > 0);
+		calls = 0;
+		CHECK(!dt_parse_is_typename(b, "u32"));
+		CHECK_STR(expr("(u32)*y"), "(* u32 y)");
+		CHECK(calls == 0);
+		ps = a;
+		CHECK_STR(expr("(u32)*y"), "(cast u32 (* y))");
+		CHECK(!dt_parse_is_typename(a, "bar_t"));
+		dt_parse_state_free(a);
+	}
+	dt_parse_state_free(b);
+	ps = saved;
 }
 
 static void
@@ -947,14 +1039,14 @@ test_api(void)
 	struct ast_prog *p;
 	struct ast_expr *e;
 
-	p = dt_parse(NULL, NULL, &err);
+	p = dt_parse(ps, NULL, NULL, &err);
 	CHECK(p != NULL && p->items == NULL && p->nitems == 0);
 	dt_ast_prog_free(p);
 	dt_ast_prog_free(NULL);
-	CHECK(dt_parse("BEGIN {", NULL, NULL) == NULL);
+	CHECK(dt_parse(ps, "BEGIN {", NULL, NULL) == NULL);
 
 	/* consumers can add nodes that are freed with the program */
-	p = dt_parse("BEGIN { x; }", NULL, &err);
+	p = dt_parse(ps, "BEGIN { x; }", NULL, &err);
 	CHECK(p != NULL);
 	if (p == NULL)
 		return;
@@ -970,6 +1062,8 @@ test_api(void)
 int
 main(void)
 {
+	if ((ps = dt_parse_state_new(NULL, NULL)) == NULL)
+		abort();
 	test_precedence();
 	test_unary();
 	test_casts();
@@ -987,8 +1081,10 @@ main(void)
 	test_errors();
 	test_nesting();
 	test_typenames();
+	test_states();
 	test_api();
 
+	dt_parse_state_free(ps);
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail != 0;
 }
