@@ -2,7 +2,10 @@
  * dtrace.c - the dtrace(1M) command.
  *
  * Parses dtrace's options, turns them into libdtrace calls, and runs the
- * consume loop; all tracing logic lives in the library.  Exit status as in
+ * consume loop; all tracing logic lives in the library.  run() takes the
+ * steps in order: the options (into a struct opts), the operands as macro
+ * arguments, the output file, the -c/-p target, then listing or compiling
+ * each description and script, tracing, and the end.  Exit status as in
  * dtrace(1M): the status given to exit(), else 0; 1 when a program fails
  * to compile or tracing fails; 2 for invalid command-line usage.
  */
@@ -20,6 +23,7 @@
 #define E_SUCCESS 0
 #define E_ERROR 1
 #define E_USAGE 2
+#define E_NONE (-1)	/* no exit status yet: go on */
 
 static const char *g_pname = "dtrace";
 static volatile sig_atomic_t g_intr;
@@ -29,6 +33,17 @@ enum pkind { P_NAME, P_PROV, P_MOD, P_FUNC, P_ID, P_SCRIPT };
 struct pspec {
 	enum pkind kind;
 	const char *arg;
+};
+
+/* What the command line asked for, beyond the library options set as they come. */
+struct opts {
+	struct pspec *specs;	/* -P/-m/-f/-n/-i/-s in order; main()'s array */
+	int nspecs;
+	int lflag, eflag, Sflag, vflag;
+	int cflags;		/* DTRACE_C_CPP (-C), DTRACE_C_ZDEFS (-Z) */
+	int quiet;		/* -q, or a script's #pragma D option quiet */
+	const char *ofile, *cmd;	/* -o, -c */
+	pid_t grab;		/* -p, else -1 */
 };
 
 static void usage(FILE *fp)
@@ -231,332 +246,419 @@ static void release_child(void)
 		err("failed to start the command: %s", strerror(errno));
 }
 
-/* The command itself; main() owns the handle and the program list, so
- * every return path here releases them. */
-static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
+/* Apply -b, -D/-I/-U, -F, -L, -w or -x to dtp; E_NONE, else the exit status. */
+static int set_lib_opt(dtrace_hdl_t *dtp, int c, char *arg)
 {
-	int nspecs = 0, lflag = 0, eflag = 0, Sflag = 0, quiet = 0, vflag = 0;
-	int cflags = 0, status = E_SUCCESS;
-	const char *ofile = NULL, *cmd = NULL;
-	pid_t grab = -1;
-	int c;
+	char buf[4096];
+	char *eq;
+
+	switch (c) {
+	case 'b':
+		if (dtrace_setopt(dtp, "bufsize", arg) < 0) {
+			const char *why = strrchr(dtrace_errmsg(dtp), ':');
+			err("failed to set -b %s: %s", arg, why ? why + 2 : "Invalid value");
+			return E_ERROR;
+		}
+		return E_NONE;
+	case 'D': case 'I': case 'U':
+		snprintf(buf, sizeof(buf), "-%c%s", c, arg);
+		if (dtrace_cppopt(dtp, buf) < 0) {
+			err("%s", dtrace_errmsg(dtp));
+			return E_USAGE;
+		}
+		return E_NONE;
+	case 'F':
+		dtrace_setopt(dtp, "flowindent", NULL);
+		return E_NONE;
+	case 'L':
+		if (dtrace_setopt(dtp, "libdir", arg) < 0) {
+			err("failed to add -L %s: %s", arg, dtrace_errmsg(dtp));
+			return E_USAGE;
+		}
+		return E_NONE;
+	case 'w':
+		if (dtrace_setopt(dtp, "destructive", NULL) < 0) {
+			err("failed to set -w: %s", dtrace_errmsg(dtp));
+			return E_ERROR;
+		}
+		return E_NONE;
+	default:	/* -x opt[=val] */
+		if ((eq = strchr(arg, '=')) != NULL)
+			*eq = '\0';
+		if (dtrace_setopt(dtp, arg, eq ? eq + 1 : NULL) < 0) {
+			err("%s", dtrace_errmsg(dtp));
+			return E_ERROR;
+		}
+		return E_NONE;
+	}
+}
+
+/* Check -p's process ID and that the process exists; E_NONE, else the exit status. */
+static int parse_pid(const char *arg, pid_t *pid)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || v <= 0) {
+		err("invalid process ID: %s", arg);
+		return E_USAGE;
+	}
+	if (kill((pid_t)v, 0) < 0 && errno == ESRCH) {
+		err("failed to grab pid %ld: No such process", v);
+		return E_ERROR;
+	}
+	*pid = (pid_t)v;
+	return E_NONE;
+}
+
+/* Report an unknown option or one missing its argument, then the usage. */
+static void bad_option(void)
+{
+	if (optopt && strchr("bcDfiILmnopPsUx", optopt))
+		err("option requires an argument -- %c", optopt);
+	else
+		err("illegal option -- %c", optopt);
+	usage(stderr);
+}
+
+/* Parse the options into o, setting library options as they come; E_NONE, else the exit status. */
+static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
+{
+	int c, rc;
 
 	opterr = 0;
 	while ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z")) != -1) {
+		rc = E_NONE;
 		switch (c) {
-		case 'b':
-			if (dtrace_setopt(dtp, "bufsize", optarg) < 0) {
-				const char *why = strrchr(dtrace_errmsg(dtp), ':');
-				err("failed to set -b %s: %s", optarg, why ? why + 2 : "Invalid value");
-				return E_ERROR;
-			}
+		case 'b': case 'D': case 'F': case 'I': case 'L': case 'U': case 'w': case 'x':
+			rc = set_lib_opt(dtp, c, optarg);
 			break;
-		case 'c': cmd = optarg; break;
-		case 'C': cflags |= DTRACE_C_CPP; break;
-		case 'D': case 'I': case 'U': {
-			char buf[4096];
-			snprintf(buf, sizeof(buf), "-%c%s", c, optarg);
-			if (dtrace_cppopt(dtp, buf) < 0) {
-				err("%s", dtrace_errmsg(dtp));
-				return E_USAGE;
-			}
-			break;
-		}
-		case 'e': eflag = 1; break;
-		case 'F': dtrace_setopt(dtp, "flowindent", NULL); break;
-		case 'f': specs[nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
+		case 'c': o->cmd = optarg; break;
+		case 'C': o->cflags |= DTRACE_C_CPP; break;
+		case 'e': o->eflag = 1; break;
+		case 'f': o->specs[o->nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
 		case 'h': usage(stdout); return E_SUCCESS;
-		case 'i': specs[nspecs++] = (struct pspec){ P_ID, optarg }; break;
-		case 'l': lflag = 1; break;
-		case 'L':
-			if (dtrace_setopt(dtp, "libdir", optarg) < 0) {
-				err("failed to add -L %s: %s", optarg, dtrace_errmsg(dtp));
-				return E_USAGE;
-			}
-			break;
-		case 'm': specs[nspecs++] = (struct pspec){ P_MOD, optarg }; break;
-		case 'n': specs[nspecs++] = (struct pspec){ P_NAME, optarg }; break;
-		case 'o': ofile = optarg; break;
-		case 'p': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || v <= 0) {
-				err("invalid process ID: %s", optarg);
-				return E_USAGE;
-			}
-			if (kill((pid_t)v, 0) < 0 && errno == ESRCH) {
-				err("failed to grab pid %ld: No such process", v);
-				return E_ERROR;
-			}
-			grab = (pid_t)v;
-			break;
-		}
-		case 'P': specs[nspecs++] = (struct pspec){ P_PROV, optarg }; break;
-		case 'q': quiet = 1; dtrace_setopt(dtp, "quiet", NULL); break;
-		case 's': specs[nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
-		case 'S': Sflag = 1; break;
-		case 'v': vflag = 1; break;
+		case 'i': o->specs[o->nspecs++] = (struct pspec){ P_ID, optarg }; break;
+		case 'l': o->lflag = 1; break;
+		case 'm': o->specs[o->nspecs++] = (struct pspec){ P_MOD, optarg }; break;
+		case 'n': o->specs[o->nspecs++] = (struct pspec){ P_NAME, optarg }; break;
+		case 'o': o->ofile = optarg; break;
+		case 'p': rc = parse_pid(optarg, &o->grab); break;
+		case 'P': o->specs[o->nspecs++] = (struct pspec){ P_PROV, optarg }; break;
+		case 'q': o->quiet = 1; dtrace_setopt(dtp, "quiet", NULL); break;
+		case 's': o->specs[o->nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
+		case 'S': o->Sflag = 1; break;
+		case 'v': o->vflag = 1; break;
 		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); return E_SUCCESS;
-		case 'w':
-			if (dtrace_setopt(dtp, "destructive", NULL) < 0) {
-				err("failed to set -w: %s", dtrace_errmsg(dtp));
-				return E_ERROR;
-			}
-			break;
-		case 'x': {
-			char *eq = strchr(optarg, '=');
-			if (eq)
-				*eq = '\0';
-			if (dtrace_setopt(dtp, optarg, eq ? eq + 1 : NULL) < 0) {
-				err("%s", dtrace_errmsg(dtp));
-				return E_ERROR;
-			}
-			break;
+		case 'Z': o->cflags |= DTRACE_C_ZDEFS; break;
+		default: bad_option(); return E_USAGE;
 		}
-		case 'Z': cflags |= DTRACE_C_ZDEFS; break;
-		default:
-			if (optopt && strchr("bcDfiILmnopPsUx", optopt))
-				err("option requires an argument -- %c", optopt);
-			else
-				err("illegal option -- %c", optopt);
-			usage(stderr);
-			return E_USAGE;
-		}
+		if (rc != E_NONE)
+			return rc;
 	}
+	return E_NONE;
+}
 
-	/* remaining operands are the macro arguments $1 .. $n */
+/* Give dtp the operands as macro arguments $1 .. $n; $0 is the last -s script, else "dtrace". */
+static void set_macro_args(dtrace_hdl_t *dtp, const struct opts *o, int argc, char **argv)
+{
 	const char *arg0 = "dtrace";
-	for (int i = 0; i < nspecs; i++)
-		if (specs[i].kind == P_SCRIPT)
-			arg0 = specs[i].arg;
-	{
-		int na = argc - optind + 1;
-		char **av = calloc((size_t)na + 1, sizeof(char *));
-		av[0] = (char *)arg0;
-		for (int i = optind; i < argc; i++)
-			av[i - optind + 1] = argv[i];
-		dtrace_set_args(dtp, na, av);
-		free(av);
-	}
+	int na = argc - optind + 1;
+	char **av = calloc((size_t)na + 1, sizeof(char *));
 
+	for (int i = 0; i < o->nspecs; i++)
+		if (o->specs[i].kind == P_SCRIPT)
+			arg0 = o->specs[i].arg;
+	av[0] = (char *)arg0;
+	for (int i = optind; i < argc; i++)
+		av[i - optind + 1] = argv[i];
+	dtrace_set_args(dtp, na, av);
+	free(av);
+}
+
+/* Is the request as a whole usable (something to do, not both -c and -p)? E_SUCCESS, else the exit status. */
+static int check_request(int argc, const struct opts *o)
+{
 	if (argc == 1) {
 		usage(stderr);
 		return E_USAGE;
 	}
-	if (nspecs == 0 && !lflag) {
+	if (o->nspecs == 0 && !o->lflag) {
 		err("no probes specified");
 		return E_ERROR;
 	}
-	if (cmd && grab > 0) {
+	if (o->cmd && o->grab > 0) {
 		err("-c and -p options may not be used together");
 		return E_USAGE;
 	}
+	return E_SUCCESS;
+}
 
+/* The output: -o's file opened for appending, else stdout; NULL (reported) if it cannot be opened. */
+static FILE *open_output(const char *ofile)
+{
 	FILE *out = stdout;
-	if (ofile && !(out = fopen(ofile, "a"))) {
-		err("failed to open output file '%s': %s", ofile, strerror(errno));
-		return E_ERROR;
-	}
 
-	if (cmd) {
-		int rc = start_child(cmd);
+	if (ofile && !(out = fopen(ofile, "a")))
+		err("failed to open output file '%s': %s", ofile, strerror(errno));
+	return out;
+}
+
+/* Start -c's command held stopped, or take -p's process, as the target; E_SUCCESS, else E_ERROR. */
+static int set_target(dtrace_hdl_t *dtp, const struct opts *o)
+{
+	if (o->cmd) {
+		int rc = start_child(o->cmd);
 		if (rc == -2)
 			return E_ERROR;
 		if (rc < 0) {
-			err("failed to create process for command '%s': %s", cmd, strerror(errno));
+			err("failed to create process for command '%s': %s", o->cmd, strerror(errno));
 			return E_ERROR;
 		}
 		dtrace_set_target(dtp, g_child);
-	} else if (grab > 0) {
-		dtrace_set_target(dtp, grab);
+	} else if (o->grab > 0) {
+		dtrace_set_target(dtp, o->grab);
 	}
-	if (Sflag)
-		dtrace_set_dump(dtp, stderr);
+	return E_SUCCESS;
+}
 
-	g_verbose = vflag;
-	if (lflag) {
-		if (nspecs == 0) {
-			fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-			dtrace_probe_iter(dtp, NULL, list_probe, out);
+/* Print the -l column header, unless *printed says it already is. */
+static void list_header(FILE *out, int *printed)
+{
+	if (*printed)
+		return;
+	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
+	*printed = 1;
+}
+
+/* -l with no description or script: list every probe. */
+static void list_all(dtrace_hdl_t *dtp, FILE *out)
+{
+	int printed = 0;
+
+	list_header(out, &printed);
+	dtrace_probe_iter(dtp, NULL, list_probe, out);
+}
+
+/* The colons -P, -m and -f add to their description ("" for -n and -i). */
+static const char *desc_sep(enum pkind kind)
+{
+	return kind == P_PROV ? ":::" : kind == P_MOD ? "::" : kind == P_FUNC ? ":" : "";
+}
+
+/* -l with -P/-m/-f/-n/-i: list what each comma-separated description matches; E_SUCCESS, else E_ERROR. */
+static int list_desc(dtrace_hdl_t *dtp, const struct pspec *ps, FILE *out)
+{
+	char buf[8192];
+	int status = E_SUCCESS;
+
+	snprintf(buf, sizeof(buf), "%s%s", ps->arg, desc_sep(ps->kind));
+	/* only the descriptions, before any predicate/action */
+	buf[strcspn(buf, "{/")] = '\0';
+	for (char *save = NULL, *d = strtok_r(buf, ",", &save); d;
+	    d = strtok_r(NULL, ",", &save)) {
+		while (*d == ' ' || *d == '\t' || *d == '\n')
+			d++;
+		d[strcspn(d, " \t\n")] = '\0';
+		if (!*d)
+			continue;
+		int m = dtrace_probe_iter(dtp, d, list_probe, out);
+		if (m < 0) {
+			err("%s", dtrace_errmsg(dtp));
+			status = E_ERROR;
+		} else if (m == 0) {
+			char f4[8200];
+			full_desc(d, f4, sizeof(f4));
+			err("failed to match %s: No probe matches description", f4);
 		}
 	}
+	return status;
+}
 
-	int total = 0;
-	int printed_hdr = 0;
-	for (int i = 0; i < nspecs; i++) {
-		struct pspec *ps = &specs[i];
-		char *src = NULL;
-		const char *desc = ps->arg;
-		char buf[8192];
+/* -l with -s: list the probes the compiled script enabled, then its descriptions that matched none. */
+static void list_script(dtrace_hdl_t *dtp, FILE *out, int *printed_hdr)
+{
+	const char *u;
+
+	list_header(out, printed_hdr);
+	dtrace_enabled_iter(dtp, list_probe, out);
+	for (int k = 0; (u = dtrace_unmatched(dtp, k)) != NULL; k++)
+		err("failed to match %s: No probe matches description", u);
+}
+
+/* The program text of a -P/-m/-f/-n/-i description: the colons go before any predicate or action. */
+static char *desc_source(const struct pspec *ps)
+{
+	char buf[8192];
+	size_t dl = strcspn(ps->arg, " \t\n{/");
+
+	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)dl, ps->arg, desc_sep(ps->kind), ps->arg + dl);
+	return strdup(buf);
+}
+
+/* Compile one description or -s script, its number of matched probes in *n; E_SUCCESS, else E_ERROR. */
+static int compile_spec(dtrace_hdl_t *dtp, const struct opts *o, const struct pspec *ps, int *n)
+{
+	int flags = o->cflags & ~DTRACE_C_CPP;
+	char *src;
+
+	if (o->lflag)
+		flags |= DTRACE_C_LIST;
+	if (ps->kind == P_SCRIPT) {
+		src = read_file(ps->arg);
+		if (!src) {
+			err("failed to open %s: %s", ps->arg, strerror(errno));
+			return E_ERROR;
+		}
+		flags |= DTRACE_C_FILE | (o->cflags & DTRACE_C_CPP);
+	} else {
+		src = desc_source(ps);
+	}
+	int rc = dtrace_compile(dtp, src, ps->arg, flags, n);
+	if (rc < 0)
+		err("%s", dtrace_errmsg(dtp));
+	free(src);
+	return rc < 0 ? E_ERROR : E_SUCCESS;
+}
+
+/* After a compile: "matched N probes" unless quiet (-q or the pragma) or -e; with -v, the stability. */
+static void report_spec(dtrace_hdl_t *dtp, struct opts *o, const struct pspec *ps, int n)
+{
+	int script = ps->kind == P_SCRIPT;
+	const char *what = script ? "script" : "description";
+	int len = script ? (int)strlen(ps->arg) : (int)strcspn(ps->arg, "{/;");
+	int64_t qopt = 0;
+
+	if (dtrace_getopt(dtp, "quiet", &qopt) == 0 && qopt)
+		o->quiet = 1;	/* #pragma D option quiet */
+	if (!o->quiet && !o->eflag)
+		err("%s '%.*s' matched %d probe%s", what, len, ps->arg, n, n == 1 ? "" : "s");
+	if (o->vflag) {
+		dtrace_attribute_t da, sa;
+		dtrace_program_attrs(dtp, &da, &sa);
+		fprintf(stderr, "\nStability attributes for %s %.*s:\n", what, len, ps->arg);
+		print_attr(stderr, "Minimum Probe Description Attributes", &da);
+		print_attr(stderr, "Minimum Statement Attributes", &sa);
+		fputc('\n', stderr);
+	}
+}
+
+/* Compile (with -l, list) each description and script in order; E_SUCCESS, else E_ERROR. */
+static int compile_all(dtrace_hdl_t *dtp, struct opts *o, FILE *out)
+{
+	int status = E_SUCCESS, printed_hdr = 0;
+
+	for (int i = 0; i < o->nspecs; i++) {
+		const struct pspec *ps = &o->specs[i];
 		int n = 0;
 
-		if (lflag && ps->kind != P_SCRIPT) {
-			/* list what the description matches */
-			switch (ps->kind) {
-			case P_PROV: snprintf(buf, sizeof(buf), "%s:::", desc); break;
-			case P_MOD: snprintf(buf, sizeof(buf), "%s::", desc); break;
-			case P_FUNC: snprintf(buf, sizeof(buf), "%s:", desc); break;
-			default: snprintf(buf, sizeof(buf), "%s", desc); break;
-			}
-			/* only the descriptions, before any predicate/action */
-			buf[strcspn(buf, "{/")] = '\0';
-			if (!printed_hdr) {
-				fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-				printed_hdr = 1;
-			}
-			/* several descriptions may be separated by commas */
-			for (char *save = NULL, *d = strtok_r(buf, ",", &save); d;
-			    d = strtok_r(NULL, ",", &save)) {
-				while (*d == ' ' || *d == '\t' || *d == '\n')
-					d++;
-				d[strcspn(d, " \t\n")] = '\0';
-				if (!*d)
-					continue;
-				int m = dtrace_probe_iter(dtp, d, list_probe, out);
-				if (m < 0) {
-					err("%s", dtrace_errmsg(dtp));
-					status = E_ERROR;
-				} else if (m == 0) {
-					char f4[8200];
-					full_desc(d, f4, sizeof(f4));
-					err("failed to match %s: No probe matches description", f4);
-				}
-			}
-			continue;
-		}
-
-		int flags = cflags & ~DTRACE_C_CPP;
-		if (lflag)
-			flags |= DTRACE_C_LIST;
-		if (ps->kind == P_SCRIPT) {
-			src = read_file(ps->arg);
-			if (!src) {
-				err("failed to open %s: %s", ps->arg, strerror(errno));
+		if (o->lflag && ps->kind != P_SCRIPT) {
+			/* a failed listing does not stop the others */
+			list_header(out, &printed_hdr);
+			if (list_desc(dtp, ps, out) != E_SUCCESS)
 				status = E_ERROR;
-				goto done;
-			}
-			flags |= DTRACE_C_FILE | (cflags & DTRACE_C_CPP);
+		} else if (compile_spec(dtp, o, ps, &n) != E_SUCCESS) {
+			return E_ERROR;
+		} else if (o->lflag) {
+			list_script(dtp, out, &printed_hdr);
 		} else {
-			switch (ps->kind) {
-			case P_PROV: snprintf(buf, sizeof(buf), "%s:::", desc); break;
-			case P_MOD: snprintf(buf, sizeof(buf), "%s::", desc); break;
-			case P_FUNC: snprintf(buf, sizeof(buf), "%s:", desc); break;
-			default: snprintf(buf, sizeof(buf), "%s", desc); break;
-			}
-			/* -P/-m/-f add the separators before any body */
-			if (ps->kind == P_PROV || ps->kind == P_MOD || ps->kind == P_FUNC) {
-				size_t dl = strcspn(desc, " \t\n{/");
-				const char *sep = ps->kind == P_PROV ? ":::" : ps->kind == P_MOD ? "::" : ":";
-				snprintf(buf, sizeof(buf), "%.*s%s%s", (int)dl, desc, sep, desc + dl);
-			}
-			src = strdup(buf);
-		}
-		if (dtrace_compile(dtp, src, ps->kind == P_SCRIPT ? ps->arg : desc, flags, &n) < 0) {
-			err("%s", dtrace_errmsg(dtp));
-			free(src);
-			status = E_ERROR;
-			goto done;
-		}
-		free(src);
-		total += n;
-		if (lflag) {
-			if (ps->kind == P_SCRIPT) {
-				if (!printed_hdr) {
-					fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE", "FUNCTION", "NAME");
-					printed_hdr = 1;
-				}
-				dtrace_enabled_iter(dtp, list_probe, out);
-				const char *u;
-				for (int k = 0; (u = dtrace_unmatched(dtp, k)) != NULL; k++)
-					err("failed to match %s: No probe matches description", u);
-			}
-			continue;
-		}
-		int64_t qopt = 0;
-		if (dtrace_getopt(dtp, "quiet", &qopt) == 0 && qopt)
-			quiet = 1;	/* #pragma D option quiet */
-		if (!quiet && !eflag) {
-			if (ps->kind == P_SCRIPT)
-				err("script '%s' matched %d probe%s", ps->arg, n, n == 1 ? "" : "s");
-			else
-				err("description '%.*s' matched %d probe%s", (int)strcspn(desc, "{/;"),
-				    desc, n, n == 1 ? "" : "s");
-		}
-		if (vflag) {
-			dtrace_attribute_t da, sa;
-			dtrace_program_attrs(dtp, &da, &sa);
-			if (ps->kind == P_SCRIPT)
-				fprintf(stderr, "\nStability attributes for script %s:\n", ps->arg);
-			else
-				fprintf(stderr, "\nStability attributes for description %.*s:\n",
-				    (int)strcspn(desc, "{/;"), desc);
-			print_attr(stderr, "Minimum Probe Description Attributes", &da);
-			print_attr(stderr, "Minimum Statement Attributes", &sa);
-			fputc('\n', stderr);
+			report_spec(dtp, o, ps, n);
 		}
 	}
-	if (lflag || eflag || status != E_SUCCESS)
-		goto done;
+	return status;
+}
 
+/* SIGINT, SIGTERM and SIGHUP end tracing (through g_intr); SIGPIPE is ignored. */
+static void catch_signals(void)
+{
 	struct sigaction sa;
+
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+}
 
-	/* dtrace says so once tracing is enabled, before any trace output;
-	 * here BEGIN's output comes out of dtrace_go(), so say it first */
-	int64_t dopt = 0;
-	if (!quiet && dtrace_getopt(dtp, "destructive", &dopt) == 0 && dopt)
-		err("allowing destructive actions");
-	if (dtrace_go(dtp, out) < 0) {
-		err("could not enable tracing: %s", dtrace_errmsg(dtp));
-		status = E_ERROR;
-		goto done;
+/* Has the -c child or the -p process exited? Says so unless quiet. */
+static int target_exited(const struct opts *o)
+{
+	if (g_child > 0) {
+		int wst;
+		if (waitpid(g_child, &wst, WNOHANG) != g_child)
+			return 0;
+		if (!o->quiet)
+			err("pid %d has exited", (int)g_child);
+		g_child = -1;
+		return 1;
 	}
-	release_child();
+	if (o->grab > 0 && kill(o->grab, 0) < 0 && errno == ESRCH) {
+		if (!o->quiet)
+			err("pid %d has exited", (int)o->grab);
+		return 1;
+	}
+	return 0;
+}
+
+/* Consume until a signal, the end of tracing, an error or the target's exit; E_SUCCESS, else E_ERROR. */
+static int trace_loop(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
+{
 	for (;;) {
 		if (g_intr) {
 			/* dtrace separates what came before the signal from END's
 			 * output with a newline, even in quiet mode */
 			fputc('\n', out);
 			dtrace_request_stop(dtp);
-			break;
+			return E_SUCCESS;
 		}
 		dtrace_workstatus_t ws = dtrace_work(dtp, out);
 		if (ws == DTRACE_WORKSTATUS_DONE)
-			break;
+			return E_SUCCESS;
 		if (ws == DTRACE_WORKSTATUS_ERROR) {
 			err("%s", dtrace_errmsg(dtp));
-			status = E_ERROR;
-			break;
+			return E_ERROR;
 		}
-		if (g_child > 0) {
-			int wst;
-			if (waitpid(g_child, &wst, WNOHANG) == g_child) {
-				if (!quiet)
-					err("pid %d has exited", (int)g_child);
-				g_child = -1;
-				break;
-			}
-		} else if (grab > 0 && kill(grab, 0) < 0 && errno == ESRCH) {
-			if (!quiet)
-				err("pid %d has exited", (int)grab);
-			break;
-		}
+		if (target_exited(o))
+			return E_SUCCESS;
 	}
-	{
-		int st = dtrace_stop(dtp, out);
-		if (status == E_SUCCESS)
-			status = st;
-		/* dtrace always prints a newline at the end of tracing, then
-		 * the aggregations printa() has not printed */
-		fputc('\n', out);
-		dtrace_aggregate_print(dtp, out);
+}
+
+/* Stop tracing, then the final newline and the aggregations printa() has not printed; the exit status. */
+static int end_tracing(dtrace_hdl_t *dtp, FILE *out, int status)
+{
+	int st = dtrace_stop(dtp, out);
+
+	if (status == E_SUCCESS)
+		status = st;
+	/* dtrace always prints a newline at the end of tracing, then
+	 * the aggregations printa() has not printed */
+	fputc('\n', out);
+	dtrace_aggregate_print(dtp, out);
+	return status;
+}
+
+/* Enable tracing, let the -c child run, consume, and end; the exit status. */
+static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
+{
+	int64_t dopt = 0;
+
+	catch_signals();
+	/* dtrace says so once tracing is enabled, before any trace output;
+	 * here BEGIN's output comes out of dtrace_go(), so say it first */
+	if (!o->quiet && dtrace_getopt(dtp, "destructive", &dopt) == 0 && dopt)
+		err("allowing destructive actions");
+	if (dtrace_go(dtp, out) < 0) {
+		err("could not enable tracing: %s", dtrace_errmsg(dtp));
+		return E_ERROR;
 	}
-done:
+	release_child();
+	return end_tracing(dtp, out, trace_loop(dtp, o, out));
+}
+
+/* Kill the -c child if it is still running, and flush (and close, if -o) the output. */
+static void finish(FILE *out)
+{
 	if (g_child > 0) {
 		int wst;
 		if (waitpid(g_child, &wst, WNOHANG) == 0) {
@@ -564,10 +666,36 @@ done:
 			waitpid(g_child, &wst, 0);
 		}
 	}
-	(void)total;
 	fflush(out);
 	if (out != stdout)
 		fclose(out);
+}
+
+/* The command itself, step by step; main() owns the handle and specs, so any step may return. */
+static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
+{
+	struct opts o = { .specs = specs, .grab = -1 };
+	int status = parse_opts(argc, argv, dtp, &o);
+
+	if (status != E_NONE)
+		return status;
+	set_macro_args(dtp, &o, argc, argv);
+	if ((status = check_request(argc, &o)) != E_SUCCESS)
+		return status;
+	FILE *out = open_output(o.ofile);
+	if (!out)
+		return E_ERROR;
+	if (set_target(dtp, &o) != E_SUCCESS)
+		return E_ERROR;
+	if (o.Sflag)
+		dtrace_set_dump(dtp, stderr);
+	g_verbose = o.vflag;
+	if (o.lflag && o.nspecs == 0)
+		list_all(dtp, out);
+	status = compile_all(dtp, &o, out);
+	if (status == E_SUCCESS && !o.lflag && !o.eflag)
+		status = trace(dtp, &o, out);
+	finish(out);
 	return status;
 }
 
