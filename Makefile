@@ -21,7 +21,7 @@ ALL_CFLAGS = $(WFLAGS) $(CFLAGS)
 LDLIBS  := -lbpf -lelf -lz
 
 # the layers, lowest first (the one place their order is written)
-LAYERS  := base kernel fmt front prov sema cg rt consume
+LAYERS  := base kernel fmt front prov sema cg rt consume out
 acc :=
 $(foreach L,$(LAYERS),$(eval acc += $(L))$(eval INC_$(L) := $(acc)))
 # lib/*.c, the public API's entry points, sit above every folder
@@ -38,6 +38,7 @@ SOLIB   := build/libdtrace.so.$(VERSION)
 all: build/dtrace build/libdtrace.pc build/dtrace.1
 
 # one include directory per layer: links to the folders it may include
+.SECONDARY: $(foreach L,$(LAYERS) api,build/inc/$(L)/.made)
 build/inc/%/.made:
 	@rm -rf build/inc/$*; mkdir -p build/inc/$*
 	@for d in $(INC_$*); do ln -s ../../../lib/$$d build/inc/$*/$$d; done
@@ -72,7 +73,7 @@ $(SOLIB): $(LIB_OBJ) lib/libdtrace.map
 build/$(SONAME) build/libdtrace.so: $(SOLIB)
 	ln -sf $(notdir $(SOLIB)) $@
 
-build/dtrace: cmd/dtrace.c include/dtrace.h build/$(SONAME) build/libdtrace.so
+build/dtrace: cmd/dtrace.c include/dtrace.h build/gen/version.h build/$(SONAME) build/libdtrace.so
 	@echo "  CCLD    $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $< -Lbuild -ldtrace '-Wl,-rpath,$$ORIGIN:$$ORIGIN/../lib'
 

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "dtrace.h"
+#include "version.h"
 
 #define E_SUCCESS 0
 #define E_ERROR 1
@@ -321,14 +322,63 @@ static void bad_option(void)
 	usage(stderr);
 }
 
+/*
+ * FreeBSD's --libxo OPTS (or --libxo=OPTS): a comma-separated list whose
+ * output style (text or json; xml and html are not supported here) sets
+ * the oformat option; libxo's other words (pretty, warn, ...) are
+ * accepted and have no effect.  E_NONE, else the exit status.
+ */
+static int libxo_opt(dtrace_hdl_t *dtp, const char *arg)
+{
+	static const char *const styles[] = { "text", "json", "xml", "html" };
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s", arg ? arg : "");
+	for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save))
+		for (size_t i = 0; i < sizeof(styles) / sizeof(styles[0]); i++)
+			if (!strcmp(w, styles[i]) && dtrace_setopt(dtp, "oformat", w) < 0) {
+				err("failed to set --libxo %s: Invalid value for specified option", w);
+				return E_ERROR;
+			}
+	return E_NONE;
+}
+
+/* --libxo at argv[optind] (the next option getopt would look at):
+ * consumed, with its value; 1 if it was there */
+static int take_libxo(int argc, char **argv, dtrace_hdl_t *dtp, int *rc)
+{
+	const char *a = optind < argc ? argv[optind] : NULL;
+	if (!a || strncmp(a, "--libxo", 7) || (a[7] != '\0' && a[7] != '='))
+		return 0;
+	if (a[7] == '=') {
+		optind++;
+		*rc = libxo_opt(dtp, a + 8);
+	} else if (optind + 1 < argc) {
+		*rc = libxo_opt(dtp, argv[optind + 1]);
+		optind += 2;
+	} else {
+		err("option requires an argument -- libxo");
+		usage(stderr);
+		*rc = E_USAGE;
+	}
+	return 1;
+}
+
 /* Parse the options into o, setting library options as they come; E_NONE, else the exit status. */
 static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 {
 	int c, rc;
 
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z")) != -1) {
+	for (;;) {
 		rc = E_NONE;
+		if (take_libxo(argc, argv, dtp, &rc)) {
+			if (rc != E_NONE)
+				return rc;
+			continue;
+		}
+		if ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z")) == -1)
+			break;
 		switch (c) {
 		case 'b': case 'D': case 'F': case 'I': case 'L': case 'U': case 'w': case 'x':
 			rc = set_lib_opt(dtp, c, optarg);
@@ -349,7 +399,10 @@ static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 		case 's': o->specs[o->nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
 		case 'S': o->Sflag = 1; break;
 		case 'v': o->vflag = 1; break;
-		case 'V': printf("%s: %s\n", g_pname, DTRACE_VERSION_STRING); return E_SUCCESS;
+		case 'V':
+			printf("%s: %s (%s %s)\n", g_pname, DTRACE_VERSION_STRING, DT_PKG_NAME,
+			    DT_PKG_VERSION);
+			return E_SUCCESS;
 		case 'Z': o->cflags |= DTRACE_C_ZDEFS; break;
 		default: bad_option(); return E_USAGE;
 		}
@@ -606,17 +659,16 @@ static int trace_loop(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 {
 	for (;;) {
 		if (g_intr) {
-			/* dtrace separates what came before the signal from END's
-			 * output with a newline, even in quiet mode */
-			fputc('\n', out);
-			dtrace_request_stop(dtp);
+			/* the output marks the interruption (text: a newline,
+			 * even in quiet mode), then END runs */
+			dtrace_interrupt(dtp);
 			return E_SUCCESS;
 		}
 		dtrace_workstatus_t ws = dtrace_work(dtp, out);
 		if (ws == DTRACE_WORKSTATUS_DONE)
 			return E_SUCCESS;
 		if (ws == DTRACE_WORKSTATUS_ERROR) {
-			err("%s", dtrace_errmsg(dtp));
+			err("processing aborted: %s", dtrace_errmsg(dtp));
 			return E_ERROR;
 		}
 		if (target_exited(o))
@@ -624,18 +676,14 @@ static int trace_loop(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 	}
 }
 
-/* Stop tracing, then the final newline and the aggregations printa() has not printed; the exit status. */
-static int end_tracing(dtrace_hdl_t *dtp, FILE *out, int status)
+/* Stop tracing (END; the output ends it: text, a newline), then the aggregations printa() has not printed; the exit status. */
+static int end_tracing(dtrace_hdl_t *dtp, FILE *out)
 {
-	int st = dtrace_stop(dtp, out);
-
-	if (status == E_SUCCESS)
-		status = st;
-	/* dtrace always prints a newline at the end of tracing, then
-	 * the aggregations printa() has not printed */
-	fputc('\n', out);
-	dtrace_aggregate_print(dtp, out);
-	return status;
+	if (dtrace_stop(dtp, out) < 0 || dtrace_aggregate_print(dtp, out) < 0) {
+		err("processing aborted: %s", dtrace_errmsg(dtp));
+		return E_ERROR;
+	}
+	return dtrace_exit_status(dtp);
 }
 
 /* Enable tracing, let the -c child run, consume, and end; the exit status. */
@@ -653,7 +701,11 @@ static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 		return E_ERROR;
 	}
 	release_child();
-	return end_tracing(dtp, out, trace_loop(dtp, o, out));
+	/* an error while tracing (the output cannot be written) ends it
+	 * there: END does not run, and closing the handle detaches all */
+	if (trace_loop(dtp, o, out) != E_SUCCESS)
+		return E_ERROR;
+	return end_tracing(dtp, out);
 }
 
 /* Kill the -c child if it is still running, and flush (and close, if -o) the output. */
@@ -707,6 +759,8 @@ int main(int argc, char **argv)
 	g_pname = "dtrace";
 	dtrace_hdl_t *dtp = dtrace_open(&e);
 	g_dtp = dtp;
+	if (dtp)
+		dtrace_set_errfile(dtp, stderr);	/* drops, faults, messages */
 	if (!dtp || !specs) {
 		err("failed to initialize dtrace: %s", strerror(e));
 		dtrace_close(dtp);

@@ -24,6 +24,7 @@
 #include "kernel/kvar.h"
 #include "kernel/traceiter.h"
 #include "kernel/tracefs.h"
+#include "base/output.h"
 #include "fmt/printf.h"
 #include "front/ast.h"
 #include "front/parse.h"
@@ -34,6 +35,7 @@
 #include "sema/xlate.h"
 #include "rt/rt.h"
 #include "consume/consume.h"
+#include "out/out.h"
 
 const char *dtrace_errmsg(dtrace_hdl_t *dtp)
 {
@@ -52,6 +54,37 @@ static int kernel_typename(void *arg, const char *name)
 	return dt_btf_named(arg, bq + 1) != NULL;
 }
 
+/* a built-in formatter's state, when it is replaced or the handle closes */
+static void release_output(dtrace_hdl_t *dtp)
+{
+	if (dtp->fmt_builtin && dtp->fmt_builtin->fini)
+		dtp->fmt_builtin->fini(dtp->output.arg);
+	dtp->fmt_builtin = NULL;
+	dtp->fmt = NULL;
+	dtp->output.arg = NULL;
+}
+
+/* The built-in formatter the oformat option names, unless the consumer
+ * set its own; its state made anew when it changes. */
+static int select_output(dtrace_hdl_t *dtp)
+{
+	if (dtp->fmt_custom)
+		return 0;
+	const struct dt_fmt_builtin *b = dt_fmt_builtin((int)dtp->opt[DTOPT_OFORMAT]);
+	if (!b)
+		return dt_set_err(dtp, "output format not supported");
+	if (b == dtp->fmt_builtin)
+		return 0;
+	void *st = b->init ? b->init() : NULL;
+	if (b->init && !st)
+		return dt_set_err(dtp, "out of memory");
+	release_output(dtp);
+	dtp->fmt_builtin = b;
+	dtp->fmt = b->ops;
+	dtp->output.arg = st;
+	return 0;
+}
+
 dtrace_hdl_t *dtrace_open(int *errp)
 {
 	dtrace_hdl_t *dtp = calloc(1, sizeof(*dtp));
@@ -65,14 +98,13 @@ dtrace_hdl_t *dtrace_open(int *errp)
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 	dtp->bufplan.fd_state = -1;
 	dtp->specmaps.fd_state = dtp->specmaps.fd_cpu = -1;
-	dtp->out = stdout;
 	dtp->ncpus = libbpf_num_possible_cpus();
 	if (dtp->ncpus <= 0)
 		dtp->ncpus = 1;
 	dtp->arena = dt_arena_new();
 	dtp->parse = dt_parse_state_new(kernel_typename, dtp);
 	if (!dtp->arena || !dtp->parse || dt_types_init(&dtp->types) < 0 ||
-	    !dt_cpuinfo_type(dtp) || dt_prov_init(dtp) < 0) {
+	    !dt_cpuinfo_type(dtp) || dt_prov_init(dtp) < 0 || select_output(dtp) < 0) {
 		dtrace_close(dtp);
 		if (errp)
 			*errp = ENOMEM;
@@ -97,6 +129,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_outact_close(dtp);
 	dt_prov_fini(dtp);		/* detaches every probe */
 	dt_unload(dtp);
+	release_output(dtp);
 	for (uint32_t i = 0; i < dtp->nprobes; i++)
 		free(dtp->probes[i]->epids);
 	dt_probes_free(dtp);
@@ -357,21 +390,45 @@ void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 	dtp->dump = fp;
 }
 
+int dtrace_set_formatter(dtrace_hdl_t *dtp, const dtrace_formatter_t *f, void *arg)
+{
+	release_output(dtp);
+	dtp->fmt_custom = f != NULL;
+	if (!f)
+		return select_output(dtp);
+	dtp->fmt = f;
+	dtp->output.arg = arg;
+	return 0;
+}
+
+void dtrace_set_errfile(dtrace_hdl_t *dtp, FILE *err)
+{
+	dtp->output.err = err;
+}
+
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 {
 	dt_outact_set_out(dtp, out);
+	if (select_output(dtp) < 0)
+		return -1;
 	if (dt_destr_check(dtp) < 0 || dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
 		return -1;
 	/* BEGIN runs synchronously, in this thread, before anything else */
 	dt_fire(dtp, dtp->probes[DT_PROBE_BEGIN - 1]);
 	dtp->begun = 1;
-	dt_consume(dtp);
+	dt_consume(dtp);	/* a failed write is dtrace_work()'s error */
 	return dt_prov_start(dtp);
 }
 
 void dtrace_request_stop(dtrace_hdl_t *dtp)
 {
 	dtp->stop_requested = 1;
+}
+
+void dtrace_interrupt(dtrace_hdl_t *dtp)
+{
+	DT_OUT0(dtp, interrupt);
+	dtrace_request_stop(dtp);
 }
 
 int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
@@ -391,14 +448,15 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		}
 		dt_spec_finish(dtp);
 		dt_agg_drops(dtp, 1);
+		DT_OUT(dtp, exit, dtrace_exit_status(dtp));
 	}
-	fflush(dtp->out);
-	return dtp->exiting ? dtp->exit_status : 0;
+	DT_OUT0(dtp, flush);
+	return dt_out_error(dtp);
 }
 
 int dtrace_exit_status(dtrace_hdl_t *dtp)
 {
-	return dtp->exit_status;
+	return dtp->exiting ? dtp->exit_status : 0;
 }
 
 int dtrace_exited(dtrace_hdl_t *dtp)

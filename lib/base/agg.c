@@ -112,6 +112,52 @@ dt_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64_t nsteps
 	return (uint32_t)llq_bucket(factor, low, high, nsteps, INT64_MAX) + 1;
 }
 
+/*
+ * The lowest value each bucket of a quantize-family aggregation holds
+ * (lo[0..nwords-1]; bucket b holds lo[b]..lo[b+1]-1, the last one up to
+ * INT64_MAX).  llquantize's are found by bisection: its bucket function
+ * never decreases.
+ */
+void
+dt_agg_bucket_lows(const struct dt_aggdesc *d, int64_t *lo)
+{
+	uint32_t b;
+
+	switch (d->func) {
+	case DT_AGG_QUANTIZE:
+		for (b = 0; b < DT_QUANTIZE_NBUCKETS; b++) {
+			if (b == 0)
+				lo[b] = INT64_MIN;
+			else if (b < DT_QUANTIZE_ZERO)	/* (-2^k, -2^(k-1)] */
+				lo[b] = 1 - (int64_t)(1ULL << (DT_QUANTIZE_ZERO - b));
+			else
+				lo[b] = dt_quantize_bucket_min((int)b);
+		}
+		break;
+	case DT_AGG_LQUANTIZE:
+		lo[0] = INT64_MIN;
+		for (b = 1; b < d->nwords; b++)
+			lo[b] = d->base + (int64_t)(b - 1) * d->step;
+		break;
+	case DT_AGG_LLQUANTIZE:
+		lo[0] = INT64_MIN;
+		for (b = 1; b < d->nwords; b++) {
+			int64_t l = b > 1 ? lo[b - 1] : 0, h = INT64_MAX;
+			while (l < h) {		/* the least v with bucket(v) >= b */
+				int64_t m = l + (h - l) / 2;
+				if (dt_llquantize_bucket(d, m) >= (int)b)
+					h = m;
+				else
+					l = m + 1;
+			}
+			lo[b] = l;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
 uint32_t
 dt_agg_nwords(struct dt_aggdesc *d)
 {

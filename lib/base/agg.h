@@ -106,6 +106,10 @@ uint32_t dt_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64
 int dt_quantize_bucket(int64_t v);
 int dt_lquantize_bucket(const struct dt_aggdesc *d, int64_t v);
 int dt_llquantize_bucket(const struct dt_aggdesc *d, int64_t v);
+/* The lowest value of every bucket of a quantize-family aggregation
+ * (desc->nwords of them): bucket b holds lo[b] up to lo[b+1] - 1, the
+ * last one up to INT64_MAX, the first one down to INT64_MIN. */
+void dt_agg_bucket_lows(const struct dt_aggdesc *d, int64_t *lo);
 /* The lower bound printed for a bucket. */
 int64_t dt_quantize_bucket_min(int b);
 

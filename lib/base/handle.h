@@ -33,6 +33,7 @@ struct dt_extern;
 struct dt_pfargv;
 struct dt_arena;
 struct dt_fdset;
+struct dt_fmt_builtin;
 struct ast_prog;
 struct btf;
 struct dt_xlator;
@@ -126,7 +127,6 @@ struct dtrace_hdl {
 	int has_error_clauses;
 	int uses_destructive;		/* a destructive action (freopen, destr.c) is used */
 	FILE *freopen_fp;		/* freopen(): where output goes now */
-	FILE *orig_out;			/* the output dtrace_work() was given */
 	struct dt_stmt **err_stmts;
 	int nerr_stmts;
 	int matched;			/* probes matched */
@@ -142,7 +142,11 @@ struct dtrace_hdl {
 	struct dt_bufplan bufplan;	/* ... what code generation needs of them */
 
 	/* consumer */
-	FILE *out;
+	const dtrace_formatter_t *fmt;	/* the output's formatter */
+	dtrace_output_t output;		/* ... where it writes, its state */
+	const struct dt_fmt_builtin *fmt_builtin; /* fmt's, if built in (fmt/) */
+	int fmt_custom;			/* fmt is dtrace_set_formatter()'s */
+	int out_errno;			/* a write to the output failed */
 	int quiet;
 	int exiting;			/* exit() seen or stop requested */
 	int exit_status;

@@ -40,6 +40,7 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_RAWBYTES]    = { "rawbytes", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
 	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_BUFRESIZE]   = { "bufresize", DT_OPT_STR, 0 /* auto */, 0, 0 },
+	[DTOPT_OFORMAT]     = { "oformat", DT_OPT_STR, 0 /* text */, 0, 0 },
 	[DTOPT_CLEANRATE]   = { "cleanrate", DT_OPT_RATE, 9900990 /* 101hz */, 0, UINT64_MAX },
 	/* speculations (spec.h): illumos' defaults; cleanrate is clamped to
 	 * [5000hz, 1/minute] where it is used, as dtrace does */
@@ -49,11 +50,14 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 
 /* The words a DT_OPT_STR option takes; its value is the word's number,
  * DTrace's (bufpolicy: ring 0, fill 1, switch 2; bufresize: auto 0,
- * manual 1). */
+ * manual 1); oformat: DT_OFORMAT_*, "none" (FreeBSD's word for dtrace's
+ * own output) being text. */
 static const struct { int opt; const char *word; } optwords[] = {
 	{ DTOPT_BUFPOLICY, "ring" }, { DTOPT_BUFPOLICY, "fill" },
 	{ DTOPT_BUFPOLICY, "switch" },
 	{ DTOPT_BUFRESIZE, "auto" }, { DTOPT_BUFRESIZE, "manual" },
+	{ DTOPT_OFORMAT, "text" }, { DTOPT_OFORMAT, "json" },
+	{ DTOPT_OFORMAT, "openmetrics" }, { DTOPT_OFORMAT, "none" },
 };
 
 /*

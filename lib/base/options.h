@@ -30,8 +30,11 @@ enum {
 	DTOPT_FLOWINDENT, DTOPT_RAWBYTES, DTOPT_DESTRUCTIVE,
 	DTOPT_BUFRESIZE, DTOPT_CLEANRATE,	/* buffer options (buf.c) */
 	DTOPT_NSPEC, DTOPT_SPECSIZE,		/* speculations (spec.h) */
+	DTOPT_OFORMAT,				/* the output format (fmt/) */
 	DTOPT_MAX
 };
+/* oformat values */
+enum { DT_OFORMAT_TEXT, DT_OFORMAT_JSON, DT_OFORMAT_OPENMETRICS, DT_OFORMAT_NONE };
 struct dt_optdesc {
 	const char *name;
 	enum dt_optkind kind;

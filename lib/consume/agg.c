@@ -19,6 +19,8 @@
 #include <string.h>
 #include <bpf/bpf.h>
 #include "consume.h"
+#include "aggdata.h"
+#include "base/output.h"
 #include "fmt/agg.h"
 #include "fmt/printf.h"
 #include "rt/rt.h"
@@ -226,7 +228,7 @@ static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
 		}
 	}
 	if (getenv("DTRACE_DEBUG"))
-		fprintf(stderr, "libdtrace DEBUG: @%s: %d keys read and merged in %.3f ms (%s)\n",
+		dt_out_message(dtp, 1, "@%s: %d keys read and merged in %.3f ms (%s)",
 		    a->name, sn->n, (double)(now_ns() - t0) / 1e6,
 		    how == 1 ? "batch" : "key by key");
 	rc = 0;
@@ -236,8 +238,11 @@ out:
 	return rc;
 }
 
-/* printa(@a) or the exit print of @a: a's entries, sorted by the options */
-int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank)
+/* printa(@a) or the exit print of @a: a's entries, sorted by the
+ * options, to the output (blank: printa()'s leading blank line; at the
+ * end, one with no entries prints nothing) */
+static int print_one(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, struct dt_agg *a,
+    int blank)
 {
 	struct dt_aggsnap sn;
 	struct dt_aggsortopt opt;
@@ -245,14 +250,20 @@ int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank)
 		return -1;
 	uint64_t t0 = now_ns();
 	sortopt(dtp, &opt);
-	int rc = dt_agg_print_ext(dtp->out, &a->desc, a->kf, a->nkeys, a->koff, sn.ents, sn.n,
-	    &opt, (blank ? 0 : DT_AGGP_NOBLANK) |
-	    (dtp->optset[DTOPT_AGGPERCPU] ? DT_AGGP_PERCPU : 0));
+	dt_agg_sort(sn.ents, sn.n, &a->desc, a->kf, a->nkeys, a->koff, &opt);
+	struct dtrace_aggdata ad = { .dtp = dtp, .naggs = 1, .aggs = &a, .ents = sn.ents,
+		.n = (size_t)sn.n, .blank = blank,
+		.ncpus = dtp->optset[DTOPT_AGGPERCPU] ? dtp->ncpus : 0 };
+	dt_aggdata_init(&ad);
+	int rc = 0;
+	if (blank || sn.n > 0)
+		rc = DT_OUT(dtp, aggregation, pd, &ad);
 	if (sn.n > 0)
 		a->printed = 1;	/* printa(): not again at exit */
 	if (getenv("DTRACE_DEBUG"))
-		fprintf(stderr, "libdtrace DEBUG: @%s: %d keys sorted and printed in %.3f ms\n",
+		dt_out_message(dtp, 1, "@%s: %d keys sorted and printed in %.3f ms",
 		    a->name, sn.n, (double)(now_ns() - t0) / 1e6);
+	dt_aggdata_fini(&ad);
 	snap_free(&sn);
 	return rc;
 }
@@ -302,48 +313,6 @@ static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 	snap_free(&sn);
 }
 
-/* one key field as a printf value */
-static void key_val(const struct dt_agg *a, const uint8_t *key, int k, struct dt_pfval *v)
-{
-	memset(v, 0, sizeof(*v));
-	const uint8_t *p = key + a->koff[k];
-	if (a->kf[k].is_string) {
-		v->kind = DT_PFV_STRING;
-		v->s = (const char *)p;
-		v->size = (int)a->kf[k].size;
-		return;
-	}
-	v->kind = DT_PFV_INT;
-	v->size = (int)a->kf[k].size;
-	v->is_signed = a->kf[k].is_signed;
-	memcpy(&v->u, p, 8);
-}
-
-/* a quantize-family value as a %@ conversion prints it: its table */
-struct tablearg {
-	struct dt_pfcallback cb;
-	const struct dt_aggdesc *d;
-	const int64_t *val;
-};
-
-static int print_table(FILE *out, const void *arg)
-{
-	const struct tablearg *t = arg;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-	if (!m)
-		return -1;
-	dt_agg_print_value(m, t->d, t->val);
-	if (fclose(m) != 0) {
-		free(buf);
-		return -1;
-	}
-	size_t w = fwrite(buf, 1, len, out);
-	free(buf);
-	return w == len ? (int)len : -1;
-}
-
 /*
  * printa(@a, @b, ...) and printa(format, @a, ...): dtrace's joined walk.
  * The rows are the union of the aggregations' keys, sorted by the value
@@ -351,8 +320,8 @@ static int print_table(FILE *out, const void *arg)
  * aggregation without an entry for a key shows zero-filled data.  With
  * one aggregation this is the same as sorting its entries.
  */
-#define DT_PRINTA_MAXAGGS 64
-static void printa_joined(dtrace_hdl_t *dtp, const struct dt_action *act)
+static void printa_joined(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
+    const struct dt_action *act)
 {
 	struct dt_aggsnap sn[DT_PRINTA_MAXAGGS];
 	struct dt_aggentry *ents[DT_PRINTA_MAXAGGS] = { NULL };
@@ -384,35 +353,12 @@ static void printa_joined(dtrace_hdl_t *dtp, const struct dt_action *act)
 	dt_agg_sort_rows(rows, nrows, descs, na, g->kf, g->nkeys, g->koff, &opt);
 	for (int j = 0; j < na && nrows > 0; j++)
 		act->aggs[j]->printed = 1;	/* not again at exit */
-	if (!act->pf) {
-		dt_agg_print_rows(dtp->out, rows, nrows, descs, na, g->kf, g->nkeys, g->koff,
-		    dtp->optset[DTOPT_AGGPERCPU] ? dtp->ncpus : 0);
-		goto out;
-	}
-	struct tablearg tabs[DT_PRINTA_MAXAGGS];
-	for (int i = 0; i < nrows; i++) {
-		struct dt_pfval kv[DT_DV_MAXKEYS], av[DT_PRINTA_MAXAGGS];
-		for (int k = 0; k < g->nkeys; k++)
-			key_val(g, rows[i].key, k, &kv[k]);
-		for (int j = 0; j < na; j++) {
-			const int64_t *v = rows[i].vals[j] ? rows[i].vals[j] : zero;
-			memset(&av[j], 0, sizeof(av[j]));
-			if (dt_agg_is_table(descs[j])) {
-				tabs[j].d = descs[j];
-				tabs[j].val = v;
-				tabs[j].cb.print = print_table;
-				tabs[j].cb.arg = &tabs[j];
-				av[j].kind = DT_PFV_CALLBACK;
-				av[j].u = (uint64_t)(uintptr_t)&tabs[j].cb;
-				continue;
-			}
-			av[j].kind = DT_PFV_INT;
-			av[j].size = 8;
-			av[j].is_signed = descs[j]->func != DT_AGG_STDDEV;
-			av[j].u = (uint64_t)dt_agg_fmtval(descs[j], v);
-		}
-		dt_printf_format_agg(dtp->out, act->pf, kv, g->nkeys, av, na);
-	}
+	struct dtrace_aggdata ad = { .dtp = dtp, .naggs = na, .aggs = act->aggs, .rows = rows,
+		.n = (size_t)nrows, .zero = zero, .blank = 1, .pf = act->pf,
+		.ncpus = dtp->optset[DTOPT_AGGPERCPU] ? dtp->ncpus : 0 };
+	dt_aggdata_init(&ad);
+	DT_OUT(dtp, aggregation, pd, &ad);
+	dt_aggdata_fini(&ad);
 out:
 	free(rows);
 	free(zero);
@@ -420,17 +366,18 @@ out:
 		snap_free(&sn[j]);
 }
 
-void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, int64_t n)
+void dt_agg_action(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
+    const struct dt_action *act, int have_n, int64_t n)
 {
 	if (act->kind == DT_ACT_PRINTA && (act->pf || act->naggs > 1)) {
-		printa_joined(dtp, act);
+		printa_joined(dtp, pd, act);
 		return;
 	}
 	for (int i = 0; i < act->naggs; i++) {
 		struct dt_agg *a = act->aggs[i];
 		switch (act->kind) {
 		case DT_ACT_PRINTA:
-			dt_agg_print_one(dtp, a, 1);
+			print_one(dtp, pd, a, 1);
 			break;
 		case DT_ACT_CLEAR:
 			clear(dtp, a);
@@ -453,21 +400,24 @@ void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, i
 /*
  * At exit: every aggregation printa() has not printed, in order of
  * introduction (dtrace sorts the aggregations by id, so aggsortrev
- * reverses that too); one with no entries prints nothing.  dtrace(1M)
- * prints one blank line before this (cmd/dtrace.c).
+ * reverses that too); one with no entries prints nothing.
  */
 int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out)
 {
 	int rc = 0;
 	dt_outact_set_out(dtp, out);	/* or where freopen() sent the output */
+	DT_OUT0(dtp, agg_begin);
 	for (int k = 0; k < dtp->naggs; k++) {
 		int i = dtp->optset[DTOPT_AGGSORTREV] ? dtp->naggs - 1 - k : k;
 		if (!dtp->aggs[i]->printed && dtp->aggs[i]->fd >= 0 &&
-		    dt_agg_print_one(dtp, dtp->aggs[i], 0) < 0)
+		    print_one(dtp, NULL, dtp->aggs[i], 0) < 0)
 			rc = -1;
 	}
-	fflush(dtp->out);
-	return rc;
+	DT_OUT0(dtp, agg_end);
+	DT_OUT0(dtp, flush);
+	if (dt_out_error(dtp) < 0)
+		return -1;
+	return rc < 0 ? dt_set_err(dtp, "failed to print the aggregations") : 0;
 }
 
 /*
@@ -499,14 +449,7 @@ void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 	uint64_t *now_drops = dtp->aggdrops + dtp->ncpus;
 	if (dt_scratch_aggdrops(dtp, dtp->aggdrops_buf, now_drops) != 0)
 		return;
-	for (int c = 0; c < dtp->ncpus; c++) {
-		uint64_t d = now_drops[c];
-		if (d > dtp->aggdrops[c]) {
-			fflush(dtp->out);
-			fprintf(stderr, "dtrace: %llu aggregation drop%s on CPU %d\n",
-			    (unsigned long long)(d - dtp->aggdrops[c]),
-			    d - dtp->aggdrops[c] == 1 ? "" : "s", c);
-			dtp->aggdrops[c] = d;
-		}
-	}
+	for (int c = 0; c < dtp->ncpus; c++)
+		dt_consume_drops(dtp, DTRACE_DROP_AGGREGATION, c, &dtp->aggdrops[c], now_drops[c],
+		    "aggregation drop", "");
 }

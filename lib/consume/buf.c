@@ -23,6 +23,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include "consume.h"
+#include "base/output.h"
 #include "rt/buf.h"
 #include "prov/prov.h"
 #include "sema/program.h"
@@ -45,13 +46,7 @@ static void report_drops(dtrace_hdl_t *dtp, struct dt_ring *r)
 {
 	struct dt_bufs *b = dtp->bufs;
 	uint64_t d = dt_bufstate_rd(b, DT_BS_CPU(r->cpu) + DT_BS_DROPS);
-	uint64_t n = d - r->drops_seen;
-	r->drops_seen = d;
-	if (n == 0)
-		return;
-	fflush(dtp->out);
-	fprintf(stderr, "dtrace: %llu drop%s on CPU %d\n", (unsigned long long)n,
-	    n == 1 ? "" : "s", r->cpu);
+	dt_consume_drops(dtp, DTRACE_DROP_PRINCIPAL, r->cpu, &r->drops_seen, d, "drop", "");
 }
 
 /* Copy len bytes at ring position pos (which may wrap) to dst. */
@@ -274,8 +269,7 @@ void dt_buf_drain(dtrace_hdl_t *dtp)
 	b->drained = 1;
 	for (int i = 0; i < b->nrings; i++)
 		if (ring_collect(dtp, &b->rings[i]) < 0) {
-			fflush(dtp->out);
-			fprintf(stderr, "dtrace: out of memory reading the buffer of CPU %d\n",
+			dt_out_message(dtp, 0, "out of memory reading the buffer of CPU %d",
 			    b->rings[i].cpu);
 			b->rings[i].nrecs = 0;
 		}
@@ -301,5 +295,5 @@ void dt_buf_drain(dtrace_hdl_t *dtp)
 			print_ring(dtp, &b->rings[i], ALL);
 	if (re && !re->done)
 		print_ring(dtp, re, ALL);
-	fflush(dtp->out);
+	DT_OUT0(dtp, flush);
 }

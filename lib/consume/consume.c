@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "consume.h"
+#include "base/output.h"
 #include "base/buf.h"
 #include "fmt/bytes.h"
 #include "fmt/printf.h"
@@ -54,61 +55,100 @@ static const char *fault_str(uint64_t f)
 	}
 }
 
-static void print_error(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
+void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi)
 {
-	if (size < 48)
+	memset(pi, 0, sizeof(*pi));
+	pi->id = p->id;
+	pi->prov = p->prov;
+	pi->mod = p->mod;
+	pi->func = p->func;
+	pi->name = p->name;
+}
+
+/* EPID 1: a fault, as dtrace reports it */
+static void fault(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
+{
+	if (size < DT_BUF_ERRREC)
 		return;
 	uint64_t epid = rd(d + 8, 8, 0), act = rd(d + 16, 8, 0);
-	uint64_t pc = rd(d + 24, 8, 0), fault = rd(d + 32, 8, 0);
+	uint64_t pc = rd(d + 24, 8, 0), code = rd(d + 32, 8, 0);
 	uint64_t addr = rd(d + 40, 8, 0);
 	struct dt_probe *p = epid < dtp->necbs ? dtp->ecbs[epid].probe : NULL;
-	char details[64] = "", where[32];
+	dtrace_probeinfo_t pi = { .prov = "?", .mod = "?", .func = "?", .name = "?" };
+	dtrace_errdata_t e = { .epid = (uint32_t)epid, .probe = &pi, .fault = fault_str(code),
+		.action = (int)act, .pc = pc, .addr = addr };
+	char details[64] = "", where[32], msg[1024];
 
-	if (fault == DTFLT_BADADDR || fault == DTFLT_BADALIGN ||
-	    fault == DTFLT_BADSTACK)
+	if (p)
+		dt_probeinfo(p, &pi);
+	if (code == DTFLT_BADADDR || code == DTFLT_BADALIGN || code == DTFLT_BADSTACK) {
 		snprintf(details, sizeof(details), " (0x%llx)", (unsigned long long)addr);
-	if (fault == DTFLT_BADINDEX)
+		e.has_addr = 1;
+	}
+	if (code == DTFLT_BADINDEX) {
 		snprintf(details, sizeof(details), " (%lld)", (long long)addr);
+		e.has_addr = 1;
+	}
 	if (act == 0)
 		snprintf(where, sizeof(where), "predicate");
 	else
 		snprintf(where, sizeof(where), "action #%llu", (unsigned long long)act);
-	fflush(dtp->out);
-	fprintf(stderr, "dtrace: error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): %s%s in %s at BPF pc %llu\n",
-	    (unsigned long long)epid, p ? p->id : 0, p ? p->prov : "?", p ? p->mod : "?",
-	    p ? p->func : "?", p ? p->name : "?", fault_str(fault), details, where,
-	    (unsigned long long)pc);
+	snprintf(msg, sizeof(msg), "error on enabled probe ID %llu (ID %u: %s:%s:%s:%s): %s%s in %s at BPF pc %llu",
+	    (unsigned long long)epid, pi.id, pi.prov, pi.mod, pi.func, pi.name, e.fault, details,
+	    where, (unsigned long long)pc);
+	e.msg = msg;
+	DT_OUT(dtp, error, &e);
 }
 
-static void print_trace(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_recfield *f)
+void dt_consume_error(dtrace_hdl_t *dtp, const struct dt_ecb *e, const char *why)
 {
-	FILE *out = dtp->out;
-	int q = dtp->quiet;
-	if (f->kind == DT_RV_STR && dtp->opt[DTOPT_RAWBYTES]) {
-		/* the string's strsize bytes, as dtrace records them */
-		dt_print_rawbytes(out, d + f->offset, f->size - 1);
-		return;
-	}
-	if (f->kind == DT_RV_BYTES) {
-		if (dtp->opt[DTOPT_RAWBYTES])
-			dt_print_rawbytes(out, d + f->offset, f->size);
-		else
-			dt_print_bytes(out, d + f->offset, f->size, q);
-		return;
-	}
-	if (f->kind == DT_RV_STR) {
-		char *s = strndup((const char *)d + f->offset, f->size);
-		fprintf(out, q ? "%s" : "  %-33s", s ? s : "");
-		free(s);
-		return;
-	}
+	dtrace_probeinfo_t pi;
+	char msg[2048];
+	dt_probeinfo(e->probe, &pi);
+	snprintf(msg, sizeof(msg), "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s",
+	    e->epid, pi.id, pi.prov, pi.mod, pi.func, pi.name, why);
+	dtrace_errdata_t err = { .epid = e->epid, .probe = &pi, .msg = msg };
+	DT_OUT(dtp, error, &err);
+}
+
+/* a record field as a typed value (a string not NUL-terminated in its
+ * field is copied to *copy, freed by the caller) */
+static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_value_t *v,
+    char **copy)
+{
 	const uint8_t *p = d + f->offset;
-	switch (f->size) {
-	case 8: fprintf(out, q ? "%lld" : " %16lld", (long long)rd(p, 8, 0)); break;
-	case 4: fprintf(out, q ? "%d" : " %8d", (int)(uint32_t)rd(p, 4, 0)); break;
-	case 2: fprintf(out, q ? "%d" : " %5d", (int)(uint16_t)rd(p, 2, 0)); break;
-	default: fprintf(out, q ? "%d" : " %3d", (int)(uint8_t)rd(p, 1, 0)); break;
+	*copy = NULL;
+	switch (f->kind) {
+	case DT_RV_STR:
+		v->kind = DTRACE_VAL_STRING;
+		v->size = f->size - 1;		/* strsize */
+		v->str = (const char *)p;
+		if (!memchr(p, '\0', f->size)) {
+			*copy = strndup((const char *)p, f->size);
+			v->str = *copy ? *copy : "";
+		}
+		break;
+	case DT_RV_BYTES:
+		v->kind = DTRACE_VAL_BYTES;
+		v->size = f->size;
+		v->bytes = p;
+		break;
+	default:
+		v->kind = f->is_signed ? DTRACE_VAL_INT : DTRACE_VAL_UINT;
+		v->size = f->size;
+		v->u = rd(p, f->size, f->is_signed);
+		break;
 	}
+}
+
+static void trace(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
+    const struct dt_recfield *f)
+{
+	dtrace_value_t v;
+	char *copy;
+	field_value(d, f, &v, &copy);
+	DT_OUT(dtp, trace, pd, &v);
+	free(copy);
 }
 
 void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a)
@@ -138,7 +178,35 @@ void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a)
 		free(strs[i]);
 }
 
-static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
+/* printf(): the record's values formatted by its format */
+struct pfcookie {
+	const uint8_t *d;
+	const struct dt_action *a;
+};
+
+static int render_printf(const void *cookie, FILE *fp)
+{
+	const struct pfcookie *c = cookie;
+	dt_consume_printf(fp, c->d, c->a);
+	return ferror(fp) ? -1 : 0;
+}
+
+/* The flags the output's formatter needs of a record. */
+static unsigned pd_flags(dtrace_hdl_t *dtp, const struct dt_probe *p)
+{
+	unsigned f = 0;
+	if (dtp->quiet)
+		f |= DTRACE_PD_QUIET;
+	if (dtp->opt[DTOPT_FLOWINDENT])
+		f |= DTRACE_PD_FLOW;
+	if (dtp->opt[DTOPT_RAWBYTES])
+		f |= DTRACE_PD_RAWBYTES;
+	if (p->ops->flags & DT_PROVF_SYSCALL_FLOW)
+		f |= DTRACE_PD_SYSCALLFLOW;
+	return f;
+}
+
+static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 {
 	if (size < DT_REC_HDR)
 		return;
@@ -146,7 +214,7 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 		return;		/* speculative: held, printed or freed there */
 	uint32_t epid = (uint32_t)rd(d, 4, 0);
 	if (epid == DT_EPID_ERROR) {
-		print_error(dtp, d, size);
+		fault(dtp, d, size);
 		return;
 	}
 	if (epid == 0 || epid >= dtp->necbs || !dtp->ecbs[epid].stmt)
@@ -155,21 +223,13 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 	struct dt_stmt *st = e->stmt;
 	if (size < st->recsize)
 		return;
-	if (dtp->opt[DTOPT_FLOWINDENT]) {
-		if (!dtp->heading) {
-			dt_flow_heading(dtp);
-			dtp->heading = 1;
-		}
-		dt_flow_line(dtp, cpu, epid);
-	} else if (!dtp->quiet) {
-		char name[512];
-		if (!dtp->heading) {
-			fprintf(dtp->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
-			dtp->heading = 1;
-		}
-		snprintf(name, sizeof(name), "%s:%s", e->probe->func, e->probe->name);
-		fprintf(dtp->out, "%3d %6d %32s ", cpu, e->probe->id, name);
-	}
+	dtrace_probeinfo_t pi;
+	dtrace_probedata_t pd = { .cpu = cpu, .epid = epid, .probe = &pi };
+	dt_probeinfo(e->probe, &pi);
+	pd.flags = pd_flags(dtp, e->probe);
+	if (pd.flags & DTRACE_PD_FLOW)
+		dt_flow(dtp, epid, &pd.flow, &pd.indent);
+	DT_OUT(dtp, probe_begin, &pd);
 	uint32_t mask = (uint32_t)rd(d + 4, 4, 0);
 	for (int i = 0; i < st->nactions; i++) {
 		struct dt_action *a = &st->actions[i];
@@ -177,21 +237,24 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			continue;	/* in an if/else branch not taken */
 		switch (a->kind) {
 		case DT_ACT_TRACE:
-			print_trace(dtp, d, &a->fields[0]);
+			trace(dtp, &pd, d, &a->fields[0]);
 			break;
-		case DT_ACT_PRINTF:
-			dt_consume_printf(dtp->out, d, a);
+		case DT_ACT_PRINTF: {
+			struct pfcookie c = { d, a };
+			dtrace_text_t t = { render_printf, &c };
+			DT_OUT(dtp, printf, &pd, &t);
 			break;
+		}
 		case DT_ACT_TRACEMEM: case DT_ACT_PRINT:
 		case DT_ACT_FREOPEN: case DT_ACT_FTRUNCATE:
-			dt_outact_consume(dtp, e, d, a);
+			dt_outact_consume(dtp, e, &pd, d, a);
 			break;
 		case DT_ACT_SYSTEM:
 			dt_destr_system(dtp, d, a);
 			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC:
 		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
-			dt_agg_action(dtp, a, a->nfields > 0,
+			dt_agg_action(dtp, &pd, a, a->nfields > 0,
 			    a->nfields ? (int64_t)rd(d + a->fields[0].offset, 8, 1) : 0);
 			break;
 		case DT_ACT_SETOPT:
@@ -206,13 +269,14 @@ static void print_record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t 
 			break;
 		}
 	}
-	if (!dtp->quiet)
-		fputc('\n', dtp->out);
+	/* quiet may have changed (setopt()) */
+	pd.flags = pd_flags(dtp, e->probe);
+	DT_OUT(dtp, probe_end, &pd);
 }
 
 void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 {
-	print_record(dtp, cpu, d, size);
+	record(dtp, cpu, d, size);
 }
 
 /*
@@ -239,15 +303,14 @@ static void bound_rates(dtrace_hdl_t *dtp)
 		if (!dtp->optset[rates[i].opt] || nval == val)
 			continue;
 		const char *dir = nval > val ? "reduced" : "increased";
-		fflush(stdout);
 		if (nval <= NANOSEC && NANOSEC % nval == 0)
-			fprintf(stderr, "dtrace: %s %s to %llu hz\n", rates[i].name, dir,
+			dt_out_message(dtp, 0, "%s %s to %llu hz", rates[i].name, dir,
 			    (unsigned long long)(NANOSEC / nval));
 		else if (nval % NANOSEC == 0)
-			fprintf(stderr, "dtrace: %s %s to once every %llu seconds\n",
+			dt_out_message(dtp, 0, "%s %s to once every %llu seconds",
 			    rates[i].name, dir, (unsigned long long)(nval / NANOSEC));
 		else
-			fprintf(stderr, "dtrace: %s %s to once every %llu nanoseconds\n",
+			dt_out_message(dtp, 0, "%s %s to once every %llu nanoseconds",
 			    rates[i].name, dir, (unsigned long long)nval);
 	}
 }
@@ -259,15 +322,19 @@ int dt_consume_open(dtrace_hdl_t *dtp)
 	return 0;
 }
 
-/* new drops of a kind the globals count, as dtrace reports them */
-static void report_count(dtrace_hdl_t *dtp, uint64_t *seen, uint64_t now, const char *what,
-    const char *why)
+void dt_consume_drops(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu, uint64_t *seen,
+    uint64_t now, const char *what, const char *why)
 {
 	if (now <= *seen)
 		return;
-	fflush(dtp->out);
-	fprintf(stderr, "dtrace: %llu %s%s%s\n", (unsigned long long)(now - *seen),
-	    what, now - *seen == 1 ? "" : "s", why);
+	uint64_t n = now - *seen;
+	char msg[256], on[32] = "";
+	if (cpu >= 0)
+		snprintf(on, sizeof(on), " on CPU %d", cpu);
+	snprintf(msg, sizeof(msg), "%llu %s%s%s%s", (unsigned long long)n, what,
+	    n == 1 ? "" : "s", why, on);
+	dtrace_drop_t d = { kind, cpu, n, msg };
+	DT_OUT(dtp, drop, &d);
 	*seen = now;
 }
 
@@ -278,8 +345,10 @@ int dt_consume_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 		return -1;
 	*state = gs.state;
 	*status = gs.exit_status;
-	report_count(dtp, &dtp->dvdrops, gs.dvdrops, "dynamic variable drop", "");
-	report_count(dtp, &dtp->dblerrs, gs.dblerrs, "error", " in ERROR probe enabling");
+	dt_consume_drops(dtp, DTRACE_DROP_DYNAMIC, -1, &dtp->dvdrops, gs.dvdrops,
+	    "dynamic variable drop", "");
+	dt_consume_drops(dtp, DTRACE_DROP_ERRORS, -1, &dtp->dblerrs, gs.dblerrs, "error",
+	    " in ERROR probe enabling");
 	dt_spec_status(dtp, 0);
 	dt_agg_drops(dtp, 0);
 	return 0;
@@ -295,8 +364,8 @@ int dt_consume(dtrace_hdl_t *dtp)
 {
 	dt_buf_consume(dtp);
 	dt_spec_pass(dtp);
-	fflush(dtp->out);
-	return 0;
+	DT_OUT0(dtp, flush);
+	return dt_out_error(dtp);
 }
 
 /* After END: the last records, whatever the policy. */
@@ -341,7 +410,8 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		return DTRACE_WORKSTATUS_ERROR;
 	}
 	if (dt_consume_state(dtp, &state, &status) == 0 && state >= DT_ST_DRAINING) {
-		dt_consume(dtp);
+		if (dt_consume(dtp) < 0)
+			return DTRACE_WORKSTATUS_ERROR;
 		dtp->exiting = 1;
 		dtp->exit_status = (int)(int32_t)status;
 		return DTRACE_WORKSTATUS_DONE;
@@ -356,6 +426,8 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		dt_consume(dtp);
 		dtp->next_switch = now + dtp->opt[DTOPT_SWITCHRATE];
 	}
-	fflush(dtp->out);
+	DT_OUT0(dtp, flush);
+	if (dt_out_error(dtp) < 0)
+		return DTRACE_WORKSTATUS_ERROR;
 	return dtp->exiting ? DTRACE_WORKSTATUS_DONE : DTRACE_WORKSTATUS_OKAY;
 }

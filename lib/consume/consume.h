@@ -26,6 +26,17 @@ int dt_consume_final(dtrace_hdl_t *dtp);
 void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
 /* the printf() of record d, action a, to out */
 void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a);
+/* a probe as the output sees it */
+struct dt_probe;
+void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi);
+/* an error on enabled probe e that is not a fault (freopen() failed):
+ * "error on enabled probe ID ...: why", to the output */
+void dt_consume_error(dtrace_hdl_t *dtp, const struct dt_ecb *e, const char *why);
+/* drops of a kind (on cpu, -1 if not per CPU) counted up to now, *seen
+ * reported so far: the new ones, as dtrace says it ("N whats on CPU M"),
+ * to the output */
+void dt_consume_drops(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu, uint64_t *seen,
+    uint64_t now, const char *what, const char *why);
 /* the globals' state, reporting new dynamic variable drops and faults in
  * ERROR clauses (and, at their rates, speculation and aggregation
  * drops); 0, or -1 if it cannot be read */
@@ -55,29 +66,25 @@ void dt_spec_finish(dtrace_hdl_t *dtp);
 void dt_spec_free(dtrace_hdl_t *dtp);
 
 /* agg.c */
-/* print a's current contents as dtrace does (blank: the leading blank
- * line printa() prints) */
-int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *a, int blank);
 /* an aggregation action's record (n: trunc/normalize's operand) */
-void dt_agg_action(dtrace_hdl_t *dtp, const struct dt_action *act, int have_n, int64_t n);
+void dt_agg_action(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
+    const struct dt_action *act, int have_n, int64_t n);
 /* report new aggregation drops, per CPU (at most once per aggrate unless
  * force) */
 void dt_agg_drops(dtrace_hdl_t *dtp, int force);
 
 /* outact.c: tracemem(), print(), freopen(), ftruncate() */
-void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *d,
-    const struct dt_action *a);
+void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e,
+    const dtrace_probedata_t *pd, const uint8_t *d, const struct dt_action *a);
 /* output goes to out (what freopen("") restores), or to the file an
  * earlier freopen() opened */
 void dt_outact_set_out(dtrace_hdl_t *dtp, FILE *out);
 /* close a freopen()ed file */
 void dt_outact_close(dtrace_hdl_t *dtp);
 
-/* flow.c: -F */
-/* "CPU FUNCTION", once, before the first record */
-void dt_flow_heading(dtrace_hdl_t *dtp);
-/* the CPU and indented function of the record with this EPID */
-void dt_flow_line(dtrace_hdl_t *dtp, int cpu, uint32_t epid);
+/* flow.c: -F: the record with this EPID is an entry, a return or
+ * neither (DTRACE_FLOW_*), at this depth (in columns) */
+void dt_flow(dtrace_hdl_t *dtp, uint32_t epid, int *flow, int *indent);
 
 /* setopt.c: a setopt() record of enabling e arrived: set the option, or
  * report why not as dtrace does */

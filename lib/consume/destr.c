@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "consume.h"
+#include "base/output.h"
 #include "sema/program.h"
 
 /* The command: the record's values formatted as printf() formats them
@@ -36,10 +37,11 @@ void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action
 {
 	char *cmd = command(dtp, d, a);
 
-	fflush(dtp->out);
-	if (dtp->out != stdout)
-		fflush(stdout);
+	/* what was printed so far comes before the command's output, which
+	 * goes wherever dtrace's own standard output goes */
+	DT_OUT0(dtp, flush);
+	fflush(NULL);
 	if (!cmd || system(cmd) == -1)
-		fprintf(stderr, "dtrace: system() failed: %s\n", strerror(errno));
+		dt_out_message(dtp, 0, "system() failed: %s", strerror(errno));
 	free(cmd);
 }

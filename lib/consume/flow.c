@@ -1,8 +1,8 @@
 /*
- * flow.c - flow indentation (-F, -x flowindent): the probe column of each
- * record when flowindent is on.
+ * flow.c - flow indentation (-F, -x flowindent): where each record stands
+ * in the flow of calls, which the text formatter prints (fmt/text.c).
  *
- * dtrace(1M) then prints "CPU FUNCTION" as the heading and, for each
+ * dtrace(1M) prints "CPU FUNCTION" as the heading and, for each
  * record, the CPU and the probe's function indented by the call depth:
  * "-> func" for a probe named entry (or ending in -entry), "<- func" for
  * return, "=> / <=" instead for the syscall provider (a provider flag,
@@ -18,8 +18,6 @@
 #include "prov/prov.h"
 #include "sema/program.h"
 
-enum { FLOW_NONE, FLOW_ENTRY, FLOW_RETURN };
-
 /* "entry" or "...-entry" (not "carpentry") */
 static int named(const char *name, const char *what)
 {
@@ -29,35 +27,22 @@ static int named(const char *name, const char *what)
 	return n == w || name[n - w - 1] == '-';
 }
 
-void dt_flow_heading(dtrace_hdl_t *dtp)
-{
-	fprintf(dtp->out, "%3s %-41s\n", "CPU", "FUNCTION");
-}
-
-void dt_flow_line(dtrace_hdl_t *dtp, int cpu, uint32_t epid)
+void dt_flow(dtrace_hdl_t *dtp, uint32_t epid, int *flowp, int *indent)
 {
 	struct dt_probe *p = dtp->ecbs[epid].probe;
-	int syscall = (p->ops->flags & DT_PROVF_SYSCALL_FLOW) != 0;
-	int flow = named(p->name, "entry") ? FLOW_ENTRY :
-	    named(p->name, "return") ? FLOW_RETURN : FLOW_NONE;
+	int flow = named(p->name, "entry") ? DTRACE_FLOW_ENTRY :
+	    named(p->name, "return") ? DTRACE_FLOW_RETURN : DTRACE_FLOW_NONE;
 	uint32_t last = dtp->flow_last;
-	char name[600];
 
 	/* the same probe again through another clause: no new level */
-	if (flow == FLOW_ENTRY && last && last != epid && last < dtp->necbs &&
+	if (flow == DTRACE_FLOW_ENTRY && last && last != epid && last < dtp->necbs &&
 	    dtp->ecbs[last].probe == p)
-		flow = FLOW_NONE;
-	if (flow == FLOW_RETURN && dtp->flow_indent > 0)
+		flow = DTRACE_FLOW_NONE;
+	if (flow == DTRACE_FLOW_RETURN && dtp->flow_indent > 0)
 		dtp->flow_indent -= 2;
-	if (flow == FLOW_NONE)
-		snprintf(name, sizeof(name), "%*s| %s:%s", dtp->flow_indent, "",
-		    p->func, p->name);
-	else
-		snprintf(name, sizeof(name), "%*s%s%s", dtp->flow_indent, "",
-		    flow == FLOW_ENTRY ? (syscall ? " => " : " -> ") :
-		    (syscall ? " <= " : " <- "), p->func);
-	fprintf(dtp->out, "%3d %-41s ", cpu, name);
-	if (flow == FLOW_ENTRY)
+	*flowp = flow;
+	*indent = dtp->flow_indent;
+	if (flow == DTRACE_FLOW_ENTRY)
 		dtp->flow_indent += 2;
 	dtp->flow_last = epid;
 }

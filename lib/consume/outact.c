@@ -9,10 +9,12 @@
  * empties the current output file.
  */
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "consume.h"
+#include "base/output.h"
 #include "fmt/bytes.h"
 #include "fmt/print_type.h"
 #include "sema/node.h"
@@ -28,7 +30,8 @@ static uint64_t rd64(const uint8_t *p)
 
 /* tracemem(addr, size[, nbytes]): nbytes limits the dump when it is
  * neither negative nor more than size */
-static void tracemem(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action *a)
+static void tracemem(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
+    const struct dt_action *a)
 {
 	const struct dt_recfield *f = &a->fields[0];
 	size_t n = f->size;
@@ -43,7 +46,34 @@ static void tracemem(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_action
 		if (!(df->is_signed && (int64_t)v < 0) && v < n)
 			n = (size_t)v;
 	}
-	dt_print_rawbytes(dtp->out, d + f->offset, n);
+	dtrace_value_t v = { .kind = DTRACE_VAL_BYTES, .size = (uint32_t)n, .bytes = d + f->offset };
+	DT_OUT(dtp, tracemem, pd, &v);
+}
+
+/* print(): the object at the recorded address, as Oracle's dtrace shows it */
+struct printcookie {
+	dtrace_hdl_t *dtp;
+	struct dt_type *type;
+	uint64_t addr;
+	const uint8_t *data;
+	size_t size;
+};
+
+static int render_print(const void *cookie, FILE *fp)
+{
+	const struct printcookie *c = cookie;
+	dt_print_type(c->dtp, fp, c->type, c->addr, c->data, c->size);
+	return ferror(fp) ? -1 : 0;
+}
+
+static void print(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
+    const struct dt_action *a)
+{
+	struct printcookie c = { dtp, a->node->args[0]->type->ref, rd64(d + a->fields[0].offset),
+		d + a->fields[1].offset, a->fields[1].size };
+	dtrace_value_t v = { .kind = DTRACE_VAL_BYTES, .size = (uint32_t)c.size, .bytes = c.data };
+	dtrace_text_t t = { render_print, &c };
+	DT_OUT(dtp, print, pd, c.type->name ? c.type->name : "", c.addr, &v, &t);
 }
 
 static void freopen_act(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *d,
@@ -56,7 +86,7 @@ static void freopen_act(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t
 			fclose(dtp->freopen_fp);
 			dtp->freopen_fp = NULL;
 		}
-		dtp->out = dtp->orig_out;
+		dtp->output.out = dtp->output.base;
 		return;
 	}
 	FILE *m = open_memstream(&name, &len);
@@ -66,40 +96,38 @@ static void freopen_act(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t
 	fclose(m);
 	FILE *nf = name ? fopen(name, "a") : NULL;
 	if (!nf) {
-		struct dt_probe *p = e->probe;
-		fflush(dtp->out);
-		fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
-		    "couldn't freopen() \"%s\": %s\n", e->epid, p->id, p->prov, p->mod,
-		    p->func, p->name, name ? name : "", strerror(errno));
+		char why[PATH_MAX + 64];
+		snprintf(why, sizeof(why), "couldn't freopen() \"%s\": %s", name ? name : "",
+		    strerror(errno));
+		dt_consume_error(dtp, e, why);
 		free(name);
 		return;
 	}
 	free(name);
-	fflush(dtp->out);
+	fflush(dtp->output.out);
 	if (dtp->freopen_fp)
 		fclose(dtp->freopen_fp);
 	dtp->freopen_fp = nf;
-	dtp->out = nf;
+	dtp->output.out = nf;
 }
 
-void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *d,
-    const struct dt_action *a)
+void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e,
+    const dtrace_probedata_t *pd, const uint8_t *d, const struct dt_action *a)
 {
 	switch (a->kind) {
 	case DT_ACT_TRACEMEM:
-		tracemem(dtp, d, a);
+		tracemem(dtp, pd, d, a);
 		break;
 	case DT_ACT_PRINT:
-		dt_print_type(dtp, dtp->out, a->node->args[0]->type->ref,
-		    rd64(d + a->fields[0].offset), d + a->fields[1].offset, a->fields[1].size);
+		print(dtp, pd, d, a);
 		break;
 	case DT_ACT_FREOPEN:
 		freopen_act(dtp, e, d, a);
 		break;
 	case DT_ACT_FTRUNCATE:
-		fflush(dtp->out);
-		if (ftruncate(fileno(dtp->out), 0) == 0)
-			fseeko(dtp->out, 0, SEEK_SET);
+		fflush(dtp->output.out);
+		if (ftruncate(fileno(dtp->output.out), 0) == 0)
+			fseeko(dtp->output.out, 0, SEEK_SET);
 		break;
 	default:
 		break;
@@ -108,8 +136,8 @@ void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t 
 
 void dt_outact_set_out(dtrace_hdl_t *dtp, FILE *out)
 {
-	dtp->orig_out = out;
-	dtp->out = dtp->freopen_fp ? dtp->freopen_fp : out;
+	dtp->output.base = out;
+	dtp->output.out = dtp->freopen_fp ? dtp->freopen_fp : out;
 }
 
 void dt_outact_close(dtrace_hdl_t *dtp)

@@ -22,16 +22,15 @@ void dt_setopt_record(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *
 	char *name = strndup((const char *)rec + a->fields[0].offset, a->fields[0].size);
 	char *val = a->nfields > 1 ?
 	    strndup((const char *)rec + a->fields[1].offset, a->fields[1].size) : strdup("1");
-	const char *why = "out of memory";
+	const char *why_opt = "out of memory";
 
-	if (name && val && dt_opt_set_active(dtp, name, val, &why) == 0)
-		goto out;
-	fflush(dtp->out);
-	fprintf(stderr, "dtrace: error on enabled probe ID %u (ID %u: %s:%s:%s:%s): "
-	    "couldn't set option \"%s\" to \"%s\": %s\n\n", e->epid, e->probe->id,
-	    e->probe->prov, e->probe->mod, e->probe->func, e->probe->name,
-	    name ? name : "", val ? val : "", why);
-out:
+	if (!name || !val || dt_opt_set_active(dtp, name, val, &why_opt) < 0) {
+		char why[1024];
+		/* dtrace's message ends in a newline twice */
+		snprintf(why, sizeof(why), "couldn't set option \"%s\" to \"%s\": %s\n",
+		    name ? name : "", val ? val : "", why_opt);
+		dt_consume_error(dtp, e, why);
+	}
 	free(name);
 	free(val);
 }

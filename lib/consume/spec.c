@@ -298,18 +298,6 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-static void report(dtrace_hdl_t *dtp, uint64_t *seen, uint64_t now, const char *what,
-    const char *why)
-{
-	if (now <= *seen)
-		return;
-	uint64_t n = now - *seen;
-	fflush(dtp->out);
-	fprintf(stderr, "dtrace: %llu %s%s%s\n", (unsigned long long)n, what,
-	    n > 1 ? "s" : "", why);
-	*seen = now;
-}
-
 void dt_spec_status(dtrace_hdl_t *dtp, int force)
 {
 	struct dt_spec *sp = state(dtp);
@@ -323,10 +311,13 @@ void dt_spec_status(dtrace_hdl_t *dtp, int force)
 	if (bpf_map_lookup_elem(dtp->specmaps.fd_state, &key, sp->stbuf) < 0)
 		return;
 	/* in dtrace's order */
-	report(dtp, &sp->drops, rd64(sp->stbuf + DT_SPEC_DROPS), "speculative drop", "");
-	report(dtp, &sp->busy, rd64(sp->stbuf + DT_SPEC_BUSY), "failed speculation",
+	dt_consume_drops(dtp, DTRACE_DROP_SPECULATION, -1, &sp->drops,
+	    rd64(sp->stbuf + DT_SPEC_DROPS), "speculative drop", "");
+	dt_consume_drops(dtp, DTRACE_DROP_SPECBUSY, -1, &sp->busy,
+	    rd64(sp->stbuf + DT_SPEC_BUSY), "failed speculation",
 	    " (available buffer(s) still busy)");
-	report(dtp, &sp->unavail, rd64(sp->stbuf + DT_SPEC_UNAVAIL), "failed speculation",
+	dt_consume_drops(dtp, DTRACE_DROP_SPECUNAVAIL, -1, &sp->unavail,
+	    rd64(sp->stbuf + DT_SPEC_UNAVAIL), "failed speculation",
 	    " (no speculative buffer available)");
 }
 

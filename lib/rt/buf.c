@@ -46,6 +46,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 #include "buf.h"
+#include "base/output.h"
 #include "cg/cg.h"
 #include "sema/program.h"
 
@@ -199,19 +200,18 @@ static int state_create(dtrace_hdl_t *dtp, struct dt_bufs *b)
 }
 
 /* "buffer size lowered to 128m", as dtrace(1M) words it */
-static void report_lowered(uint64_t req, uint64_t got)
+static void report_lowered(dtrace_hdl_t *dtp, uint64_t req, uint64_t got)
 {
 	if (got + 8 >= req)
 		return;
 	int j = 0, mul = 10;
 	for (; mul < 64 && (1ULL << mul) <= got; j++, mul += 10)
 		continue;
-	fflush(stdout);
 	if (!(got & ((1ULL << (mul - 10)) - 1)))
-		fprintf(stderr, "dtrace: buffer size lowered to %llu%c\n",
+		dt_out_message(dtp, 0, "buffer size lowered to %llu%c",
 		    (unsigned long long)(got >> (mul - 10)), " kmgtpe"[j]);
 	else
-		fprintf(stderr, "dtrace: buffer size lowered to %llu bytes\n",
+		dt_out_message(dtp, 0, "buffer size lowered to %llu bytes",
 		    (unsigned long long)got);
 }
 
@@ -248,7 +248,7 @@ int dt_buf_create(dtrace_hdl_t *dtp)
 	dtp->bufplan.fd_state = b->fd_state;
 	dtp->bufplan.size = size;
 	dtp->bufplan.reserve = b->reserve;
-	report_lowered(req, size);
+	report_lowered(dtp, req, size);
 
 	for (int i = 0; i < b->nrings; i++) {
 		uint32_t key = (uint32_t)b->rings[i].cpu;

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "rt.h"
+#include "base/output.h"
 #include "buf.h"
 #include "base/fdset.h"
 #include "cg/cg.h"
@@ -259,7 +260,7 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 			}
 			snprintf(line, sizeof(line), "%s", l ? l + 1 : log);
 			if (getenv("DTRACE_DEBUG_VERIFIER"))
-				fprintf(stderr, "%s\n", log);
+				dt_out_message(dtp, 1, "%s", log);
 		}
 		dt_set_err(dtp, "failed to load program for %s: %s%s%s", title, why,
 		    line[0] ? ": " : "", line);

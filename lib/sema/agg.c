@@ -196,6 +196,18 @@ static void proto_check(struct sema *s, int line, const char *fn, enum dt_aggfun
  * function's prototype, that it is an aggregating function at all, that
  * it is the aggregation's function, then the value and parameters.
  */
+/* A key's name, for formats that name them (JSON, OpenMetrics labels):
+ * the variable or member it reads (execname, pid, pr_fname, self->fd's
+ * fd), else NULL. */
+static const char *key_name(const struct ast_expr *k)
+{
+	if (k->kind == AST_E_IDENT)
+		return k->ident.name;
+	if (k->kind == AST_E_MEMBER)
+		return k->member.name;
+	return NULL;
+}
+
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
@@ -288,7 +300,9 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 		g->nkeys = nk;
 		g->fd = -1;
 		uint32_t off = 0;
-		for (int k = 0; k < nk; k++) {
+		struct ast_expr *ke = le->agg.keys;
+		for (int k = 0; k < nk; k++, ke = ke->next) {
+			g->keynames[k] = key_name(ke);
 			struct dt_type *kt = key_type(s, keys[k]);
 			g->keys[k] = kt;
 			g->koff[k] = off;

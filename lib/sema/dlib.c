@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "base/file.h"
+#include "base/output.h"
 #include "front/ast.h"
 #include "dlib.h"
 #include "front/parse.h"
@@ -61,13 +62,11 @@ static int is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static void debug(const char *fmt, const char *a, const char *b)
+/* DTRACE_DEBUG: why a library was skipped, as a debug message */
+static void debug(dtrace_hdl_t *dtp, const char *what, const char *a, const char *b)
 {
-	if (getenv("DTRACE_DEBUG")) {
-		fprintf(stderr, "libdtrace DEBUG: ");
-		fprintf(stderr, fmt, a, b);
-		fputc('\n', stderr);
-	}
+	if (getenv("DTRACE_DEBUG"))
+		dt_out_message(dtp, 1, "skipping %s%s: %s", what, a, b);
 }
 
 /* The default library directory (see the top of this file). */
@@ -111,7 +110,7 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 	dtrace_hdl_t *dtp = L->dtp;
 	DIR *d = opendir(dir);
 	if (!d) {
-		debug("skipping lib dir %s: %s", dir, "cannot open");
+		debug(dtp, "lib dir ", dir, "cannot open");
 		return 0;
 	}
 	char **names = NULL;
@@ -137,15 +136,17 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 		for (int k = 0; k < L->nlibs && !dup; k++)
 			dup = !strcmp(L->libs[k].name, names[i]);
 		if (dup) {
-			debug("skipping library %s/%s: a library of that name was already processed",
-			    dir, names[i]);
+			char dup_path[PATH_MAX + 256];
+			snprintf(dup_path, sizeof(dup_path), "%s/%s", dir, names[i]);
+			debug(dtp, "library ", dup_path,
+			    "a library of that name was already processed");
 			continue;
 		}
 		char path[PATH_MAX + 256];
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		char *src = dt_read_file(path, 0, 0, NULL);
 		if (!src) {
-			debug("skipping library %s: %s", path, "cannot read it");
+			debug(dtp, "library ", path, "cannot read it");
 			continue;
 		}
 		struct dt_perr perr = { 0 };
@@ -277,7 +278,7 @@ static int load_one(struct dlib_load *L, int i)
 	if (rc < 0) {
 		if (!dtp->dep_error)
 			return -1;
-		debug("skipping library %s: %s", lib->path, dtp->errmsg);
+		debug(dtp, "library ", lib->path, dtp->errmsg);
 		dtp->errmsg[0] = '\0';
 		return 0;
 	}

@@ -111,6 +111,8 @@ struct dt_agg {
 	struct dt_aggdesc desc;
 	int nkeys;
 	struct dt_type *keys[DT_DV_MAXKEYS];
+	const char *keynames[DT_DV_MAXKEYS];	/* what each key reads, if a
+						   name (JSON, OpenMetrics) */
 	struct dt_aggkeyfield kf[DT_DV_MAXKEYS];
 	uint32_t koff[DT_DV_MAXKEYS];
 	uint32_t ksize;			/* map key bytes (>= 8) */

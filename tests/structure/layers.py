@@ -60,7 +60,12 @@ for dirpath, _, files in os.walk(lib):
 # 2. calls, 3. names
 objs = []
 for dirpath, _, files in os.walk(os.path.join(top, "build", "lib")):
-    objs += [os.path.join(dirpath, f) for f in files if f.endswith(".o")]
+    for f in files:
+        o = os.path.join(dirpath, f)
+        rel = os.path.relpath(o, os.path.join(top, "build", "lib"))
+        # objects of sources that exist (a stale one is not the code)
+        if f.endswith(".o") and os.path.exists(os.path.join(lib, rel[:-2] + ".c")):
+            objs.append(o)
 if not objs:
     sys.exit("layers.py: no objects under build/lib: build first")
 defs, undefs = {}, {}

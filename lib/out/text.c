@@ -1,0 +1,206 @@
+/*
+ * text.c - the text formatter: dtrace(1M)'s own output, to the byte.
+ *
+ * Unless quiet, each record starts with the probe line ("CPU ID
+ * FUNCTION:NAME" heading once, then "%3d %6d %32s " per record) and ends
+ * with a newline; with flowindent the heading is "CPU FUNCTION" and the
+ * probe column is the function indented by the call depth, "->"/"<-"
+ * ("=>"/"<=" for system calls) for entry and return, "| func:name" for
+ * any other probe, even when quiet.  trace() prints integers in a column
+ * whose width is set by their size (" %16lld", " %8d", " %5d", " %3d"),
+ * strings in "  %-33s", structs as bytes; quiet, values bare.  Drops,
+ * faults and messages go to the diagnostics stream as "dtrace: ...", after
+ * the output so far is flushed so the two interleave as they happened.
+ * printf(), print() and printa() come rendered (fmt/printf.c,
+ * fmt/print_type.c, fmt/agg.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "out.h"
+#include "fmt/bytes.h"
+
+struct text {
+	int heading;			/* the heading has been printed */
+};
+
+static int status(FILE *fp)
+{
+	return fp && ferror(fp) ? -1 : 0;
+}
+
+static int probe_begin(dtrace_output_t *o, const dtrace_probedata_t *pd)
+{
+	struct text *t = o->arg;
+	const dtrace_probeinfo_t *p = pd->probe;
+	char name[600];
+
+	if (pd->flags & DTRACE_PD_FLOW) {
+		int sc = (pd->flags & DTRACE_PD_SYSCALLFLOW) != 0;
+		if (!t->heading) {
+			fprintf(o->out, "%3s %-41s\n", "CPU", "FUNCTION");
+			t->heading = 1;
+		}
+		if (pd->flow == DTRACE_FLOW_NONE)
+			snprintf(name, sizeof(name), "%*s| %s:%s", pd->indent, "",
+			    p->func, p->name);
+		else
+			snprintf(name, sizeof(name), "%*s%s%s", pd->indent, "",
+			    pd->flow == DTRACE_FLOW_ENTRY ? (sc ? " => " : " -> ") :
+			    (sc ? " <= " : " <- "), p->func);
+		fprintf(o->out, "%3d %-41s ", pd->cpu, name);
+	} else if (!(pd->flags & DTRACE_PD_QUIET)) {
+		if (!t->heading) {
+			fprintf(o->out, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+			t->heading = 1;
+		}
+		snprintf(name, sizeof(name), "%s:%s", p->func, p->name);
+		fprintf(o->out, "%3d %6d %32s ", pd->cpu, (int)p->id, name);
+	}
+	return status(o->out);
+}
+
+static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_value_t *v)
+{
+	FILE *out = o->out;
+	int q = (pd->flags & DTRACE_PD_QUIET) != 0;
+
+	switch (v->kind) {
+	case DTRACE_VAL_STRING:
+		if (pd->flags & DTRACE_PD_RAWBYTES)	/* its strsize bytes */
+			dt_print_rawbytes(out, (const uint8_t *)v->str, v->size);
+		else
+			fprintf(out, q ? "%s" : "  %-33s", v->str);
+		break;
+	case DTRACE_VAL_BYTES:
+		if (pd->flags & DTRACE_PD_RAWBYTES)
+			dt_print_rawbytes(out, v->bytes, v->size);
+		else
+			dt_print_bytes(out, v->bytes, v->size, q);
+		break;
+	default:
+		/* by size alone, as dtrace prints them */
+		switch (v->size) {
+		case 8: fprintf(out, q ? "%lld" : " %16lld", (long long)v->u); break;
+		case 4: fprintf(out, q ? "%d" : " %8d", (int)(uint32_t)v->u); break;
+		case 2: fprintf(out, q ? "%d" : " %5d", (int)(uint16_t)v->u); break;
+		default: fprintf(out, q ? "%d" : " %3d", (int)(uint8_t)v->u); break;
+		}
+	}
+	return status(out);
+}
+
+static int rendered(dtrace_output_t *o, const dtrace_text_t *text)
+{
+	return text->render(text->cookie, o->out) < 0 ? -1 : status(o->out);
+}
+
+static int printf_(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_text_t *text)
+{
+	(void)pd;
+	return rendered(o, text);
+}
+
+static int tracemem(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_value_t *b)
+{
+	(void)pd;
+	dt_print_rawbytes(o->out, b->bytes, b->size);
+	return status(o->out);
+}
+
+static int print(dtrace_output_t *o, const dtrace_probedata_t *pd, const char *type,
+    uint64_t addr, const dtrace_value_t *b, const dtrace_text_t *text)
+{
+	(void)pd; (void)type; (void)addr; (void)b;
+	return rendered(o, text);
+}
+
+static int probe_end(dtrace_output_t *o, const dtrace_probedata_t *pd)
+{
+	if (!(pd->flags & DTRACE_PD_QUIET))
+		fputc('\n', o->out);
+	return status(o->out);
+}
+
+static int aggregation(dtrace_output_t *o, const dtrace_probedata_t *pd,
+    const dtrace_aggdata_t *ad)
+{
+	(void)pd;
+	return rendered(o, dtrace_aggdata_text(ad));
+}
+
+/* "dtrace: msg" on the diagnostics stream, after the output so far */
+static int diag(dtrace_output_t *o, const char *pfx, const char *msg)
+{
+	fflush(o->out);
+	if (!o->err)
+		return status(o->out);
+	fprintf(o->err, "%s%s\n", pfx, msg);
+	return status(o->out);
+}
+
+static int drop(dtrace_output_t *o, const dtrace_drop_t *d)
+{
+	return diag(o, "dtrace: ", d->msg);
+}
+
+static int error(dtrace_output_t *o, const dtrace_errdata_t *e)
+{
+	return diag(o, "dtrace: ", e->msg);
+}
+
+static int message(dtrace_output_t *o, int debug, const char *msg)
+{
+	return diag(o, debug ? "libdtrace DEBUG: " : "dtrace: ", msg);
+}
+
+/* dtrace(1M) separates what came before an interrupt from END's output,
+ * and ends tracing, with a newline on its own output (even when quiet) */
+static int newline(dtrace_output_t *o)
+{
+	fputc('\n', o->base);
+	return status(o->base);
+}
+
+static int interrupt(dtrace_output_t *o)
+{
+	return newline(o);
+}
+
+static int exit_(dtrace_output_t *o, int st)
+{
+	(void)st;
+	return newline(o);
+}
+
+static int flush(dtrace_output_t *o)
+{
+	int rc = fflush(o->out);
+	if (o->base != o->out && fflush(o->base) != 0)
+		rc = -1;
+	return rc != 0 || status(o->out) || status(o->base) ? -1 : 0;
+}
+
+static const dtrace_formatter_t ops = {
+	.name = "text",
+	.probe_begin = probe_begin,
+	.trace = trace,
+	.printf = printf_,
+	.tracemem = tracemem,
+	.print = print,
+	.probe_end = probe_end,
+	.aggregation = aggregation,
+	.drop = drop,
+	.error = error,
+	.message = message,
+	.interrupt = interrupt,
+	.exit = exit_,
+	.flush = flush,
+};
+
+static void *init(void)
+{
+	return calloc(1, sizeof(struct text));
+}
+
+const struct dt_fmt_builtin dt_fmt_text = { &ops, init, free };
