@@ -4,7 +4,7 @@
 # (apt-get) only when something is missing.  Also mounts tracefs.
 set -euo pipefail
 
-pkgs=(gcc make cpp linux-libc-dev libbpf-dev libelf-dev zlib1g-dev pkg-config bpftool
+pkgs=(gcc make cpp linux-libc-dev libbpf-dev libelf-dev zlib1g-dev pkg-config bpftool python3 jq prometheus
       bpftrace systemtap-sdt-dev valgrind)
 missing=()
 for p in "${pkgs[@]}"; do
