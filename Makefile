@@ -35,7 +35,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
 SONAME  := libdtrace.so.$(SOMAJOR)
 SOLIB   := build/libdtrace.so.$(VERSION)
 
-all: build/dtrace build/libdtrace.pc build/dtrace.1
+all: build/dtrace build/dtrace.1
 
 # one include directory per layer: links to the folders it may include
 .SECONDARY: $(foreach L,$(LAYERS) api,build/inc/$(L)/.made)
@@ -77,9 +77,6 @@ build/dtrace: cmd/dtrace.c include/dtrace.h build/gen/version.h build/$(SONAME) 
 	@echo "  CCLD    $@"
 	@$(CC) $(ALL_CFLAGS) -o $@ $< -Lbuild -ldtrace '-Wl,-rpath,$$ORIGIN:$$ORIGIN/../lib'
 
-build/libdtrace.pc: lib/libdtrace.pc.in VERSION Makefile
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
-
 build/dtrace.1: docs/dtrace.1.in VERSION
 	sed -e 's|@VERSION@|$(VERSION)|g' -e "s|@DATE@|$$(git log -1 --format=%cs 2>/dev/null || date +%F)|g" $< > $@
 
@@ -100,7 +97,9 @@ dtests: all
 
 # the layer rule, the exported symbols, install and uninstall
 structure: all
-	@scripts/check-layers.sh $(LAYERS)
+	@tests/structure/layers.py . $(LAYERS)
+	@tests/structure/exports.sh
+	@tests/structure/install.sh
 
 check: setup
 	$(MAKE) all
@@ -134,7 +133,8 @@ install: all
 	install -m 644 include/dtrace.h $(DESTDIR)$(INCDIR)/dtrace.h
 	install -m 644 $(addprefix dlib/,$(DLIBS)) $(DESTDIR)$(DLIBDIR)/
 	install -m 644 build/dtrace.1 $(DESTDIR)$(MANDIR)/dtrace.1
-	install -m 644 build/libdtrace.pc $(DESTDIR)$(PCDIR)/libdtrace.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' lib/libdtrace.pc.in \
+		> $(DESTDIR)$(PCDIR)/libdtrace.pc
 
 # removes exactly what install put there (and the directories it made,
 # if they are left empty)

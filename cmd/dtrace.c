@@ -102,32 +102,6 @@ static void on_signal(int sig)
 	g_intr = 1;
 }
 
-static char *read_file(const char *path)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	if (!f)
-		return NULL;
-	size_t cap = 8192, n = 0;
-	char *buf = malloc(cap);
-	size_t r;
-	while (buf && (r = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-		n += r;
-		if (n + 1 == cap) {
-			char *nb = realloc(buf, cap *= 2);
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-			} else
-				buf = nb;
-		}
-	}
-	if (f != stdin)
-		fclose(f);
-	if (buf)
-		buf[n] = '\0';
-	return buf;
-}
-
 static dtrace_hdl_t *g_dtp;
 static int g_verbose;
 
@@ -553,24 +527,19 @@ static char *desc_source(const struct pspec *ps)
 static int compile_spec(dtrace_hdl_t *dtp, const struct opts *o, const struct pspec *ps, int *n)
 {
 	int flags = o->cflags & ~DTRACE_C_CPP;
-	char *src;
+	int rc;
 
 	if (o->lflag)
 		flags |= DTRACE_C_LIST;
 	if (ps->kind == P_SCRIPT) {
-		src = read_file(ps->arg);
-		if (!src) {
-			err("failed to open %s: %s", ps->arg, strerror(errno));
-			return E_ERROR;
-		}
-		flags |= DTRACE_C_FILE | (o->cflags & DTRACE_C_CPP);
+		rc = dtrace_compile_file(dtp, ps->arg, flags | (o->cflags & DTRACE_C_CPP), n);
 	} else {
-		src = desc_source(ps);
+		char *src = desc_source(ps);
+		rc = dtrace_compile(dtp, src, ps->arg, flags, n);
+		free(src);
 	}
-	int rc = dtrace_compile(dtp, src, ps->arg, flags, n);
 	if (rc < 0)
 		err("%s", dtrace_errmsg(dtp));
-	free(src);
 	return rc < 0 ? E_ERROR : E_SUCCESS;
 }
 

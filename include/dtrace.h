@@ -86,6 +86,9 @@ int dtrace_set_args(dtrace_hdl_t *dtp, int argc, char *const argv[]);
 int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
     int flags, int *nmatched);
 
+/* Compile the script file path ("-": standard input), as dtrace -s does. */
+int dtrace_compile_file(dtrace_hdl_t *dtp, const char *path, int flags, int *nmatched);
+
 /* List probes matching a description (NULL: all). */
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
     dtrace_probe_f *fn, void *arg);

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "base/arena.h"
+#include "base/file.h"
 #include "base/handle.h"
 #include "base/options.h"
 #include "kernel/btf.h"
@@ -349,6 +350,16 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 		*nmatched = dtp->matched - before;
 	dtp->quiet = (int)dtp->opt[DTOPT_QUIET];
 	return 0;
+}
+
+int dtrace_compile_file(dtrace_hdl_t *dtp, const char *path, int flags, int *nmatched)
+{
+	char *src = dt_read_file(path, 0, 0, NULL);
+	if (!src)
+		return dt_set_err(dtp, "failed to open %s: %s", path, strerror(errno));
+	int rc = dtrace_compile(dtp, src, path, flags | DTRACE_C_FILE, nmatched);
+	free(src);
+	return rc;
 }
 
 struct iter_cb {
