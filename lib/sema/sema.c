@@ -1,12 +1,35 @@
 /*
  * sema.c - the semantic pass: syntax tree in, typed clauses out.
  *
- * Owns name resolution (global variables declared or implied by
- * assignment, built-in variables, argN/args[], inlines, enum constants),
- * D's type rules (promotions, usual arithmetic conversions, what each
- * operator accepts), constant folding, the checks on actions and their
- * arguments (printf formats against argument types), and the record
- * layout of every clause.  Errors stop the pass with dtrace's message.
+ * This file writes the order of the work, once (dt_sema() and clause()
+ * below); every step is another file's.  A program goes through:
+ *
+ *   1. its pragmas, all of them first: options shape what follows
+ *      (strsize sizes strings and records, zdefs decides whether a
+ *      description matching no probe is an error), and an unmet
+ *      depends_on stops a library before any of its declarations
+ *      (dlib.c then skips it);
+ *   2. its other items one by one, strictly in source order, because a
+ *      D name must be declared before it is used:
+ *      - a declaration (decl.c): typedefs, variables, extern types;
+ *      - an inline (decl.c);
+ *      - a translator (xlate.c);
+ *      - a clause (a library's are ignored), in four steps:
+ *        a. its record and the probes it matches (clause.c), first,
+ *           because the first probe's arguments type args[];
+ *        b. its action list (stmt.c), before the predicate, as dtrace
+ *           does, so that a predicate may use a variable the actions
+ *           declare;
+ *        c. its predicate (stmt.c);
+ *        d. its record size, registration and enabling on its probes
+ *           (clause.c).
+ *
+ * Expressions are lowered where those steps meet them: expr.c, with the
+ * operators in arith.c, names and variables in var.c, kernel memory in
+ * member.c and calls in call.c.  The first error stops the pass with
+ * dtrace's message.  struct sema (sema_int.h) is the walk's state; this
+ * file also keeps its helpers: errors, new nodes, the current clause and
+ * the switch to a library's text.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,29 +51,102 @@
 #include "kernel/cpuinfo.h"
 #include "kernel/uregs.h"
 
-struct match_ctx {
-	dtrace_hdl_t *dtp;
-	struct dt_probe **v;
-	int n, cap;
-};
+/* ---- the order ---- */
 
-struct sema {
-	dtrace_hdl_t *dtp;
-	struct dt_typetab *tt;
-	struct dt_stmt *stmt;
-	int act;
-	int in_pred;
-	jmp_buf jb;
-	int line;
-	int region;		/* 1 predicate, 2 action list (for -n errors) */
-	int noregion;		/* error found while folding: no region */
-	int in_cond;		/* inside an if/else branch */
-	struct match_ctx *matches;	/* probes the current clause enables */
-	struct dt_probe **matchv;	/* to free if an error unwinds */
-};
+/* #pragma D option and depends_on (attributes, binding: accepted) */
+static void pragma(struct sema *s, struct ast_item *it)
+{
+	struct ast_pragma *p = &it->pragma;
+	if (p->kind == AST_PRAGMA_DEPENDS_ON) {
+		char msg[512];
+		if (dt_dlib_depends(s->dtp, p, msg, sizeof(msg)) < 0)
+			dt_sema_err(s, it->line, "%s", msg);
+		return;
+	}
+	if (p->kind != AST_PRAGMA_OPTION)
+		return;		/* attributes, binding: accepted */
+	if (dt_opt_set(s->dtp, p->opt, p->val) < 0) {
+		char msg[512];
+		/* dt_opt_set wrote "failed to set -x NAME: REASON" */
+		const char *why = strrchr(s->dtp->errmsg, ':');
+		if (p->val)
+			snprintf(msg, sizeof(msg), "failed to set option '%s' to '%s': %s", p->opt,
+			    p->val, why ? why + 2 : "Invalid option");
+		else
+			snprintf(msg, sizeof(msg), "failed to set option '%s': %s", p->opt,
+			    why ? why + 2 : "Invalid option");
+		dt_compile_error(s->dtp, it->line, msg);
+		longjmp(s->jb, 1);
+	}
+}
 
-static void __attribute__((noreturn, format(printf, 3, 4)))
-serr(struct sema *s, int line, const char *fmt, ...)
+/* One clause, in steps a to d of the list above. */
+static void clause(struct sema *s, struct ast_item *it, int is_file)
+{
+	struct ast_clause *c = &it->clause;
+	struct match_ctx mc;
+
+	/* a. the record and the probes: their arguments type args[] */
+	struct dt_stmt *st = dt_sema_clause_new(s, it, is_file);
+	dt_sema_match(s, c->pdescs, &mc);
+	s->stmt = st;		/* the clause being lowered */
+	s->act = 0;
+	/* b. the actions before the predicate, so a predicate may use a
+	 * variable the actions declare */
+	dt_sema_actions(s, st, c->body);
+	/* c. the predicate */
+	if (c->pred)
+		dt_sema_predicate(s, st, c->pred);
+	s->region = 0;		/* later errors are in no region */
+	/* d. the record's size; the clause registered and enabled */
+	dt_sema_clause_add(s, it, st, &mc);
+}
+
+int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
+{
+	struct sema s = { .dtp = dtp, .tt = &dtp->types };
+	struct dt_stmt dummy = { 0 };
+	s.stmt = &dummy;
+
+	if (setjmp(s.jb)) {
+		free(s.matchv);
+		return -1;
+	}
+	/* 1. options first: they shape what follows (strsize, zdefs) */
+	for (struct ast_item *it = prog->items; it; it = it->next)
+		if (it->kind == AST_ITEM_PRAGMA)
+			pragma(&s, it);
+	/* 2. the rest in source order: a name is declared before its use */
+	for (struct ast_item *it = prog->items; it; it = it->next) {
+		switch (it->kind) {
+		case AST_ITEM_CLAUSE:
+			if (!dtp->cur_libtag)	/* a library's clauses are ignored */
+				clause(&s, it, is_file);
+			break;
+		case AST_ITEM_DECL: dt_sema_decl(&s, it); break;
+		case AST_ITEM_INLINE: dt_sema_inline_decl(&s, it); break;
+		case AST_ITEM_TRANSLATOR: dt_xlate_declare(&s, it); break;
+		case AST_ITEM_PROVIDER:
+		case AST_ITEM_PRAGMA:
+			break;
+		}
+	}
+	return 0;
+}
+
+/* ---- the walk's state, for every file of the pass (sema_int.h) ---- */
+
+dtrace_hdl_t *dt_sema_hdl(struct sema *s)
+{
+	return s->dtp;
+}
+
+struct dt_stmt *dt_sema_stmt(struct sema *s)
+{
+	return s->stmt;
+}
+
+void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
 {
 	char msg[768];
 	va_list ap;
@@ -65,8 +161,7 @@ serr(struct sema *s, int line, const char *fmt, ...)
 	longjmp(s->jb, 1);
 }
 
-static struct dt_node *nnew(struct sema *s, enum dt_nkind k, int line,
-    struct dt_type *t)
+struct dt_node *dt_sema_node(struct sema *s, enum dt_nkind k, int line, struct dt_type *t)
 {
 	struct dt_node *n = dt_alloc(s->dtp, sizeof(*n));
 	n->kind = k;
@@ -75,29 +170,60 @@ static struct dt_node *nnew(struct sema *s, enum dt_nkind k, int line,
 	return n;
 }
 
-static struct dt_node *nconst(struct sema *s, int line, struct dt_type *t,
-    int64_t v)
+struct dt_node *dt_sema_const(struct sema *s, int line, struct dt_type *t, int64_t v)
 {
-	struct dt_node *n = nnew(s, DN_CONST, line, t);
+	struct dt_node *n = dt_sema_node(s, DN_CONST, line, t);
 	n->ival = dt_type_normalize(t, v);
 	return n;
 }
 
-/* ---- types from declarations ---- */
+void dt_sema_enter(struct sema *s, const char *libtag, int scratch, struct dt_sema_ctx *save)
+{
+	save->stmt = s->stmt;
+	save->noregion = s->noregion;
+	save->libtag = s->dtp->cur_libtag;
+	if (scratch)
+		s->stmt = dt_alloc(s->dtp, sizeof(*s->stmt));
+	if (libtag)
+		s->noregion = 1;
+	s->dtp->cur_libtag = libtag;
+}
 
-static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds);
-static struct dt_node *expr(struct sema *s, struct ast_expr *e);
-static struct dt_node *cast_to(struct sema *s, struct dt_node *n, struct dt_type *t);
+void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save)
+{
+	s->stmt = save->stmt;
+	s->noregion = save->noregion;
+	s->dtp->cur_libtag = save->libtag;
+}
+
+/*
+ * ---- to become decl.c ----
+ * D's declarations: the types they name, and what a declaration
+ * or inline item of the program declares.
+ *
+ * A type is a declaration specifier (int, struct foo { ... }, enum,
+ * a typedef name, a scoped name such as vmlinux`u32 or struct
+ * vmlinux`file) read through its declarator (pointers, arrays,
+ * functions).  Structs and unions declared in D are laid out as C lays
+ * them out on x86-64; a tag without a body that D does not know is a
+ * kernel type, from BTF.  Declaration items add typedefs, globals,
+ * associative arrays, self-> and this-> variables and the types of
+ * kernel symbols (extern); inline items bind a name to a value, a
+ * library's lowered only when a program first uses it.  Casts, sizeof
+ * and translators use the same type resolution (dt_sema_type).
+ */
+
+/* ---- types from declarations ---- */
 
 static int64_t const_int(struct sema *s, struct ast_expr *e, const char *what)
 {
-	struct dt_node *n = expr(s, e);
+	struct dt_node *n = dt_sema_expr(s, e);
 	if (n->kind != DN_CONST)
-		serr(s, e->line, "%s must be an integer constant", what);
+		dt_sema_err(s, e->line, "%s must be an integer constant", what);
 	return n->ival;
 }
 
-static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
+struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
     struct ast_declarator *d)
 {
 	if (!d)
@@ -117,15 +243,15 @@ static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
 			if (p->assoc)
 				return t;	/* associative: handled by the declaration */
 			if (t->kind == DT_TK_VOID)
-				serr(s, p->line, "cannot declare array of void");
+				dt_sema_err(s, p->line, "cannot declare array of void");
 			if (!p->dim)
-				serr(s, p->line, "array dimension must be given");
-			struct dt_node *dn = expr(s, p->dim);
+				dt_sema_err(s, p->line, "array dimension must be given");
+			struct dt_node *dn = dt_sema_expr(s, p->dim);
 			if (dn->kind != DN_CONST || !dt_is_int(dn->type) || dn->ival <= 0)
-				serr(s, p->line, "positive integral constant expression or tuple signature expected as array declaration subscript");
+				dt_sema_err(s, p->line, "positive integral constant expression or tuple signature expected as array declaration subscript");
 			if ((uint64_t)dn->ival > UINT32_MAX ||
 			    (uint64_t)dn->ival * (t->size ? t->size : 1) > UINT32_MAX)
-				serr(s, p->line, "array dimension too big");
+				dt_sema_err(s, p->line, "array dimension too big");
 			t = dt_type_array(s->tt, t, (uint32_t)dn->ival);
 			break;
 		case AST_D_FUNC: {
@@ -136,11 +262,10 @@ static struct dt_type *apply_declarator(struct sema *s, struct dt_type *t,
 		}
 		}
 		if (!t)
-			serr(s, p->line, "out of memory");
+			dt_sema_err(s, p->line, "out of memory");
 	}
 	return t;
 }
-
 static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k);
 
 static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
@@ -167,7 +292,7 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 	if (!ds->has_body)
 		return t;
 	if (t->complete)
-		serr(s, ds->line, "%s redeclared", t->name);
+		dt_sema_err(s, ds->line, "%s redeclared", t->name);
 	int cap = 0, n = 0;
 	struct dt_member *m = NULL;
 	/* C's layout (System V x86-64): a bit-field is placed in the next
@@ -177,28 +302,28 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 	uint64_t bitpos = 0;
 	uint32_t align = 1, size = 0;
 	for (struct ast_member *am = ds->members; am; am = am->next) {
-		struct dt_type *base = resolve_spec(s, am->spec);
+		struct dt_type *base = dt_sema_declspec(s, am->spec);
 		for (struct ast_declarator *d = am->decls; d; d = d->next) {
-			struct dt_type *mt = apply_declarator(s, base, d);
+			struct dt_type *mt = dt_sema_declarator(s, base, d);
 			const char *idname = d->name ? d->name : "(anon)";
 			if (d->name && strchr(d->name, '`'))
-				serr(s, d->line, "D scoping operator may not be used in a member name (%s)",
+				dt_sema_err(s, d->line, "D scoping operator may not be used in a member name (%s)",
 				    d->name);
 			if (mt->kind == DT_TK_VOID)
-				serr(s, d->line, "cannot have void member: %s", idname);
+				dt_sema_err(s, d->line, "cannot have void member: %s", idname);
 			if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) && !mt->complete)
-				serr(s, d->line, "incomplete struct/union/enum %s: %s", mt->name, idname);
+				dt_sema_err(s, d->line, "incomplete struct/union/enum %s: %s", mt->name, idname);
 			uint32_t a = mt->align ? mt->align : 1;
 			uint32_t w = 0;
 			if (d->bitfield) {
-				struct dt_node *bw = expr(s, d->bitfield);
+				struct dt_node *bw = dt_sema_expr(s, d->bitfield);
 				if (bw->kind != DN_CONST || !dt_is_int(bw->type) || bw->ival < 0 ||
 				    (bw->ival == 0 && d->name))
-					serr(s, d->line, "positive integral constant expression expected as bit-field size");
+					dt_sema_err(s, d->line, "positive integral constant expression expected as bit-field size");
 				if (!dt_is_int(mt))
-					serr(s, d->line, "invalid type for bit-field: %s", idname);
+					dt_sema_err(s, d->line, "invalid type for bit-field: %s", idname);
 				if ((uint64_t)bw->ival > mt->size * 8)
-					serr(s, d->line, "bit-field too big for type: %s", idname);
+					dt_sema_err(s, d->line, "bit-field too big for type: %s", idname);
 				w = (uint32_t)bw->ival;
 				uint32_t unit = mt->size * 8;
 				if (is_union)
@@ -216,7 +341,7 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 				cap = cap ? cap * 2 : 8;
 				m = realloc(m, (size_t)cap * sizeof(*m));
 				if (!m)
-					serr(s, am->line, "out of memory");
+					dt_sema_err(s, am->line, "out of memory");
 			}
 			memset(&m[n], 0, sizeof(m[n]));
 			m[n].name = strdup(d->name);
@@ -268,7 +393,7 @@ static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
 			v = const_int(s, e->value, "enumerator value");
 		struct dt_enumconst *c = calloc(1, sizeof(*c));
 		if (!c || !(c->name = strdup(e->name)))
-			serr(s, e->line, "out of memory");
+			dt_sema_err(s, e->line, "out of memory");
 		c->value = v++;
 		c->type = t;
 		c->next = s->tt->enums;
@@ -280,7 +405,7 @@ static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
 /* ---- type namespaces: D`int, vmlinux`u32, struct vmlinux`file ---- */
 
 /* Split "mod`name" at its last backquote into mod (NULL for none). */
-static const char *scope_split(const char *full, char *mod, size_t msz, const char **modp)
+const char *dt_sema_scope_split(const char *full, char *mod, size_t msz, const char **modp)
 {
 	const char *bq = strrchr(full, '`');
 	size_t ml = (size_t)(bq - full);
@@ -291,7 +416,7 @@ static const char *scope_split(const char *full, char *mod, size_t msz, const ch
 	return bq + 1;
 }
 
-static int is_kernel_scope(const char *mod)
+int dt_sema_kernel_scope(const char *mod)
 {
 	return !strcmp(mod, "vmlinux") || !strcmp(mod, "genunix");
 }
@@ -306,22 +431,23 @@ static void __attribute__((noreturn)) scope_fail(struct sema *s, int line, const
     const char *mod)
 {
 	struct dt_ksym k;
-	int known = is_kernel_scope(mod) || is_d_scope(mod) ||
+	int known = dt_sema_kernel_scope(mod) || is_d_scope(mod) ||
 	    dt_ksym_lookup(s->dtp, mod, "", &k) != DT_KSYM_NOMOD;
-	serr(s, line, "failed to resolve type %s: %s", shown,
+	dt_sema_err(s, line, "failed to resolve type %s: %s", shown,
 	    known ? "Unknown type name" : "Unknown module name");
 }
 
 static struct dt_type *scoped_type(struct sema *s, struct ast_declspec *ds)
 {
 	char mod[128];
-	const char *modp, *name = scope_split(ds->name, mod, sizeof(mod), &modp);
+	const char *modp, *name = dt_sema_scope_split(ds->name, mod, sizeof(mod), &modp);
 	struct dt_type *t = NULL;
 	if (!modp)
-		serr(s, ds->line, "failed to resolve type %s: %s", ds->name, "Improper use of scoping operator in type name");
+		dt_sema_err(s, ds->line, "failed to resolve type %s: %s",
+		    ds->name, "Improper use of scoping operator in type name");
 	if (is_d_scope(mod))
 		t = dt_type_from_name(s->tt, name);
-	else if (is_kernel_scope(mod))
+	else if (dt_sema_kernel_scope(mod))
 		t = dt_btf_named(s->dtp, name);
 	if (!t)
 		scope_fail(s, ds->line, ds->name, mod);
@@ -331,27 +457,28 @@ static struct dt_type *scoped_type(struct sema *s, struct ast_declspec *ds)
 static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k)
 {
 	char mod[128], shown[300];
-	const char *modp, *name = scope_split(ds->name, mod, sizeof(mod), &modp);
+	const char *modp, *name = dt_sema_scope_split(ds->name, mod, sizeof(mod), &modp);
 	const char *kw = k == DT_TK_UNION ? "union" : k == DT_TK_ENUM ? "enum" : "struct";
 	snprintf(shown, sizeof(shown), "%s %s", kw, ds->name);
 	if (ds->has_body)
-		serr(s, ds->line, "D scoping operator may not be used in a type name");
+		dt_sema_err(s, ds->line, "D scoping operator may not be used in a type name");
 	if (!modp)
-		serr(s, ds->line, "failed to resolve type %s: %s", shown, "Improper use of scoping operator in type name");
+		dt_sema_err(s, ds->line, "failed to resolve type %s: %s",
+		    shown, "Improper use of scoping operator in type name");
 	struct dt_type *t = NULL;
 	if (is_d_scope(mod)) {
 		struct ast_declspec plain = *ds;
 		plain.name = (char *)name;
 		return k == DT_TK_ENUM ? resolve_enum(s, &plain) : resolve_su(s, &plain);
 	}
-	if (is_kernel_scope(mod))
+	if (dt_sema_kernel_scope(mod))
 		t = dt_btf_tagged(s->dtp, k, name);
 	if (!t)
 		scope_fail(s, ds->line, shown, mod);
 	return t;
 }
 
-static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds)
+struct dt_type *dt_sema_declspec(struct sema *s, struct ast_declspec *ds)
 {
 	struct dt_typetab *tt = s->tt;
 	switch (ds->base) {
@@ -367,7 +494,7 @@ static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds)
 			return scoped_type(s, ds);
 		struct dt_type *t = dt_typedef_lookup(tt, ds->name);
 		if (!t)
-			serr(s, ds->line, "undefined type name: %s", ds->name);
+			dt_sema_err(s, ds->line, "undefined type name: %s", ds->name);
 		return t;
 	}
 	case AST_T_CHAR:
@@ -385,14 +512,134 @@ static struct dt_type *resolve_spec(struct sema *s, struct ast_declspec *ds)
 	return tt->t_int;
 }
 
-static struct dt_type *resolve_type(struct sema *s, struct ast_type *at)
+struct dt_type *dt_sema_type(struct sema *s, struct ast_type *at)
 {
-	return apply_declarator(s, resolve_spec(s, at->spec), at->decl);
+	return dt_sema_declarator(s, dt_sema_declspec(s, at->spec), at->decl);
 }
+
+/* ---- declaration and inline items ---- */
+
+/* typedefs, globals, associative arrays, self->/this-> variables, externs */
+void dt_sema_decl(struct sema *s, struct ast_item *it)
+{
+	struct ast_decl *d = &it->decl;
+	struct dt_type *base = dt_sema_declspec(s, d->spec);
+	for (struct ast_declarator *dd = d->decls; dd; dd = dd->next) {
+		struct dt_type *t = dt_sema_declarator(s, base, dd);
+		if (!dd->name)
+			continue;
+		switch (d->spec->storage) {
+		case AST_SC_TYPEDEF:
+			if (dt_typedef_add(s->tt, dd->name, t) < 0)
+				dt_sema_err(s, dd->line, "out of memory");
+			break;
+		case AST_SC_SELF:
+		case AST_SC_THIS: {
+			int kind = d->spec->storage == AST_SC_SELF ? DT_DV_SELF : DT_DV_THIS;
+			if (dt_sema_dvar_lookup(s->dtp, kind, dd->name))
+				dt_sema_err(s, dd->line, "identifier redeclared: %s", dd->name);
+			dt_sema_dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
+			break;
+		}
+		case AST_SC_EXTERN: {	/* the type of a kernel symbol */
+			const char *bq = strrchr(dd->name, '`');
+			struct dt_extern *x = dt_alloc(s->dtp, sizeof(*x));
+			x->name = dt_ast_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
+			    strlen(bq ? bq + 1 : dd->name));
+			x->type = t;
+			x->next = s->dtp->externs;
+			s->dtp->externs = x;
+			break;
+		}
+		default:
+			if (t->kind == DT_TK_FUNC)
+				break;
+			if (dt_sema_gvar_lookup(s->dtp, dd->name) || dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, dd->name))
+				dt_sema_err(s, dd->line, "identifier redeclared: %s", dd->name);
+			if (dd->parts && dd->parts->kind == AST_D_ARRAY && dd->parts->assoc) {
+				struct dt_type *kt[DT_DV_MAXKEYS];
+				int nk = 0;
+				for (struct ast_param *pa = dd->parts->params.first; pa && nk < DT_DV_MAXKEYS;
+				    pa = pa->next)
+					kt[nk++] = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
+				struct dt_type *vt = dt_sema_declspec(s, d->spec);
+				dt_sema_dvar_add(s, DT_DV_ASSOC, dd->name, vt, nk, kt, dd->line);
+				break;
+			}
+			dt_sema_gvar_add(s, dd->name, t, dd->line);
+			break;
+		}
+	}
+}
+
+/* The value of an inline declaration, checked against its type. */
+static struct dt_node *inline_value(struct sema *s, struct ast_item *it)
+{
+	struct ast_inline *in = &it->inl;
+	struct dt_type *t = dt_sema_declarator(s, dt_sema_declspec(s, in->spec), in->decl);
+	struct dt_stmt dummy = { 0 };
+	struct dt_stmt *save = s->stmt;
+	s->stmt = &dummy;
+	struct dt_node *v = dt_sema_expr(s, in->value);
+	s->stmt = save;
+	if (v->kind == DN_XLATE && v->type->kind == t->kind && v->type->name &&
+	    !strcmp(v->type->name, t->name))
+		return v;	/* a translation: its members are used */
+	if (dt_is_scalar(t) && dt_is_scalar(v->type) && v->kind != DN_XLATE)
+		v = dt_sema_cast(s, v, t);
+	else if (!(t->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING))
+		dt_sema_err(s, it->line, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		    in->decl->name, t->name, v->type->name);
+	return v;
+}
+
+/* A library inline is lowered when a program first uses it. */
+struct dt_node *dt_sema_inline(struct sema *s, struct dt_inline *in, int line)
+{
+	struct dt_sema_ctx save;
+	if (in->lowering)
+		dt_sema_err(s, line, "inline %s is defined in terms of itself", in->name);
+	in->lowering = 1;
+	dt_sema_enter(s, in->libtag, 1, &save);
+	in->value = inline_value(s, in->item);
+	dt_sema_leave(s, &save);
+	in->lowering = 0;
+	return in->value;
+}
+
+/* inline type name = value: a program's lowered now, a library's on use */
+void dt_sema_inline_decl(struct sema *s, struct ast_item *it)
+{
+	struct dt_inline *di = dt_alloc(s->dtp, sizeof(*di));
+	di->name = it->inl.decl->name;
+	if (s->dtp->cur_libtag) {
+		di->item = it;		/* a library's: lowered on first use */
+		di->libtag = s->dtp->cur_libtag;
+	} else
+		di->value = inline_value(s, it);
+	di->next = s->dtp->inlines;
+	s->dtp->inlines = di;
+}
+
+/*
+ * ---- to become var.c ----
+ * D's names and variables: what an identifier means, and the
+ * variables a program declares by using them.
+ *
+ * A name is, in this order: a translator's input, a kernel symbol
+ * (`sym), argN, a built-in variable, a global, an inline, an enum
+ * constant, NULL or a uregs[] index name.  Variables are globals (a slot
+ * in the globals map), associative arrays and self-> / this-> variables
+ * (dynamic variables: keys checked against their declared or first-use
+ * signature); assigning to, or incrementing, a name that is not yet one
+ * declares it (D's implicit declarations), with the value's type or
+ * int64_t.  args[N] takes its type from the first probe the clause
+ * matched, so clause.c matches probes before the clause is lowered.
+ */
 
 /* ---- variables ---- */
 
-static struct dt_gvar *gvar_lookup(dtrace_hdl_t *dtp, const char *name)
+struct dt_gvar *dt_sema_gvar_lookup(dtrace_hdl_t *dtp, const char *name)
 {
 	for (int i = 0; i < dtp->ngvars; i++)
 		if (!strcmp(dtp->gvars[i]->name, name))
@@ -410,13 +657,13 @@ static void obj_type_ok(struct sema *s, struct dt_type *t, const char *pfx,
 	if (e == t && e->btf_id < 0)
 		dt_btf_resolve(s->dtp, e);	/* *curthread: its size */
 	if ((e->kind == DT_TK_STRUCT || e->kind == DT_TK_UNION) && !e->complete && !e->btf_id)
-		serr(s, line, "incomplete struct/union/enum %s: %s", e->name, name);
+		dt_sema_err(s, line, "incomplete struct/union/enum %s: %s", e->name, name);
 	if (e->kind == DT_TK_STRING || e->kind == DT_TK_FUNC || e->kind == DT_TK_FLOAT ||
 	    t->size == 0)
-		serr(s, line, "%s%s: variables of type %s are not supported yet", pfx, name, t->name);
+		dt_sema_err(s, line, "%s%s: variables of type %s are not supported yet", pfx, name, t->name);
 }
 
-static struct dt_gvar *gvar_add(struct sema *s, const char *name,
+struct dt_gvar *dt_sema_gvar_add(struct sema *s, const char *name,
     struct dt_type *t, int line)
 {
 	dtrace_hdl_t *dtp = s->dtp;
@@ -424,10 +671,10 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 		obj_type_ok(s, t, "", name, line);
 	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
-		serr(s, line, "variables of type %s are not supported yet: %s", t->name, name);
+		dt_sema_err(s, line, "variables of type %s are not supported yet: %s", t->name, name);
 	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
 	if (!ng)
-		serr(s, line, "out of memory");
+		dt_sema_err(s, line, "out of memory");
 	dtp->gvars = ng;
 	struct dt_gvar *g = dt_alloc(dtp, sizeof(*g));
 	dtp->gvars[dtp->ngvars++] = g;
@@ -442,7 +689,7 @@ static struct dt_gvar *gvar_add(struct sema *s, const char *name,
 
 /* ---- dynamic variables ---- */
 
-static struct dt_dvar *dvar_lookup(dtrace_hdl_t *dtp, int kind, const char *name)
+struct dt_dvar *dt_sema_dvar_lookup(dtrace_hdl_t *dtp, int kind, const char *name)
 {
 	for (struct dt_dvar *v = dtp->dvars; v; v = v->next)
 		if (v->kind == kind && !strcmp(v->name, name))
@@ -457,7 +704,7 @@ static uint32_t key_size(struct sema *s, struct dt_type *t)
 	return 8;
 }
 
-static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
+struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
     struct dt_type *t, int nkeys, struct dt_type **keys, int line)
 {
 	dtrace_hdl_t *dtp = s->dtp;
@@ -466,10 +713,10 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 		obj_type_ok(s, t, kname[kind], name, line);
 	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
-		serr(s, line, "%s%s: variables of type %s are not supported yet",
+		dt_sema_err(s, line, "%s%s: variables of type %s are not supported yet",
 		    kname[kind], name, t->name);
 	if (nkeys > DT_DV_MAXKEYS)
-		serr(s, line, "%s: too many keys (at most %d)", name, DT_DV_MAXKEYS);
+		dt_sema_err(s, line, "%s: too many keys (at most %d)", name, DT_DV_MAXKEYS);
 	struct dt_dvar *v = dt_alloc(dtp, sizeof(*v));
 	v->name = dt_ast_arena_strndup(dtp->arena, name, strlen(name));
 	v->kind = kind;
@@ -478,7 +725,7 @@ static struct dt_dvar *dvar_add(struct sema *s, int kind, const char *name,
 	v->nkeys = nkeys;
 	for (int i = 0; i < nkeys; i++) {
 		if (!dt_is_scalar(keys[i]) && keys[i]->kind != DT_TK_STRING)
-			serr(s, line, "%s[ ]: keys of type %s are not supported", name, keys[i]->name);
+			dt_sema_err(s, line, "%s[ ]: keys of type %s are not supported", name, keys[i]->name);
 		v->keys[i] = keys[i];
 		v->tuple += key_size(s, keys[i]);
 	}
@@ -504,28 +751,28 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
     int nkeys, int line)
 {
 	if (nkeys != v->nkeys)
-		serr(s, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		dt_sema_err(s, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
 		    v->name, nkeys, nkeys == 1 ? "" : "s", v->nkeys);
 	if (v->kind != DT_DV_ASSOC && v->nkeys == 0 && dt_obj_is_aggregate(v->type))
 		return dt_obj_var(s, line, NULL, v);	/* frame or dvar map storage */
-	struct dt_node *n = nnew(s, DN_DVAR, line, v->type);
+	struct dt_node *n = dt_sema_node(s, DN_DVAR, line, v->type);
 	n->dvar = v;
 	n->nargs = nkeys;
 	n->args = dt_alloc(s->dtp, sizeof(*n->args) * (size_t)(nkeys ? nkeys : 1));
 	int i = 0;
 	for (struct ast_expr *k = keys; k; k = k->next, i++) {
-		struct dt_node *kn = expr(s, k);
+		struct dt_node *kn = dt_sema_expr(s, k);
 		struct dt_type *kt = v->keys[i];
 		if (kt->kind == DT_TK_STRING) {
 			if (kn->type->kind != DT_TK_STRING)
-				serr(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
+				dt_sema_err(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
 				    "\tprototype: string\n\t argument: %s", v->name, i + 1, kn->type->name);
 		} else {
 			if (!dt_is_scalar(kn->type))
-				serr(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
+				dt_sema_err(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t argument: %s", v->name, i + 1, kt->name,
 				    kn->type->name);
-			kn = cast_to(s, kn, kt);
+			kn = dt_sema_cast(s, kn, kt);
 		}
 		n->args[i] = kn;
 	}
@@ -546,6 +793,8 @@ static struct dt_type *key_type(struct sema *s, struct dt_node *k)
 		return s->tt->t_string;
 	return k->type;
 }
+
+/* ---- names: built-in variables, identifiers, implicit declarations ---- */
 
 static const struct {
 	const char *name;
@@ -622,48 +871,309 @@ static struct dt_type *builtin_type(struct sema *s, int id)
 	return tt->t_int;
 }
 
-/* ---- expressions ---- */
-
-static int is_lvalue(struct dt_node *n)
+struct dt_node *dt_sema_ident(struct sema *s, struct ast_expr *e)
 {
-	/* *p and p->m too: stores are checked to hit scratch memory at run
-	 * time, as DTrace does */
-	return n->kind == DN_VAR || n->kind == DN_DVAR ||
-	    (n->kind == DN_OBJ && dt_is_scalar(n->type)) ||
-	    (n->kind == DN_UNARY && n->op == DT_OP_DEREF && dt_is_scalar(n->type));
+	const char *name = e->ident.name;
+	dtrace_hdl_t *dtp = s->dtp;
+	struct dt_node *bound = dt_xlate_binding(dtp, name);
+	if (bound)
+		return bound;	/* a translator's input */
+
+	if (strchr(name, '`'))
+		return dt_sema_ksym(s, e->line, name, 0);
+
+	/* argN */
+	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' &&
+	    name[4] == '\0') {
+		struct dt_node *n = dt_sema_node(s, DN_ARG, e->line, dt_typedef_lookup(s->tt, "int64_t"));
+		n->ival = name[3] - '0';
+		if (s->stmt->uses_args < n->ival + 1)
+			s->stmt->uses_args = (int)n->ival + 1;
+		return n;
+	}
+	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++) {
+		if (strcmp(builtins[i].name, name))
+			continue;
+		struct dt_node *n = dt_sema_node(s, DN_BUILTIN, e->line, builtin_type(s, builtins[i].id));
+		n->builtin = builtins[i].id;
+		if (n->builtin == DT_BI_TIMESTAMP || n->builtin == DT_BI_WALLTIMESTAMP)
+			s->dtp->uses_timestamp = 1;
+		if (n->builtin == DT_BI_ERRNO)
+			s->dtp->uses_errno = 1;
+		if (builtin_unavail(n->builtin))
+			dt_sema_err(s, e->line, "%s is not available on Linux: %s", name,
+			    builtin_unavail(n->builtin));
+		if (n->builtin >= DT_BI_STACKDEPTH && n->builtin <= DT_BI_UCALLER)
+			s->dtp->uses_stack = 1;
+		if (n->builtin >= DT_BI_CURCPU && n->builtin <= DT_BI_LGRP)
+			s->dtp->uses_cpuinfo = 1;
+		return n;
+	}
+	struct dt_gvar *g = dt_sema_gvar_lookup(dtp, name);
+	if (g && dt_obj_is_aggregate(g->type))
+		return dt_obj_var(s, e->line, g, NULL);
+	if (g) {
+		struct dt_node *n = dt_sema_node(s, DN_VAR, e->line, g->type);
+		n->var = g;
+		return n;
+	}
+	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
+		if (!strcmp(in->name, name))
+			return in->value ? in->value : dt_sema_inline(s, in, e->line);
+	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
+		if (!strcmp(c->name, name))
+			return dt_sema_const(s, e->line, c->type, c->value);
+	if (!strcmp(name, "NULL"))
+		return dt_sema_const(s, e->line, s->tt->t_voidp, 0);
+	if (dt_ureg_lookup(name) >= 0)		/* R_PC, R_RAX ...: uregs[] indices */
+		return dt_sema_const(s, e->line, s->tt->t_int, dt_ureg_lookup(name));
+	if (!strcmp(name, "self") || !strcmp(name, "this"))
+		dt_sema_err(s, e->line, "%s-> variables are not supported yet", name);
+	dt_sema_err(s, e->line, "failed to resolve %s: Unknown variable name", name);
 }
 
-static struct dt_node *cast_to(struct sema *s, struct dt_node *n,
-    struct dt_type *t)
+/* May name be declared implicitly by assigning to it? */
+static int implicit_ok(struct sema *s, const char *name)
 {
-	if (n->type == t)
-		return n;
-	if (n->kind == DN_CONST && (dt_is_int(t) || t->kind == DT_TK_PTR))
-		return nconst(s, n->line, t, n->ival);
-	struct dt_node *c = nnew(s, DN_CAST, n->line, t);
-	c->l = n;
-	return c;
+	if (strchr(name, '`'))
+		return 0;
+	if (dt_sema_gvar_lookup(s->dtp, name) || !strcmp(name, "self") || !strcmp(name, "this"))
+		return 0;
+	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (!strcmp(builtins[i].name, name))
+			return 0;
+	if (!strncmp(name, "arg", 3) && strlen(name) == 4 && name[3] >= '0' && name[3] <= '9')
+		return 0;
+	for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
+		if (!strcmp(in->name, name))
+			return 0;
+	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
+		if (!strcmp(c->name, name))
+			return 0;
+	return 1;
+}
+
+/* Is self->name declared as an array, struct or union (not associative)? */
+static int dvar_is_object(struct sema *s, const char *name)
+{
+	struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, DT_DV_SELF, name);
+	return v && !v->nkeys && dt_obj_is_aggregate(v->type);
 }
 
 /*
- * n as a string value: strings as they are, char arrays and char pointers
- * (D's promotions) as the kernel string at that address; else NULL.
+ * The array name[keys] of kind (self-> or associative) that index
+ * expression ix uses; if it has none yet, ix declares it, of value type
+ * t and keyed by the types of ix's keys.
  */
-static struct dt_node *as_string(struct sema *s, struct dt_node *n)
+static struct dt_dvar *implicit_array(struct sema *s, int kind, const char *name,
+    struct ast_expr *ix, struct dt_type *t, int line)
 {
-	struct dt_type *t = n->type;
-	if (t->kind == DT_TK_STRING)
-		return n;
-	if (t->kind == DT_TK_PTR && t->ref->kind == DT_TK_INT && t->ref->size == 1) {
-		struct dt_node *k = nnew(s, DN_KSTR, n->line, s->tt->t_string);
-		k->l = n;
-		k->ival = (int64_t)s->dtp->opt[DTOPT_STRSIZE];
-		return k;
+	struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, name);
+	if (!v) {
+		struct dt_type *kt[DT_DV_MAXKEYS];
+		int nk = 0;
+		for (struct ast_expr *k = ix->index.keys; k && nk < DT_DV_MAXKEYS; k = k->next)
+			kt[nk++] = key_type(s, dt_sema_expr(s, k));
+		v = dt_sema_dvar_add(s, kind, name, t, ix->index.nkeys, kt, line);
 	}
-	return NULL;
+	return v;
 }
 
-static const char *opname(enum ast_op op)
+/*
+ * The variable that assignment e (whose value is r) stores to.  A name
+ * that is not yet a variable becomes one here: a global or an
+ * associative array of r's type (int64_t for a compound assignment), a
+ * self-> or this-> variable, a thread-local array self->a[k].
+ */
+struct dt_node *dt_sema_assign_target(struct sema *s, struct ast_expr *e, struct dt_node *r)
+{
+	struct ast_expr *le = e->binary.left;
+	enum ast_op op = e->binary.op;
+	struct dt_node *l;
+
+	if (le->kind == AST_E_IDENT && !dt_sema_gvar_lookup(s->dtp, le->ident.name) &&
+	    op == AST_OP_ASSIGN) {
+		/* is it a name that is not a variable? */
+		l = NULL;
+		for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+			if (!strcmp(builtins[i].name, le->ident.name))
+				dt_sema_err(s, e->line, "operator = can only be applied to a writable variable");
+		if (!strncmp(le->ident.name, "arg", 3) && strlen(le->ident.name) == 4 &&
+		    le->ident.name[3] >= '0' && le->ident.name[3] <= '9')
+			dt_sema_err(s, e->line, "operator = can only be applied to a writable variable");
+		if (r->type->kind == DT_TK_VOID)
+			dt_sema_err(s, e->line, "operator = cannot be applied to void");
+		/* implicit declaration: the variable takes the value's type */
+		struct dt_gvar *g = dt_sema_gvar_add(s, le->ident.name, r->type, e->line);
+		if (dt_obj_is_aggregate(g->type)) {
+			l = dt_obj_var(s, le->line, g, NULL);
+		} else {
+			l = dt_sema_node(s, DN_VAR, le->line, g->type);
+			l->var = g;
+		}
+	} else if (le->kind == AST_E_MEMBER && le->member.base->kind == AST_E_IDENT &&
+	    (!strcmp(le->member.base->ident.name, "self") ||
+	    !strcmp(le->member.base->ident.name, "this"))) {
+		int kind = !strcmp(le->member.base->ident.name, "self") ? DT_DV_SELF : DT_DV_THIS;
+		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, le->member.name);
+		if (!v) {
+			if (op != AST_OP_ASSIGN && !dt_is_int(r->type))
+				dt_sema_err(s, e->line, "operator %s requires operands of arithmetic type", dt_sema_opname(op));
+			v = dt_sema_dvar_add(s, kind, le->member.name,
+			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
+			    0, NULL, e->line);
+		}
+		l = dvar_ref(s, v, NULL, 0, le->line);
+	} else if (le->kind == AST_E_INDEX && self_array(le->index.base) &&
+	    !dvar_is_object(s, le->index.base->member.name)) {
+		struct dt_dvar *v = implicit_array(s, DT_DV_SELF, le->index.base->member.name,
+		    le, op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"), e->line);
+		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
+	} else if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_IDENT &&
+	    strcmp(le->index.base->ident.name, "args") != 0 &&
+	    !dt_sema_gvar_lookup(s->dtp, le->index.base->ident.name)) {
+		struct dt_dvar *v = implicit_array(s, DT_DV_ASSOC, le->index.base->ident.name,
+		    le, op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"), e->line);
+		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
+	} else {
+		if (le->kind == AST_E_AGG)
+			dt_sema_err(s, e->line, "aggregating actions may not be used in an expression");
+		if (le->kind == AST_E_IDENT && implicit_ok(s, le->ident.name) &&
+		    dt_is_int(r->type))
+			dt_sema_gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
+		l = dt_sema_expr(s, le);
+	}
+	return l;
+}
+
+/* x++ on a variable never assigned declares it int64_t */
+void dt_sema_implicit_incdec(struct sema *s, struct ast_expr *o, int line)
+{
+	struct dt_type *i64 = dt_typedef_lookup(s->tt, "int64_t");
+	if (o->kind == AST_E_IDENT && implicit_ok(s, o->ident.name)) {
+		dt_sema_gvar_add(s, o->ident.name, i64, line);
+	} else if (o->kind == AST_E_MEMBER && o->member.base->kind == AST_E_IDENT) {
+		const char *b = o->member.base->ident.name;
+		int kind = !strcmp(b, "self") ? DT_DV_SELF : !strcmp(b, "this") ? DT_DV_THIS : -1;
+		if (kind >= 0 && !dt_sema_dvar_lookup(s->dtp, kind, o->member.name))
+			dt_sema_dvar_add(s, kind, o->member.name, i64, 0, NULL, line);
+	} else if (o->kind == AST_E_INDEX && o->index.base->kind == AST_E_IDENT &&
+	    strcmp(o->index.base->ident.name, "args") != 0 &&
+	    !dt_sema_gvar_lookup(s->dtp, o->index.base->ident.name) &&
+	    !dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, o->index.base->ident.name)) {
+		implicit_array(s, DT_DV_ASSOC, o->index.base->ident.name, o, i64, line);
+	}
+}
+
+/* args[N]: typed by the first probe the clause enables. */
+static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
+{
+	if (e->index.nkeys != 1)
+		dt_sema_err(s, e->line, "args[ ] requires a single index");
+	struct dt_node *k = dt_sema_expr(s, e->index.keys);
+	if (k->kind != DN_CONST)
+		dt_sema_err(s, e->line, "args[ ] index must be an integer constant");
+	struct dt_probe *p = s->matches && s->matches->n ? s->matches->v[0] : NULL;
+	const char *tn = NULL;
+	if (p && p->ops->argtype && k->ival >= 0 && k->ival < 10)
+		tn = p->ops->argtype(s->dtp, p, (int)k->ival, 0);
+	if (!tn)
+		dt_sema_err(s, e->line, "index %lld is out of range for %s args[ ]",
+		    (long long)k->ival, s->stmt->pdesc_text);
+	struct dt_type *t = dt_type_from_name(s->tt, tn);
+	if (!t)
+		t = dt_typedef_lookup(s->tt, "int64_t");
+	struct dt_node *n = dt_sema_node(s, DN_ARG, e->line, t);
+	n->ival = k->ival;
+	n->builtin = 1;		/* typed: args[], not argN */
+	if (s->stmt->uses_args < n->ival + 1)
+		s->stmt->uses_args = (int)n->ival + 1;
+	return n;
+}
+
+/* uregs[i]: the current thread's saved user register i (uregs.c). */
+static struct dt_node *uregs_ref(struct sema *s, struct ast_expr *e)
+{
+	if (e->index.nkeys != 1)
+		dt_sema_err(s, e->line, "uregs[ ] requires a single index");
+	struct dt_node *k = dt_sema_expr(s, e->index.keys);
+	if (!dt_is_int(k->type))
+		dt_sema_err(s, e->line, "uregs[ ] index must be of integral type");
+	if (k->kind == DN_CONST) {
+		if (k->ival >= DT_UREG_SAVED && k->ival < DT_UREG_MAX)
+			dt_sema_err(s, e->line, "uregs[%s] is not available on Linux: x86_64 Linux does not save that register for user mode",
+			    dt_ureg_name((int)k->ival));
+		if (k->ival < 0 || k->ival >= DT_UREG_SAVED)
+			dt_sema_err(s, e->line, "index %lld is out of range for uregs[ ]", (long long)k->ival);
+	}
+	struct dt_node *n = dt_sema_node(s, DN_BUILTIN, e->line, builtin_type(s, DT_BI_UREGS));
+	n->builtin = DT_BI_UREGS;
+	n->l = dt_sema_cast(s, k, dt_typedef_lookup(s->tt, "uint64_t"));
+	return n;
+}
+
+/*
+ * e[keys] where e names a variable: args[N], uregs[i], self->a[k] (or
+ * an element of self int a[4]), an associative array; else an element
+ * of an array or pointer (member.c).
+ */
+struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e)
+{
+	if (e->index.base->kind == AST_E_AGG)
+		dt_sema_agg_mdim(s, e->index.base);
+	if (e->index.base->kind == AST_E_IDENT &&
+	    !strcmp(e->index.base->ident.name, "args"))
+		return args_ref(s, e);
+	if (self_array(e->index.base)) {
+		/* a thread-local associative array: self->a[k] */
+		const char *name = e->index.base->member.name;
+		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, DT_DV_SELF, name);
+		if (!v)
+			dt_sema_err(s, e->line, "failed to resolve self->%s: Unknown variable name", name);
+		if (!v->nkeys && dt_obj_is_aggregate(v->type))	/* self int a[4] */
+			return dt_sema_index_ref(s, e, dvar_ref(s, v, NULL, 0, e->line));
+		return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
+	}
+	if (e->index.base->kind == AST_E_IDENT &&
+	    !strcmp(e->index.base->ident.name, "uregs"))
+		return uregs_ref(s, e);
+	if (e->index.base->kind == AST_E_IDENT) {
+		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
+		if (v)
+			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
+	}
+	return dt_sema_index_ref(s, e, dt_sema_expr(s, e->index.base));
+}
+
+/* self->name or this->name (e's base is the identifier self or this) */
+struct dt_node *dt_sema_dvar_member(struct sema *s, struct ast_expr *e)
+{
+	const char *b = e->member.base->ident.name;
+	int kind = !strcmp(b, "self") ? DT_DV_SELF : DT_DV_THIS;
+	struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, e->member.name);
+	if (!v)
+		dt_sema_err(s, e->line, "failed to resolve %s->%s: Unknown variable name",
+		    b, e->member.name);
+	return dvar_ref(s, v, NULL, 0, e->line);
+}
+
+/*
+ * ---- to become arith.c ----
+ * D's binary operators: which operands each accepts, the type
+ * of the result, and constant folding.
+ *
+ * Arithmetic and bitwise operators take the usual arithmetic conversions
+ * (shifts keep the left operand's type); comparisons compare in the
+ * common type, or as strings; + and - on pointers scale by the size of
+ * the object pointed to (the guide's "Pointer Arithmetic"), and an array
+ * used as a value decays to its first element's address.  Constant
+ * operands fold here, in the result type's width and signedness; a
+ * constant division by zero is an error without a region prefix, as
+ * dtrace reports it.
+ */
+
+/* The operator's spelling in messages. */
+const char *dt_sema_opname(enum ast_op op)
 {
 	if (op == AST_OP_PREINC || op == AST_OP_POSTINC)
 		return "++";
@@ -685,7 +1195,7 @@ static int64_t fold(struct sema *s, int line, int op, struct dt_type *t,
 	case DT_OP_MOD:
 		if (b == 0) {
 			s->noregion = 1;
-			serr(s, line, "expression contains division by zero");
+			dt_sema_err(s, line, "expression contains division by zero");
 		}
 		if (sg) {
 			if (a == INT64_MIN && b == -1)
@@ -743,11 +1253,8 @@ static int fold_strcmp(int op, int c)
 	}
 }
 
-static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
-    struct dt_node *l, struct dt_node *r);
-
 /* An array object used as a value is the address of its first element. */
-static struct dt_node *decay(struct sema *s, struct dt_node *n)
+struct dt_node *dt_sema_decay(struct sema *s, struct dt_node *n)
 {
 	struct dt_type *el = NULL;
 	if (n->kind == DN_OBJ && n->type->kind == DT_TK_ARRAY)
@@ -758,7 +1265,7 @@ static struct dt_node *decay(struct sema *s, struct dt_node *n)
 		el = s->tt->t_char;
 	if (!el)
 		return n;
-	struct dt_node *c = nnew(s, DN_CAST, n->line, dt_type_ptr(s->tt, el));
+	struct dt_node *c = dt_sema_node(s, DN_CAST, n->line, dt_type_ptr(s->tt, el));
 	c->l = n->l;
 	return c;
 }
@@ -775,7 +1282,7 @@ static int sized_ptr(const struct dt_type *t)
  * i + p advance by i objects, p - i goes back, and p - q of compatible
  * pointers is the number of objects between them (ptrdiff_t).
  */
-static struct dt_node *ptr_arith(struct sema *s, int line, enum ast_op aop,
+struct dt_node *dt_sema_ptr_arith(struct sema *s, int line, enum ast_op aop,
     struct dt_node *l, struct dt_node *r)
 {
 	int op = bop_of(aop);
@@ -786,36 +1293,36 @@ static struct dt_node *ptr_arith(struct sema *s, int line, enum ast_op aop,
 	}
 	if (sized_ptr(l->type) && dt_is_int(r->type)) {
 		uint32_t sz = l->type->ref->size;
-		struct dt_node *scaled = cast_to(s, r, s->tt->t_long);
+		struct dt_node *scaled = dt_sema_cast(s, r, s->tt->t_long);
 		if (sz != 1)
-			scaled = binop(s, line, AST_OP_MUL, scaled, nconst(s, line, s->tt->t_long, sz));
-		struct dt_node *n = nnew(s, DN_BINARY, line, l->type);
+			scaled = dt_sema_binop(s, line, AST_OP_MUL, scaled, dt_sema_const(s, line, s->tt->t_long, sz));
+		struct dt_node *n = dt_sema_node(s, DN_BINARY, line, l->type);
 		n->op = op;
 		n->l = l;
-		n->r = cast_to(s, scaled, s->tt->t_ulong);
+		n->r = dt_sema_cast(s, scaled, s->tt->t_ulong);
 		return n;
 	}
 	if (op == DT_OP_SUB && sized_ptr(l->type) && sized_ptr(r->type) &&
 	    (l->type == r->type || !strcmp(l->type->ref->name, r->type->ref->name))) {
 		struct dt_type *pd = dt_typedef_lookup(s->tt, "ptrdiff_t");
-		struct dt_node *d = nnew(s, DN_BINARY, line, pd);
+		struct dt_node *d = dt_sema_node(s, DN_BINARY, line, pd);
 		d->op = DT_OP_SUB;
-		d->l = cast_to(s, l, pd);
-		d->r = cast_to(s, r, pd);
+		d->l = dt_sema_cast(s, l, pd);
+		d->r = dt_sema_cast(s, r, pd);
 		if (l->type->ref->size == 1)
 			return d;
-		return binop(s, line, AST_OP_DIV, d, nconst(s, line, pd, l->type->ref->size));
+		return dt_sema_binop(s, line, AST_OP_DIV, d, dt_sema_const(s, line, pd, l->type->ref->size));
 	}
-	serr(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
-	    l->type->name, opname(aop), r->type->name);
+	dt_sema_err(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
+	    l->type->name, dt_sema_opname(aop), r->type->name);
 }
 
 /* Type an arithmetic/bitwise/shift/compare operation on l and r. */
-static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
+struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
     struct dt_node *l, struct dt_node *r)
 {
 	int op = bop_of(aop);
-	const char *nm = opname(aop);
+	const char *nm = dt_sema_opname(aop);
 	int integral = op == DT_OP_MOD || op == DT_OP_AND || op == DT_OP_OR ||
 	    op == DT_OP_XOR || op == DT_OP_SHL || op == DT_OP_SHR;
 	int compare = op >= DT_OP_LT && op <= DT_OP_NE;
@@ -825,13 +1332,13 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 		int ok = (dt_is_scalar(l->type) && dt_is_scalar(r->type)) ||
 		    (l->type->kind == DT_TK_STRING && r->type->kind == DT_TK_STRING);
 		if (!ok)
-			serr(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			dt_sema_err(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
 			    l->type->name, nm, r->type->name);
 		if (l->type->kind == DT_TK_STRING) {
 			if (l->kind == DN_STR && r->kind == DN_STR)
-				return nconst(s, line, s->tt->t_int,
+				return dt_sema_const(s, line, s->tt->t_int,
 				    fold_strcmp(op, strcmp(l->str, r->str)));
-			struct dt_node *n = nnew(s, DN_BINARY, line, s->tt->t_int);
+			struct dt_node *n = dt_sema_node(s, DN_BINARY, line, s->tt->t_int);
 			n->op = op;
 			n->l = l;
 			n->r = r;
@@ -840,11 +1347,11 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 		}
 		struct dt_type *ct = (dt_is_int(l->type) && dt_is_int(r->type)) ?
 		    dt_type_arith(s->tt, l->type, r->type) : s->tt->t_ulong;
-		l = cast_to(s, l, ct);
-		r = cast_to(s, r, ct);
+		l = dt_sema_cast(s, l, ct);
+		r = dt_sema_cast(s, r, ct);
 		if (l->kind == DN_CONST && r->kind == DN_CONST)
-			return nconst(s, line, s->tt->t_int, fold(s, line, op, ct, l->ival, r->ival));
-		struct dt_node *n = nnew(s, DN_BINARY, line, s->tt->t_int);
+			return dt_sema_const(s, line, s->tt->t_int, fold(s, line, op, ct, l->ival, r->ival));
+		struct dt_node *n = dt_sema_node(s, DN_BINARY, line, s->tt->t_int);
 		n->op = op;
 		n->l = l;
 		n->r = r;
@@ -853,117 +1360,86 @@ static struct dt_node *binop(struct sema *s, int line, enum ast_op aop,
 	}
 	if (integral) {
 		if (!dt_is_int(l->type) || !dt_is_int(r->type))
-			serr(s, line, "operator %s requires operands of integral type", nm);
+			dt_sema_err(s, line, "operator %s requires operands of integral type", nm);
 	} else if (!dt_is_arith(l->type) || !dt_is_arith(r->type)) {
 		if (op == DT_OP_ADD || op == DT_OP_SUB)
-			return ptr_arith(s, line, aop, decay(s, l), decay(s, r));
-		serr(s, line, "operator %s requires operands of arithmetic type", nm);
+			return dt_sema_ptr_arith(s, line, aop, dt_sema_decay(s, l), dt_sema_decay(s, r));
+		dt_sema_err(s, line, "operator %s requires operands of arithmetic type", nm);
 	}
 	if (l->type->kind == DT_TK_FLOAT || r->type->kind == DT_TK_FLOAT)
-		serr(s, line, "floating-point arithmetic is not supported");
+		dt_sema_err(s, line, "floating-point arithmetic is not supported");
 	if (op == DT_OP_SHL || op == DT_OP_SHR) {
 		rt = l->type->kind == DT_TK_ENUM ? s->tt->t_int : l->type;
 	} else {
 		rt = dt_type_arith(s->tt, l->type, r->type);
-		r = cast_to(s, r, rt);
+		r = dt_sema_cast(s, r, rt);
 	}
-	l = cast_to(s, l, rt);
+	l = dt_sema_cast(s, l, rt);
 	if (l->kind == DN_CONST && r->kind == DN_CONST)
-		return nconst(s, line, rt, fold(s, line, op, rt, l->ival, r->ival));
+		return dt_sema_const(s, line, rt, fold(s, line, op, rt, l->ival, r->ival));
 	if ((op == DT_OP_DIV || op == DT_OP_MOD) && r->kind == DN_CONST && r->ival == 0) {
 		s->noregion = 1;
-		serr(s, line, "expression contains division by zero");
+		dt_sema_err(s, line, "expression contains division by zero");
 	}
-	struct dt_node *n = nnew(s, DN_BINARY, line, rt);
+	struct dt_node *n = dt_sema_node(s, DN_BINARY, line, rt);
 	n->op = op;
 	n->l = l;
 	n->r = r;
 	return n;
 }
 
-static struct dt_node *lazy_inline(struct sema *s, struct dt_inline *in, int line);
-static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int want_addr);
+/*
+ * ---- to become expr.c ----
+ * D expressions: each kind of expression checked and typed, and
+ * lowered to the typed IR (node.h).
+ *
+ * Literals take the smallest type that holds them; unary operators keep
+ * their operand's type (D does no integer promotion there); ?: takes the
+ * common type of its arms; casts are between scalars (an array cast is
+ * its address); sizeof and stringof are folded or lowered here.
+ * Assignments are checked here and their targets found by var.c;
+ * binary operators are arith.c's, names var.c's, members, indexing and
+ * & member.c's, calls call.c's.  A constant subexpression is folded as
+ * it is built, so a constant anywhere is a DN_CONST.
+ */
 
-static struct dt_node *ident(struct sema *s, struct ast_expr *e)
+static int is_lvalue(struct dt_node *n)
 {
-	const char *name = e->ident.name;
-	dtrace_hdl_t *dtp = s->dtp;
-	struct dt_node *bound = dt_xlate_binding(dtp, name);
-	if (bound)
-		return bound;	/* a translator's input */
-
-	if (strchr(name, '`'))
-		return ksym_ref(s, e->line, name, 0);
-
-	/* argN */
-	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' &&
-	    name[4] == '\0') {
-		struct dt_node *n = nnew(s, DN_ARG, e->line, dt_typedef_lookup(s->tt, "int64_t"));
-		n->ival = name[3] - '0';
-		if (s->stmt->uses_args < n->ival + 1)
-			s->stmt->uses_args = (int)n->ival + 1;
-		return n;
-	}
-	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++) {
-		if (strcmp(builtins[i].name, name))
-			continue;
-		struct dt_node *n = nnew(s, DN_BUILTIN, e->line, builtin_type(s, builtins[i].id));
-		n->builtin = builtins[i].id;
-		if (n->builtin == DT_BI_TIMESTAMP || n->builtin == DT_BI_WALLTIMESTAMP)
-			s->dtp->uses_timestamp = 1;
-		if (n->builtin == DT_BI_ERRNO)
-			s->dtp->uses_errno = 1;
-		if (builtin_unavail(n->builtin))
-			serr(s, e->line, "%s is not available on Linux: %s", name,
-			    builtin_unavail(n->builtin));
-		if (n->builtin >= DT_BI_STACKDEPTH && n->builtin <= DT_BI_UCALLER)
-			s->dtp->uses_stack = 1;
-		if (n->builtin >= DT_BI_CURCPU && n->builtin <= DT_BI_LGRP)
-			s->dtp->uses_cpuinfo = 1;
-		return n;
-	}
-	struct dt_gvar *g = gvar_lookup(dtp, name);
-	if (g && dt_obj_is_aggregate(g->type))
-		return dt_obj_var(s, e->line, g, NULL);
-	if (g) {
-		struct dt_node *n = nnew(s, DN_VAR, e->line, g->type);
-		n->var = g;
-		return n;
-	}
-	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
-		if (!strcmp(in->name, name))
-			return in->value ? in->value : lazy_inline(s, in, e->line);
-	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
-		if (!strcmp(c->name, name))
-			return nconst(s, e->line, c->type, c->value);
-	if (!strcmp(name, "NULL"))
-		return nconst(s, e->line, s->tt->t_voidp, 0);
-	if (dt_ureg_lookup(name) >= 0)		/* R_PC, R_RAX ...: uregs[] indices */
-		return nconst(s, e->line, s->tt->t_int, dt_ureg_lookup(name));
-	if (!strcmp(name, "self") || !strcmp(name, "this"))
-		serr(s, e->line, "%s-> variables are not supported yet", name);
-	serr(s, e->line, "failed to resolve %s: Unknown variable name", name);
+	/* *p and p->m too: stores are checked to hit scratch memory at run
+	 * time, as DTrace does */
+	return n->kind == DN_VAR || n->kind == DN_DVAR ||
+	    (n->kind == DN_OBJ && dt_is_scalar(n->type)) ||
+	    (n->kind == DN_UNARY && n->op == DT_OP_DEREF && dt_is_scalar(n->type));
 }
 
-/* May name be declared implicitly by assigning to it? */
-static int implicit_ok(struct sema *s, const char *name)
+struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n,
+    struct dt_type *t)
 {
-	if (strchr(name, '`'))
-		return 0;
-	if (gvar_lookup(s->dtp, name) || !strcmp(name, "self") || !strcmp(name, "this"))
-		return 0;
-	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
-		if (!strcmp(builtins[i].name, name))
-			return 0;
-	if (!strncmp(name, "arg", 3) && strlen(name) == 4 && name[3] >= '0' && name[3] <= '9')
-		return 0;
-	for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
-		if (!strcmp(in->name, name))
-			return 0;
-	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
-		if (!strcmp(c->name, name))
-			return 0;
-	return 1;
+	if (n->type == t)
+		return n;
+	if (n->kind == DN_CONST && (dt_is_int(t) || t->kind == DT_TK_PTR))
+		return dt_sema_const(s, n->line, t, n->ival);
+	struct dt_node *c = dt_sema_node(s, DN_CAST, n->line, t);
+	c->l = n;
+	return c;
+}
+
+/*
+ * n as a string value: strings as they are, char arrays and char pointers
+ * (D's promotions) as the kernel string at that address; else NULL.
+ */
+struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n)
+{
+	struct dt_type *t = n->type;
+	if (t->kind == DT_TK_STRING)
+		return n;
+	if (t->kind == DT_TK_PTR && t->ref->kind == DT_TK_INT && t->ref->size == 1) {
+		struct dt_node *k = dt_sema_node(s, DN_KSTR, n->line, s->tt->t_string);
+		k->l = n;
+		k->ival = (int64_t)s->dtp->opt[DTOPT_STRSIZE];
+		return k;
+	}
+	return NULL;
 }
 
 /*
@@ -971,159 +1447,335 @@ static int implicit_ok(struct sema *s, const char *name)
  * member by member (the guide's Translators chapter: a translated struct
  * may be copied whole); anything else is unchanged.
  */
-static struct dt_node *whole_value(struct sema *s, struct dt_node *n)
+struct dt_node *dt_sema_whole(struct sema *s, struct dt_node *n)
 {
 	if (n->kind == DN_XLATE && (n->type->kind == DT_TK_STRUCT || n->type->kind == DT_TK_UNION))
 		return dt_xlate_whole(s, n);
 	return n;
 }
 
-/* Is self->name declared as an array, struct or union (not associative)? */
-static int dvar_is_object(struct sema *s, const char *name)
-{
-	struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
-	return v && !v->nkeys && dt_obj_is_aggregate(v->type);
-}
-
+/*
+ * e an assignment (=, +=, ...): a scalar or string stored to a variable
+ * or through a pointer, a struct or union copied whole, a string copied
+ * into a char array.  The target, which the assignment may declare, is
+ * var.c's.
+ */
 static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 {
 	struct ast_expr *le = e->binary.left;
 	enum ast_op op = e->binary.op;
-	struct dt_node *l;
 	if (le->kind == AST_E_IDENT && strchr(le->ident.name, '`'))	/* a kernel symbol */
-		serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
+		dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+		    dt_sema_opname(op));
 	if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_AGG)	/* @a[x][y] */
 		dt_sema_agg_mdim(s, le->index.base);
-	struct dt_node *r = whole_value(s, expr(s, e->binary.right));
-
-	if (le->kind == AST_E_IDENT && !gvar_lookup(s->dtp, le->ident.name) &&
-	    op == AST_OP_ASSIGN) {
-		/* is it a name that is not a variable? */
-		l = NULL;
-		for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
-			if (!strcmp(builtins[i].name, le->ident.name))
-				serr(s, e->line, "operator = can only be applied to a writable variable");
-		if (!strncmp(le->ident.name, "arg", 3) && strlen(le->ident.name) == 4 &&
-		    le->ident.name[3] >= '0' && le->ident.name[3] <= '9')
-			serr(s, e->line, "operator = can only be applied to a writable variable");
-		if (r->type->kind == DT_TK_VOID)
-			serr(s, e->line, "operator = cannot be applied to void");
-		/* implicit declaration: the variable takes the value's type */
-		struct dt_gvar *g = gvar_add(s, le->ident.name, r->type, e->line);
-		if (dt_obj_is_aggregate(g->type)) {
-			l = dt_obj_var(s, le->line, g, NULL);
-		} else {
-			l = nnew(s, DN_VAR, le->line, g->type);
-			l->var = g;
-		}
-	} else if (le->kind == AST_E_MEMBER && le->member.base->kind == AST_E_IDENT &&
-	    (!strcmp(le->member.base->ident.name, "self") ||
-	    !strcmp(le->member.base->ident.name, "this"))) {
-		int kind = !strcmp(le->member.base->ident.name, "self") ? DT_DV_SELF : DT_DV_THIS;
-		struct dt_dvar *v = dvar_lookup(s->dtp, kind, le->member.name);
-		if (!v) {
-			if (op != AST_OP_ASSIGN && !dt_is_int(r->type))
-				serr(s, e->line, "operator %s requires operands of arithmetic type", opname(op));
-			v = dvar_add(s, kind, le->member.name,
-			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
-			    0, NULL, e->line);
-		}
-		l = dvar_ref(s, v, NULL, 0, le->line);
-	} else if (le->kind == AST_E_INDEX && self_array(le->index.base) &&
-	    !dvar_is_object(s, le->index.base->member.name)) {
-		const char *name = le->index.base->member.name;
-		struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
-		if (!v) {
-			struct dt_type *kt[DT_DV_MAXKEYS];
-			int nk = 0;
-			for (struct ast_expr *k = le->index.keys; k && nk < DT_DV_MAXKEYS; k = k->next)
-				kt[nk++] = key_type(s, expr(s, k));
-			v = dvar_add(s, DT_DV_SELF, name,
-			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
-			    le->index.nkeys, kt, e->line);
-		}
-		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
-	} else if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_IDENT &&
-	    strcmp(le->index.base->ident.name, "args") != 0 &&
-	    !gvar_lookup(s->dtp, le->index.base->ident.name)) {
-		const char *name = le->index.base->ident.name;
-		struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_ASSOC, name);
-		if (!v) {
-			struct dt_type *kt[DT_DV_MAXKEYS];
-			int nk = 0;
-			for (struct ast_expr *k = le->index.keys; k && nk < DT_DV_MAXKEYS; k = k->next)
-				kt[nk++] = key_type(s, expr(s, k));
-			v = dvar_add(s, DT_DV_ASSOC, name,
-			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
-			    le->index.nkeys, kt, e->line);
-		}
-		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
-	} else {
-		if (le->kind == AST_E_AGG)
-			serr(s, e->line, "aggregating actions may not be used in an expression");
-		if (le->kind == AST_E_IDENT && implicit_ok(s, le->ident.name) &&
-		    dt_is_int(r->type))
-			gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
-		l = expr(s, le);
-	}
+	struct dt_node *r = dt_sema_whole(s, dt_sema_expr(s, e->binary.right));
+	struct dt_node *l = dt_sema_assign_target(s, e, r);
 	struct dt_node *obj = dt_obj_of(l);
 	if (r->type->kind == DT_TK_STRUCT || r->type->kind == DT_TK_UNION) {
 		/* a struct or union copied whole into a D variable */
 		if (op != AST_OP_ASSIGN || !obj || obj->type->kind != r->type->kind ||
 		    (obj->type != r->type && strcmp(obj->type->name, r->type->name)))
-			serr(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
-			    l->type->name, opname(op), r->type->name);
+			dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    l->type->name, dt_sema_opname(op), r->type->name);
 		if (r->kind == DN_SOU && r->type->size > s->dtp->sou_size)
 			s->dtp->sou_size = r->type->size;
 		/* (a statement: the copy is not a value) */
-		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_void);
+		struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, s->tt->t_void);
 		n->l = obj;
 		n->r = r;
 		return n;
 	}
 	if (obj && obj->type->kind == DT_TK_ARRAY && op == AST_OP_ASSIGN &&
-	    as_string(s, r)) {
+	    dt_sema_string(s, r)) {
 		/* a string into a char array variable (a statement) */
-		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, s->tt->t_void);
+		struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, s->tt->t_void);
 		n->l = obj;
-		n->r = as_string(s, r);
+		n->r = dt_sema_string(s, r);
 		return n;
 	}
 	if (!is_lvalue(l)) {
 		if (l->kind == DN_BUILTIN || l->kind == DN_ARG)
-			serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
-		serr(s, e->line, "operator %s requires modifiable lvalue as an operand", opname(op));
+			dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+			    dt_sema_opname(op));
+		dt_sema_err(s, e->line, "operator %s requires modifiable lvalue as an operand",
+		    dt_sema_opname(op));
 	}
 	struct dt_node *val = r;
 	if (l->type->kind == DT_TK_STRING) {
-		struct dt_node *sv = op == AST_OP_ASSIGN ? as_string(s, r) : NULL;
+		struct dt_node *sv = op == AST_OP_ASSIGN ? dt_sema_string(s, r) : NULL;
 		if (!sv)
-			serr(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
-			    l->type->name, opname(op), r->type->name);
-		struct dt_node *n = nnew(s, DN_ASSIGN, e->line, l->type);
+			dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			    l->type->name, dt_sema_opname(op), r->type->name);
+		struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, l->type);
 		n->var = l->var;
 		n->l = l;
 		n->r = sv;
 		return n;
 	}
 	if (op != AST_OP_ASSIGN)
-		val = binop(s, e->line, op, l, r);
+		val = dt_sema_binop(s, e->line, op, l, r);
 	if (!(dt_is_scalar(l->type) && dt_is_scalar(val->type)))
-		serr(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
-		    l->type->name, opname(op), r->type->name);
-	struct dt_node *n = nnew(s, DN_ASSIGN, e->line, l->type);
+		dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+		    l->type->name, dt_sema_opname(op), r->type->name);
+	struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, l->type);
 	n->var = l->var;
 	n->l = l;
-	n->r = cast_to(s, val, l->type);
+	n->r = dt_sema_cast(s, val, l->type);
 	return n;
 }
 
-static struct dt_node *call_expr(struct sema *s, struct ast_expr *e);
+struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
+{
+	struct dt_typetab *tt = s->tt;
+
+	switch (e->kind) {
+	case AST_E_INT: {
+		uint64_t v = e->i.value;
+		struct dt_type *t;
+		if (e->i.form == AST_INT_CHAR)
+			return dt_sema_const(s, e->line, tt->t_char, (int64_t)v);
+		int dec = e->i.form == AST_INT_DEC;
+		if (dec && !e->i.suffix_u && v > INT64_MAX)
+			dt_sema_err(s, e->line, "integer constant 0x%llx cannot be represented in any built-in integral type",
+			    (unsigned long long)v);
+		if (e->i.suffix_l == 2)
+			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ullong : tt->t_llong;
+		else if (e->i.suffix_l == 1)
+			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ulong : tt->t_long;
+		else if (e->i.suffix_u)
+			t = v <= UINT32_MAX ? tt->t_uint : tt->t_ulong;
+		else if (v <= INT32_MAX)
+			t = tt->t_int;
+		else if (!dec && v <= UINT32_MAX)
+			t = tt->t_uint;
+		else if (v <= INT64_MAX)
+			t = tt->t_long;
+		else
+			t = tt->t_ulong;
+		if (v > INT64_MAX && t->is_signed)
+			t = tt->t_ulong;
+		return dt_sema_const(s, e->line, t, (int64_t)v);
+	}
+	case AST_E_STR: {
+		struct dt_node *n = dt_sema_node(s, DN_STR, e->line, tt->t_string);
+		n->str = e->str.s;
+		n->slen = e->str.len;
+		return n;
+	}
+	case AST_E_IDENT:
+		return dt_sema_ident(s, e);
+	case AST_E_AGG:
+		dt_sema_err(s, e->line, "aggregation @%s may not be used as a value", e->agg.name);
+	case AST_E_UNARY: {
+		enum ast_op op = e->unary.op;
+		if (op == AST_OP_PREINC || op == AST_OP_PREDEC ||
+		    op == AST_OP_POSTINC || op == AST_OP_POSTDEC) {
+			struct ast_expr *o = e->unary.operand;
+			if (o->kind == AST_E_IDENT && strchr(o->ident.name, '`'))
+				dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+				    dt_sema_opname(op));
+			dt_sema_implicit_incdec(s, o, e->line);
+			struct dt_node *v = dt_sema_expr(s, o);
+			if (!is_lvalue(v) && (v->kind == DN_BUILTIN || v->kind == DN_ARG))
+				dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+				    dt_sema_opname(op));
+			if (!is_lvalue(v))
+				dt_sema_err(s, e->line, "operator %s requires modifiable lvalue as an operand",
+				    dt_sema_opname(op));
+			if (!dt_is_scalar(v->type))
+				dt_sema_err(s, e->line, "operator %s requires operand of scalar type", dt_sema_opname(op));
+			struct dt_node *n = dt_sema_node(s, DN_INCDEC, e->line, v->type);
+			n->var = v->var;
+			n->l = v;
+			n->op = (op == AST_OP_PREINC || op == AST_OP_POSTINC) ? '+' : '-';
+			n->ival = (op == AST_OP_POSTINC || op == AST_OP_POSTDEC);
+			return n;
+		}
+		if (op == AST_OP_SIZEOF) {
+			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
+			if (v->bitfield)
+				dt_sema_err(s, e->line, "cannot apply sizeof to a bit-field");
+			if (v->kind == DN_KSTR)
+				return dt_sema_const(s, e->line, tt->t_ulong, v->ival);
+			if (v->type->kind == DT_TK_STRING)
+				return dt_sema_const(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
+			return dt_sema_const(s, e->line, tt->t_ulong, v->type->size);
+		}
+		if (op == AST_OP_DEREF) {
+			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
+			if (v->kind == DN_XLATE && v->type->kind == DT_TK_PTR)
+				return dt_xlate_deref(s, v);
+			v = dt_sema_decay(s, v);
+			if (v->type->kind != DT_TK_PTR)
+				dt_sema_err(s, e->line, "operator * requires an operand of pointer type");
+			return dt_sema_object_at(s, e->line, v, v->type->ref, "operator * on a pointer to");
+		}
+		if (op == AST_OP_ADDROF)
+			return dt_sema_addr_of(s, e);
+		if (op == AST_OP_STRINGOF) {
+			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
+			if (v->type->kind == DT_TK_STRING)
+				return v;
+			if (!dt_is_scalar(v->type))
+				dt_sema_err(s, e->line, "cannot apply stringof to a value of type %s", v->type->name);
+			/* a scalar is the address of a string in kernel memory */
+			struct dt_node *k = dt_sema_node(s, DN_KSTR, e->line, tt->t_string);
+			k->l = v;
+			k->ival = (int64_t)s->dtp->opt[DTOPT_STRSIZE];
+			return k;
+		}
+		struct dt_node *v = dt_sema_expr(s, e->unary.operand);
+		if (op == AST_OP_LNOT) {
+			if (!dt_is_scalar(v->type))
+				dt_sema_err(s, e->line, "operator ! requires an operand of scalar type");
+			if (v->kind == DN_CONST)
+				return dt_sema_const(s, e->line, tt->t_int, v->ival == 0);
+			struct dt_node *n = dt_sema_node(s, DN_UNARY, e->line, tt->t_int);
+			n->op = DT_OP_LNOT;
+			n->l = v;
+			return n;
+		}
+		if (op == AST_OP_BNOT && !dt_is_int(v->type))
+			dt_sema_err(s, e->line, "operator ~ requires an operand of integral type");
+		if ((op == AST_OP_NEG || op == AST_OP_POS) && !dt_is_arith(v->type))
+			dt_sema_err(s, e->line, "operator %s requires an operand of arithmetic type",
+			    dt_sema_opname(op));
+		/* D keeps the operand's type: no integer promotion */
+		struct dt_type *t = v->type->kind == DT_TK_ENUM ? tt->t_int : v->type;
+		if (op == AST_OP_POS)
+			return v;
+		if (v->kind == DN_CONST)
+			return dt_sema_const(s, e->line, t,
+			    op == AST_OP_NEG ? (int64_t)(0 - (uint64_t)v->ival) : ~v->ival);
+		struct dt_node *n = dt_sema_node(s, DN_UNARY, e->line, t);
+		n->op = op == AST_OP_NEG ? DT_OP_NEG : DT_OP_BNOT;
+		n->l = v;
+		return n;
+	}
+	case AST_E_BINARY: {
+		enum ast_op op = e->binary.op;
+		if (op >= AST_OP_ASSIGN && op <= AST_OP_OR_ASSIGN)
+			return assign(s, e);
+		if (op == AST_OP_COMMA) {
+			struct dt_node *l = dt_sema_expr(s, e->binary.left);
+			struct dt_node *r = dt_sema_expr(s, e->binary.right);
+			struct dt_node *n = dt_sema_node(s, DN_COMMA, e->line, r->type);
+			n->l = l;
+			n->r = r;
+			return n;
+		}
+		struct dt_node *l = dt_sema_expr(s, e->binary.left);
+		struct dt_node *r = dt_sema_expr(s, e->binary.right);
+		if (op == AST_OP_LAND || op == AST_OP_LOR || op == AST_OP_LXOR) {
+			if (!dt_is_scalar(l->type) || !dt_is_scalar(r->type))
+				dt_sema_err(s, e->line, "operator %s requires operands of scalar type", dt_sema_opname(op));
+			if (l->kind == DN_CONST && r->kind == DN_CONST) {
+				int a = l->ival != 0, b = r->ival != 0;
+				return dt_sema_const(s, e->line, tt->t_int,
+				    op == AST_OP_LAND ? (a && b) : op == AST_OP_LOR ? (a || b) : (a ^ b));
+			}
+			struct dt_node *n = dt_sema_node(s, op == AST_OP_LAND ? DN_LAND :
+			    op == AST_OP_LOR ? DN_LOR : DN_LXOR, e->line, tt->t_int);
+			n->l = l;
+			n->r = r;
+			return n;
+		}
+		return dt_sema_binop(s, e->line, op, l, r);
+	}
+	case AST_E_TERNARY: {
+		struct dt_node *c = dt_sema_expr(s, e->ternary.cond);
+		struct dt_node *a = dt_sema_expr(s, e->ternary.then_e);
+		struct dt_node *b = dt_sema_expr(s, e->ternary.else_e);
+		if (!dt_is_scalar(c->type))
+			dt_sema_err(s, e->line, "operator ?: expression must be of scalar type");
+		struct dt_type *t;
+		if (dt_is_int(a->type) && dt_is_int(b->type))
+			t = dt_type_arith(tt, a->type, b->type);
+		else if (a->type == b->type || (a->type->kind == DT_TK_STRING && b->type->kind == DT_TK_STRING))
+			t = a->type;
+		else if (a->type->kind == DT_TK_PTR && dt_is_int(b->type))
+			t = a->type;
+		else if (b->type->kind == DT_TK_PTR && dt_is_int(a->type))
+			t = b->type;
+		else
+			dt_sema_err(s, e->line, "operator ?: operands must have compatible types");
+		if (t->kind == DT_TK_STRING) {
+			a = dt_sema_string(s, a);
+			b = dt_sema_string(s, b);
+		} else {
+			a = dt_sema_cast(s, a, t);
+			b = dt_sema_cast(s, b, t);
+		}
+		if (c->kind == DN_CONST)
+			return c->ival ? a : b;
+		struct dt_node *n = dt_sema_node(s, DN_TERNARY, e->line, t);
+		n->x = c;
+		n->l = a;
+		n->r = b;
+		return n;
+	}
+	case AST_E_CAST: {
+		struct dt_type *t = dt_sema_type(s, e->cast.type);
+		struct dt_node *v = dt_sema_expr(s, e->cast.operand);
+		if (v->type->kind == DT_TK_ARRAY || (v->kind == DN_KSTR && v->op == 1))
+			v = dt_sema_decay(s, v);	/* an array is its first element's address */
+		if (t->kind == DT_TK_VOID) {
+			struct dt_node *n = dt_sema_node(s, DN_CAST, e->line, t);
+			n->l = v;
+			return n;
+		}
+		if (!dt_is_scalar(t) || !dt_is_scalar(v->type))
+			dt_sema_err(s, e->line, "invalid cast expression: \"%s\" to \"%s\"",
+			    v->type->name, t->name);
+		struct dt_node *n = dt_sema_cast(s, v, t);
+		if (n == v && v->type != t) {
+			n = dt_sema_node(s, DN_CAST, e->line, t);
+			n->l = v;
+		}
+		return n;
+	}
+	case AST_E_SIZEOF_TYPE: {
+		struct dt_type *t = dt_sema_type(s, e->sizeof_type.type);
+		if (t->kind == DT_TK_STRING)
+			return dt_sema_const(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
+		if (t->kind == DT_TK_VOID || t->kind == DT_TK_FUNC || !t->complete)
+			dt_sema_err(s, e->line, "cannot apply sizeof to an expression of type %s", t->name);
+		return dt_sema_const(s, e->line, tt->t_ulong, t->size);
+	}
+	case AST_E_CALL:
+		return dt_sema_call(s, e);
+	case AST_E_INDEX:
+		return dt_sema_index(s, e);
+	case AST_E_MEMBER:
+		if (e->member.base->kind == AST_E_IDENT &&
+		    (!strcmp(e->member.base->ident.name, "self") ||
+		    !strcmp(e->member.base->ident.name, "this")))
+			return dt_sema_dvar_member(s, e);
+		return dt_sema_member(s, e);
+	case AST_E_OFFSETOF:
+		return dt_sema_offsetof(s, e);
+	case AST_E_XLATE:
+		return dt_xlate_expr(s, e);
+	}
+	dt_sema_err(s, e->line, "invalid expression");
+}
+
+/*
+ * ---- to become member.c ----
+ * objects in kernel memory: kernel symbols, members, array
+ * elements, dereferences and addresses.
+ *
+ * An object at an address is not loaded until its use is known: a
+ * scalar is one safe load, a char array a kernel string, a struct, union
+ * or other array an unevaluated reference (a DN_UNARY deref whose l is
+ * the address) that '.', '[ ]' and '&' take apart.  Kernel symbols
+ * (`sym, mod`sym) are such objects at their kallsyms or BTF address,
+ * typed by an extern declaration, BTF or kvar.c; members are found in
+ * BTF or in a D declaration, bit-fields extracted with shifts.
+ */
 
 /* ---- kernel symbols: `sym and mod`sym ---- */
-
-static struct dt_node *object_at(struct sema *s, int line, struct dt_node *addr,
-    struct dt_type *t, const char *what);
 
 static struct dt_type *extern_type(dtrace_hdl_t *dtp, const char *name)
 {
@@ -1142,21 +1794,22 @@ static struct dt_type *extern_type(dtrace_hdl_t *dtp, const char *name)
  * its address.  An untyped data symbol is an error unless only its
  * address is wanted (&`sym, a void *).  Symbols are never writable.
  */
-static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int want_addr)
+struct dt_node *dt_sema_ksym(struct sema *s, int line, const char *full, int want_addr)
 {
 	char mod[128];
-	const char *modp, *sym = scope_split(full, mod, sizeof(mod), &modp);
+	const char *modp, *sym = dt_sema_scope_split(full, mod, sizeof(mod), &modp);
 	struct dt_ksym k;
 	int r = dt_ksym_lookup(s->dtp, modp, sym, &k);
 	if (r == DT_KSYM_NOMOD)
-		serr(s, line, "failed to resolve %s: Unknown module name", full);
+		dt_sema_err(s, line, "failed to resolve %s: Unknown module name", full);
 	if (r == DT_KSYM_NOADDR)
-		serr(s, line, "failed to resolve %s: kernel symbol addresses are hidden (kptr_restrict)", full);
+		dt_sema_err(s, line, "failed to resolve %s: kernel symbol addresses are hidden (kptr_restrict)",
+		    full);
 	struct dt_type *t = extern_type(s->dtp, sym);
 	if (r == DT_KSYM_OK && !t && dt_ksym_is_text(k.type))
-		return nconst(s, line, s->tt->t_voidp, (int64_t)k.addr);
+		return dt_sema_const(s, line, s->tt->t_voidp, (int64_t)k.addr);
 	/* a vmlinux data symbol: BTF says whether it is per-CPU and types it */
-	int kern = r == DT_KSYM_OK ? !strcmp(k.mod, "vmlinux") : !modp || is_kernel_scope(mod);
+	int kern = r == DT_KSYM_OK ? !strcmp(k.mod, "vmlinux") : !modp || dt_sema_kernel_scope(mod);
 	int percpu = 0;
 	uint32_t secoff = 0;
 	struct dt_type *bt = NULL;
@@ -1167,27 +1820,29 @@ static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int 
 	uint64_t addr = k.addr;
 	if (r != DT_KSYM_OK &&
 	    (!kern || dt_kvar_addr(s->dtp, sym, percpu, secoff, &addr) < 0))
-		serr(s, line, "failed to resolve %s: Unknown symbol name", full);
+		dt_sema_err(s, line, "failed to resolve %s: Unknown symbol name", full);
 	if (!t && kern)
 		t = dt_kvar_type(s->dtp, sym);
 	if (!t) {
 		if (want_addr)
-			return nconst(s, line, s->tt->t_voidp, (int64_t)addr);
-		serr(s, line, "no symbolic type information is available for %s`%s: %s",
+			return dt_sema_const(s, line, s->tt->t_voidp, (int64_t)addr);
+		dt_sema_err(s, line, "no symbolic type information is available for %s`%s: %s",
 		    r == DT_KSYM_OK ? k.mod : "vmlinux", sym,
 		    "kernel BTF has no type for it (declare it extern, or use *(type *)&`sym)");
 	}
 	struct dt_type *pt = dt_type_ptr(s->tt, t);
 	struct dt_node *a;
 	if (percpu) {
-		a = nnew(s, DN_BUILTIN, line, pt);
+		a = dt_sema_node(s, DN_BUILTIN, line, pt);
 		a->builtin = DT_BI_KPERCPU;
 		a->ival = (int64_t)addr;
 	} else {
-		a = nconst(s, line, pt, (int64_t)addr);
+		a = dt_sema_const(s, line, pt, (int64_t)addr);
 	}
-	return object_at(s, line, a, t, "kernel symbol");
+	return dt_sema_object_at(s, line, a, t, "kernel symbol");
 }
+
+/* ---- objects at addresses: loads, members, elements, & ---- */
 
 /*
  * The object of type t at address addr: a safe load of a scalar, a
@@ -1195,24 +1850,24 @@ static struct dt_node *ksym_ref(struct sema *s, int line, const char *full, int 
  * address is its l) for a struct, union or other array, which '.', '[ ]'
  * and '&' take apart.
  */
-static struct dt_node *object_at(struct sema *s, int line, struct dt_node *addr,
+struct dt_node *dt_sema_object_at(struct sema *s, int line, struct dt_node *addr,
     struct dt_type *t, const char *what)
 {
 	if (t->kind == DT_TK_ARRAY && t->ref->kind == DT_TK_INT && t->ref->size == 1) {
-		struct dt_node *n = nnew(s, DN_KSTR, line, s->tt->t_string);
+		struct dt_node *n = dt_sema_node(s, DN_KSTR, line, s->tt->t_string);
 		n->l = addr;
 		n->ival = t->nelems;
-		n->op = 1;		/* an array (index_ref checks constants) */
+		n->op = 1;		/* an array (dt_sema_index_ref checks constants) */
 		return n;
 	}
 	if (t->kind == DT_TK_VOID)
-		serr(s, line, "cannot dereference pointer to void");
+		dt_sema_err(s, line, "cannot dereference pointer to void");
 	if (t->kind == DT_TK_FUNC)
-		serr(s, line, "cannot dereference pointer to function");
+		dt_sema_err(s, line, "cannot dereference pointer to function");
 	if (!(dt_is_scalar(t) && (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8)) &&
 	    t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION && t->kind != DT_TK_ARRAY)
-		serr(s, line, "%s of type %s is not supported yet", what, t->name);
-	struct dt_node *n = nnew(s, DN_UNARY, line, t);
+		dt_sema_err(s, line, "%s of type %s is not supported yet", what, t->name);
+	struct dt_node *n = dt_sema_node(s, DN_UNARY, line, t);
 	n->op = DT_OP_DEREF;
 	n->l = addr;
 	return n;
@@ -1236,30 +1891,30 @@ static struct dt_node *bitfield_at(struct sema *s, int line, struct dt_node *add
 		uint32_t span = (uint32_t)((pos % 8 + bits + 7) / 8);
 		unit = span <= 1 ? 1 : span <= 2 ? 2 : span <= 4 ? 4 : 8;
 		if (span > 8)
-			serr(s, line, "bit-field of %u bits at bit %u is not supported", bits, bitoff);
+			dt_sema_err(s, line, "bit-field of %u bits at bit %u is not supported", bits, bitoff);
 	}
 	rel = (uint32_t)(pos - (uint64_t)at * 8);
-	struct dt_node *a = nnew(s, DN_BINARY, line, s->tt->t_ulong);
+	struct dt_node *a = dt_sema_node(s, DN_BINARY, line, s->tt->t_ulong);
 	a->op = DT_OP_ADD;
-	a->l = cast_to(s, addr, s->tt->t_ulong);
-	a->r = nconst(s, line, s->tt->t_ulong, at);
-	struct dt_node *v = nnew(s, DN_UNARY, line, dt_int_type(s->tt, (int)unit, 0));
+	a->l = dt_sema_cast(s, addr, s->tt->t_ulong);
+	a->r = dt_sema_const(s, line, s->tt->t_ulong, at);
+	struct dt_node *v = dt_sema_node(s, DN_UNARY, line, dt_int_type(s->tt, (int)unit, 0));
 	v->op = DT_OP_DEREF;
 	v->l = a;
 	struct dt_node *x;
 	if (mt->is_signed) {
-		x = cast_to(s, v, s->tt->t_long);
-		x = binop(s, line, AST_OP_SHL, x, nconst(s, line, s->tt->t_int, 64 - rel - bits));
-		x = binop(s, line, AST_OP_SHR, x, nconst(s, line, s->tt->t_int, 64 - bits));
+		x = dt_sema_cast(s, v, s->tt->t_long);
+		x = dt_sema_binop(s, line, AST_OP_SHL, x, dt_sema_const(s, line, s->tt->t_int, 64 - rel - bits));
+		x = dt_sema_binop(s, line, AST_OP_SHR, x, dt_sema_const(s, line, s->tt->t_int, 64 - bits));
 	} else {
-		x = cast_to(s, v, s->tt->t_ulong);
+		x = dt_sema_cast(s, v, s->tt->t_ulong);
 		if (rel)
-			x = binop(s, line, AST_OP_SHR, x, nconst(s, line, s->tt->t_int, (int64_t)rel));
+			x = dt_sema_binop(s, line, AST_OP_SHR, x, dt_sema_const(s, line, s->tt->t_int, (int64_t)rel));
 		if (bits < 64)
-			x = binop(s, line, AST_OP_BAND, x,
-			    nconst(s, line, s->tt->t_ulong, (int64_t)((1ULL << bits) - 1)));
+			x = dt_sema_binop(s, line, AST_OP_BAND, x,
+			    dt_sema_const(s, line, s->tt->t_ulong, (int64_t)((1ULL << bits) - 1)));
 	}
-	struct dt_node *n = nnew(s, DN_CAST, line, mt);
+	struct dt_node *n = dt_sema_node(s, DN_CAST, line, mt);
 	n->l = x;
 	n->bitfield = bits;
 	return n;
@@ -1278,10 +1933,10 @@ static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
 	struct dt_type *mt = NULL;
 	if (st->btf_id) {
 		if (dt_btf_member(s->dtp, st, name, &off, &mt, &bits, &bitoff) < 0)
-			serr(s, e->line, "%s is not a member of %s", name, st->name);
+			dt_sema_err(s, e->line, "%s is not a member of %s", name, st->name);
 	} else {
 		if (!st->complete)
-			serr(s, e->line, "operator %s cannot be applied to a forward declaration: no %s definition is available",
+			dt_sema_err(s, e->line, "operator %s cannot be applied to a forward declaration: no %s definition is available",
 			    e->member.arrow ? "->" : ".", st->name);
 		for (int i = 0; i < st->nmembers && !mt; i++)
 			if (!strcmp(st->members[i].name, name)) {
@@ -1291,61 +1946,61 @@ static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
 				bitoff = st->members[i].bitoff;
 			}
 		if (!mt)
-			serr(s, e->line, "%s is not a member of %s", name, st->name);
+			dt_sema_err(s, e->line, "%s is not a member of %s", name, st->name);
 	}
 	if (bits)
 		return bitfield_at(s, e->line, addr, off, bitoff, bits, mt);
-	struct dt_node *a = nnew(s, DN_BINARY, e->line, dt_type_ptr(s->tt, mt));
+	struct dt_node *a = dt_sema_node(s, DN_BINARY, e->line, dt_type_ptr(s->tt, mt));
 	a->op = DT_OP_ADD;
-	a->l = cast_to(s, addr, s->tt->t_ulong);
-	a->r = nconst(s, e->line, s->tt->t_ulong, off);
+	a->l = dt_sema_cast(s, addr, s->tt->t_ulong);
+	a->r = dt_sema_const(s, e->line, s->tt->t_ulong, off);
 	char what[300];
 	snprintf(what, sizeof(what), "member %s", name);
-	return object_at(s, e->line, a, mt, what);
+	return dt_sema_object_at(s, e->line, a, mt, what);
 }
 
 /* e1[e2] on a pointer or array: *(e1 + e2), a safe load. */
-static struct dt_node *index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b)
+struct dt_node *dt_sema_index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b)
 {
 	struct dt_node *obj = dt_obj_of(b);
 	if (e->index.nkeys != 1)
-		serr(s, e->line, "cannot access %s as an associative array",
+		dt_sema_err(s, e->line, "cannot access %s as an associative array",
 		    b->kind == DN_VAR ? b->var->name : obj && obj->var && !obj->ival &&
 		    !obj->path ? obj->var->name : "this expression");
 	if (obj && obj->type->kind == DT_TK_ARRAY)
-		return dt_obj_index(s, e->line, obj, expr(s, e->index.keys));
-	struct dt_node *i = expr(s, e->index.keys);
+		return dt_obj_index(s, e->line, obj, dt_sema_expr(s, e->index.keys));
+	struct dt_node *i = dt_sema_expr(s, e->index.keys);
 	/* a constant index into an array of known size (a kernel struct's
 	 * member) is checked as Oracle's dtrace does */
 	uint32_t nel = (b->kind == DN_UNARY && b->op == DT_OP_DEREF &&
 	    b->type->kind == DT_TK_ARRAY) ? b->type->nelems :
 	    (b->kind == DN_KSTR && b->op == 1) ? (uint32_t)b->ival : 0;
 	if (nel && i->kind == DN_CONST && (i->ival < 0 || (uint64_t)i->ival >= nel))
-		serr(s, e->line, "index outside array bounds: %lld, max is %u",
+		dt_sema_err(s, e->line, "index outside array bounds: %lld, max is %u",
 		    (long long)i->ival, nel);
-	b = decay(s, b);
+	b = dt_sema_decay(s, b);
 	if (b->type->kind != DT_TK_PTR)
-		serr(s, e->line, "cannot dereference non-pointer type");
+		dt_sema_err(s, e->line, "cannot dereference non-pointer type");
 	if (!dt_is_int(i->type))
-		serr(s, e->line, "operands have incompatible types: \"%s\" + \"%s\"",
+		dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" + \"%s\"",
 		    b->type->name, i->type->name);
-	struct dt_node *a = ptr_arith(s, e->line, AST_OP_ADD, b, i);
-	return object_at(s, e->line, a, b->type->ref, "operator [ ] on a pointer to");
+	struct dt_node *a = dt_sema_ptr_arith(s, e->line, AST_OP_ADD, b, i);
+	return dt_sema_object_at(s, e->line, a, b->type->ref, "operator [ ] on a pointer to");
 }
 
 /* &e: the address of an object (a load's address), never of a D variable. */
-static struct dt_node *addr_of(struct sema *s, struct ast_expr *e)
+struct dt_node *dt_sema_addr_of(struct sema *s, struct ast_expr *e)
 {
 	struct ast_expr *o = e->unary.operand;
 	struct dt_node *v;
 	if (o->kind == AST_E_IDENT && strchr(o->ident.name, '`'))
-		v = ksym_ref(s, e->line, o->ident.name, 1);
+		v = dt_sema_ksym(s, e->line, o->ident.name, 1);
 	else
-		v = expr(s, o);
+		v = dt_sema_expr(s, o);
 	if (v->bitfield)
-		serr(s, e->line, "cannot take address of bit-field");
+		dt_sema_err(s, e->line, "cannot take address of bit-field");
 	if (v->kind == DN_VAR || v->kind == DN_DVAR)
-		serr(s, e->line, "cannot take address of dynamic variable");
+		dt_sema_err(s, e->line, "cannot take address of dynamic variable");
 	struct dt_node *obj = dt_obj_of(v);
 	if (obj)
 		return dt_obj_addr(s, e->line, obj, dt_type_ptr(s->tt, obj->type));
@@ -1357,433 +2012,89 @@ static struct dt_node *addr_of(struct sema *s, struct ast_expr *e)
 	else if (v->kind == DN_KSTR)
 		t = dt_type_ptr(s->tt, dt_type_array(s->tt, s->tt->t_char, (uint32_t)v->ival));
 	else
-		serr(s, e->line, "unacceptable operand for unary & operator");
-	struct dt_node *n = nnew(s, DN_CAST, e->line, t);
+		dt_sema_err(s, e->line, "unacceptable operand for unary & operator");
+	struct dt_node *n = dt_sema_node(s, DN_CAST, e->line, t);
 	n->l = v->l;
 	return n;
 }
 
-/* x++ on a dynamic variable never assigned declares it int64_t */
-static void implicit_dvar(struct sema *s, struct ast_expr *o, int line)
+/*
+ * e.m and e->m on a struct or union: of a D object variable (obj.c), a
+ * translation (xlate.c), or an object in memory (member_ref).
+ */
+struct dt_node *dt_sema_member(struct sema *s, struct ast_expr *e)
 {
-	struct dt_type *i64 = dt_typedef_lookup(s->tt, "int64_t");
-	if (o->kind == AST_E_MEMBER && o->member.base->kind == AST_E_IDENT) {
-		const char *b = o->member.base->ident.name;
-		int kind = !strcmp(b, "self") ? DT_DV_SELF : !strcmp(b, "this") ? DT_DV_THIS : -1;
-		if (kind >= 0 && !dvar_lookup(s->dtp, kind, o->member.name))
-			dvar_add(s, kind, o->member.name, i64, 0, NULL, line);
-	} else if (o->kind == AST_E_INDEX && o->index.base->kind == AST_E_IDENT &&
-	    strcmp(o->index.base->ident.name, "args") != 0 &&
-	    !gvar_lookup(s->dtp, o->index.base->ident.name) &&
-	    !dvar_lookup(s->dtp, DT_DV_ASSOC, o->index.base->ident.name)) {
-		struct dt_type *kt[DT_DV_MAXKEYS];
-		int nk = 0;
-		for (struct ast_expr *k = o->index.keys; k && nk < DT_DV_MAXKEYS; k = k->next)
-			kt[nk++] = key_type(s, expr(s, k));
-		dvar_add(s, DT_DV_ASSOC, o->index.base->ident.name, i64, o->index.nkeys, kt, line);
-	}
-}
-
-/* args[N]: typed by the first probe the clause enables. */
-static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
-{
-	if (e->index.nkeys != 1)
-		serr(s, e->line, "args[ ] requires a single index");
-	struct dt_node *k = expr(s, e->index.keys);
-	if (k->kind != DN_CONST)
-		serr(s, e->line, "args[ ] index must be an integer constant");
-	struct dt_probe *p = s->matches && s->matches->n ? s->matches->v[0] : NULL;
-	const char *tn = NULL;
-	if (p && p->ops->argtype && k->ival >= 0 && k->ival < 10)
-		tn = p->ops->argtype(s->dtp, p, (int)k->ival, 0);
-	if (!tn)
-		serr(s, e->line, "index %lld is out of range for %s args[ ]",
-		    (long long)k->ival, s->stmt->pdesc_text);
-	struct dt_type *t = dt_type_from_name(s->tt, tn);
-	if (!t)
-		t = dt_typedef_lookup(s->tt, "int64_t");
-	struct dt_node *n = nnew(s, DN_ARG, e->line, t);
-	n->ival = k->ival;
-	n->builtin = 1;		/* typed: args[], not argN */
-	if (s->stmt->uses_args < n->ival + 1)
-		s->stmt->uses_args = (int)n->ival + 1;
-	return n;
-}
-
-/* uregs[i]: the current thread's saved user register i (uregs.c). */
-static struct dt_node *uregs_ref(struct sema *s, struct ast_expr *e)
-{
-	if (e->index.nkeys != 1)
-		serr(s, e->line, "uregs[ ] requires a single index");
-	struct dt_node *k = expr(s, e->index.keys);
-	if (!dt_is_int(k->type))
-		serr(s, e->line, "uregs[ ] index must be of integral type");
-	if (k->kind == DN_CONST) {
-		if (k->ival >= DT_UREG_SAVED && k->ival < DT_UREG_MAX)
-			serr(s, e->line, "uregs[%s] is not available on Linux: x86_64 Linux does not save that register for user mode",
-			    dt_ureg_name((int)k->ival));
-		if (k->ival < 0 || k->ival >= DT_UREG_SAVED)
-			serr(s, e->line, "index %lld is out of range for uregs[ ]", (long long)k->ival);
-	}
-	struct dt_node *n = nnew(s, DN_BUILTIN, e->line, builtin_type(s, DT_BI_UREGS));
-	n->builtin = DT_BI_UREGS;
-	n->l = cast_to(s, k, dt_typedef_lookup(s->tt, "uint64_t"));
-	return n;
-}
-
-static struct dt_node *expr(struct sema *s, struct ast_expr *e)
-{
-	struct dt_typetab *tt = s->tt;
-
-	switch (e->kind) {
-	case AST_E_INT: {
-		uint64_t v = e->i.value;
-		struct dt_type *t;
-		if (e->i.form == AST_INT_CHAR)
-			return nconst(s, e->line, tt->t_char, (int64_t)v);
-		int dec = e->i.form == AST_INT_DEC;
-		if (dec && !e->i.suffix_u && v > INT64_MAX)
-			serr(s, e->line, "integer constant 0x%llx cannot be represented in any built-in integral type",
-			    (unsigned long long)v);
-		if (e->i.suffix_l == 2)
-			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ullong : tt->t_llong;
-		else if (e->i.suffix_l == 1)
-			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ulong : tt->t_long;
-		else if (e->i.suffix_u)
-			t = v <= UINT32_MAX ? tt->t_uint : tt->t_ulong;
-		else if (v <= INT32_MAX)
-			t = tt->t_int;
-		else if (!dec && v <= UINT32_MAX)
-			t = tt->t_uint;
-		else if (v <= INT64_MAX)
-			t = tt->t_long;
-		else
-			t = tt->t_ulong;
-		if (v > INT64_MAX && t->is_signed)
-			t = tt->t_ulong;
-		return nconst(s, e->line, t, (int64_t)v);
-	}
-	case AST_E_STR: {
-		struct dt_node *n = nnew(s, DN_STR, e->line, tt->t_string);
-		n->str = e->str.s;
-		n->slen = e->str.len;
-		return n;
-	}
-	case AST_E_IDENT:
-		return ident(s, e);
-	case AST_E_AGG:
-		serr(s, e->line, "aggregation @%s may not be used as a value", e->agg.name);
-	case AST_E_UNARY: {
-		enum ast_op op = e->unary.op;
-		if (op == AST_OP_PREINC || op == AST_OP_PREDEC ||
-		    op == AST_OP_POSTINC || op == AST_OP_POSTDEC) {
-			struct ast_expr *o = e->unary.operand;
-			if (o->kind == AST_E_IDENT && strchr(o->ident.name, '`'))
-				serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
-			if (o->kind == AST_E_IDENT && implicit_ok(s, o->ident.name))
-				gvar_add(s, o->ident.name, dt_typedef_lookup(tt, "int64_t"), e->line);
-			implicit_dvar(s, o, e->line);
-			struct dt_node *v = expr(s, o);
-			if (!is_lvalue(v) && (v->kind == DN_BUILTIN || v->kind == DN_ARG))
-				serr(s, e->line, "operator %s can only be applied to a writable variable", opname(op));
-			if (!is_lvalue(v))
-				serr(s, e->line, "operator %s requires modifiable lvalue as an operand", opname(op));
-			if (!dt_is_scalar(v->type))
-				serr(s, e->line, "operator %s requires operand of scalar type", opname(op));
-			struct dt_node *n = nnew(s, DN_INCDEC, e->line, v->type);
-			n->var = v->var;
-			n->l = v;
-			n->op = (op == AST_OP_PREINC || op == AST_OP_POSTINC) ? '+' : '-';
-			n->ival = (op == AST_OP_POSTINC || op == AST_OP_POSTDEC);
-			return n;
-		}
-		if (op == AST_OP_SIZEOF) {
-			struct dt_node *v = expr(s, e->unary.operand);
-			if (v->bitfield)
-				serr(s, e->line, "cannot apply sizeof to a bit-field");
-			if (v->kind == DN_KSTR)
-				return nconst(s, e->line, tt->t_ulong, v->ival);
-			if (v->type->kind == DT_TK_STRING)
-				return nconst(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
-			return nconst(s, e->line, tt->t_ulong, v->type->size);
-		}
-		if (op == AST_OP_DEREF) {
-			struct dt_node *v = expr(s, e->unary.operand);
-			if (v->kind == DN_XLATE && v->type->kind == DT_TK_PTR)
-				return dt_xlate_deref(s, v);
-			v = decay(s, v);
-			if (v->type->kind != DT_TK_PTR)
-				serr(s, e->line, "operator * requires an operand of pointer type");
-			return object_at(s, e->line, v, v->type->ref, "operator * on a pointer to");
-		}
-		if (op == AST_OP_ADDROF)
-			return addr_of(s, e);
-		if (op == AST_OP_STRINGOF) {
-			struct dt_node *v = expr(s, e->unary.operand);
-			if (v->type->kind == DT_TK_STRING)
-				return v;
-			if (!dt_is_scalar(v->type))
-				serr(s, e->line, "cannot apply stringof to a value of type %s", v->type->name);
-			/* a scalar is the address of a string in kernel memory */
-			struct dt_node *k = nnew(s, DN_KSTR, e->line, tt->t_string);
-			k->l = v;
-			k->ival = (int64_t)s->dtp->opt[DTOPT_STRSIZE];
-			return k;
-		}
-		struct dt_node *v = expr(s, e->unary.operand);
-		if (op == AST_OP_LNOT) {
-			if (!dt_is_scalar(v->type))
-				serr(s, e->line, "operator ! requires an operand of scalar type");
-			if (v->kind == DN_CONST)
-				return nconst(s, e->line, tt->t_int, v->ival == 0);
-			struct dt_node *n = nnew(s, DN_UNARY, e->line, tt->t_int);
-			n->op = DT_OP_LNOT;
-			n->l = v;
-			return n;
-		}
-		if (op == AST_OP_BNOT && !dt_is_int(v->type))
-			serr(s, e->line, "operator ~ requires an operand of integral type");
-		if ((op == AST_OP_NEG || op == AST_OP_POS) && !dt_is_arith(v->type))
-			serr(s, e->line, "operator %s requires an operand of arithmetic type", opname(op));
-		/* D keeps the operand's type: no integer promotion */
-		struct dt_type *t = v->type->kind == DT_TK_ENUM ? tt->t_int : v->type;
-		if (op == AST_OP_POS)
-			return v;
-		if (v->kind == DN_CONST)
-			return nconst(s, e->line, t, op == AST_OP_NEG ? (int64_t)(0 - (uint64_t)v->ival) : ~v->ival);
-		struct dt_node *n = nnew(s, DN_UNARY, e->line, t);
-		n->op = op == AST_OP_NEG ? DT_OP_NEG : DT_OP_BNOT;
-		n->l = v;
-		return n;
-	}
-	case AST_E_BINARY: {
-		enum ast_op op = e->binary.op;
-		if (op >= AST_OP_ASSIGN && op <= AST_OP_OR_ASSIGN)
-			return assign(s, e);
-		if (op == AST_OP_COMMA) {
-			struct dt_node *l = expr(s, e->binary.left);
-			struct dt_node *r = expr(s, e->binary.right);
-			struct dt_node *n = nnew(s, DN_COMMA, e->line, r->type);
-			n->l = l;
-			n->r = r;
-			return n;
-		}
-		struct dt_node *l = expr(s, e->binary.left);
-		struct dt_node *r = expr(s, e->binary.right);
-		if (op == AST_OP_LAND || op == AST_OP_LOR || op == AST_OP_LXOR) {
-			if (!dt_is_scalar(l->type) || !dt_is_scalar(r->type))
-				serr(s, e->line, "operator %s requires operands of scalar type", opname(op));
-			if (l->kind == DN_CONST && r->kind == DN_CONST) {
-				int a = l->ival != 0, b = r->ival != 0;
-				return nconst(s, e->line, tt->t_int,
-				    op == AST_OP_LAND ? (a && b) : op == AST_OP_LOR ? (a || b) : (a ^ b));
-			}
-			struct dt_node *n = nnew(s, op == AST_OP_LAND ? DN_LAND :
-			    op == AST_OP_LOR ? DN_LOR : DN_LXOR, e->line, tt->t_int);
-			n->l = l;
-			n->r = r;
-			return n;
-		}
-		return binop(s, e->line, op, l, r);
-	}
-	case AST_E_TERNARY: {
-		struct dt_node *c = expr(s, e->ternary.cond);
-		struct dt_node *a = expr(s, e->ternary.then_e);
-		struct dt_node *b = expr(s, e->ternary.else_e);
-		if (!dt_is_scalar(c->type))
-			serr(s, e->line, "operator ?: expression must be of scalar type");
-		struct dt_type *t;
-		if (dt_is_int(a->type) && dt_is_int(b->type))
-			t = dt_type_arith(tt, a->type, b->type);
-		else if (a->type == b->type || (a->type->kind == DT_TK_STRING && b->type->kind == DT_TK_STRING))
-			t = a->type;
-		else if (a->type->kind == DT_TK_PTR && dt_is_int(b->type))
-			t = a->type;
-		else if (b->type->kind == DT_TK_PTR && dt_is_int(a->type))
-			t = b->type;
-		else
-			serr(s, e->line, "operator ?: operands must have compatible types");
-		if (t->kind == DT_TK_STRING) {
-			a = as_string(s, a);
-			b = as_string(s, b);
-		} else {
-			a = cast_to(s, a, t);
-			b = cast_to(s, b, t);
-		}
-		if (c->kind == DN_CONST)
-			return c->ival ? a : b;
-		struct dt_node *n = nnew(s, DN_TERNARY, e->line, t);
-		n->x = c;
-		n->l = a;
-		n->r = b;
-		return n;
-	}
-	case AST_E_CAST: {
-		struct dt_type *t = resolve_type(s, e->cast.type);
-		struct dt_node *v = expr(s, e->cast.operand);
-		if (v->type->kind == DT_TK_ARRAY || (v->kind == DN_KSTR && v->op == 1))
-			v = decay(s, v);	/* an array is its first element's address */
-		if (t->kind == DT_TK_VOID) {
-			struct dt_node *n = nnew(s, DN_CAST, e->line, t);
-			n->l = v;
-			return n;
-		}
-		if (!dt_is_scalar(t) || !dt_is_scalar(v->type))
-			serr(s, e->line, "invalid cast expression: \"%s\" to \"%s\"",
-			    v->type->name, t->name);
-		struct dt_node *n = cast_to(s, v, t);
-		if (n == v && v->type != t) {
-			n = nnew(s, DN_CAST, e->line, t);
-			n->l = v;
-		}
-		return n;
-	}
-	case AST_E_SIZEOF_TYPE: {
-		struct dt_type *t = resolve_type(s, e->sizeof_type.type);
-		if (t->kind == DT_TK_STRING)
-			return nconst(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
-		if (t->kind == DT_TK_VOID || t->kind == DT_TK_FUNC || !t->complete)
-			serr(s, e->line, "cannot apply sizeof to an expression of type %s", t->name);
-		return nconst(s, e->line, tt->t_ulong, t->size);
-	}
-	case AST_E_CALL:
-		return call_expr(s, e);
-	case AST_E_INDEX:
-		if (e->index.base->kind == AST_E_AGG)
-			dt_sema_agg_mdim(s, e->index.base);
-		if (e->index.base->kind == AST_E_IDENT &&
-		    !strcmp(e->index.base->ident.name, "args"))
-			return args_ref(s, e);
-		if (self_array(e->index.base)) {
-			/* a thread-local associative array: self->a[k] */
-			const char *name = e->index.base->member.name;
-			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_SELF, name);
-			if (!v)
-				serr(s, e->line, "failed to resolve self->%s: Unknown variable name", name);
-			if (!v->nkeys && dt_obj_is_aggregate(v->type))	/* self int a[4] */
-				return index_ref(s, e, dvar_ref(s, v, NULL, 0, e->line));
-			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
-		}
-		if (e->index.base->kind == AST_E_IDENT &&
-		    !strcmp(e->index.base->ident.name, "uregs"))
-			return uregs_ref(s, e);
-		if (e->index.base->kind == AST_E_IDENT) {
-			struct dt_dvar *v = dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
-			if (v)
-				return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
-		}
-		return index_ref(s, e, expr(s, e->index.base));
-	case AST_E_MEMBER:
-		if (e->member.base->kind == AST_E_IDENT &&
-		    (!strcmp(e->member.base->ident.name, "self") ||
-		    !strcmp(e->member.base->ident.name, "this"))) {
-			const char *b = e->member.base->ident.name;
-			int kind = !strcmp(b, "self") ? DT_DV_SELF : DT_DV_THIS;
-			struct dt_dvar *v = dvar_lookup(s->dtp, kind, e->member.name);
-			if (!v)
-				serr(s, e->line, "failed to resolve %s->%s: Unknown variable name",
-				    b, e->member.name);
-			return dvar_ref(s, v, NULL, 0, e->line);
-		}
-		{
-			struct dt_node *b = expr(s, e->member.base);
-			struct dt_node *addr;
-			struct dt_type *st;
-			if (b->kind == DN_XLATE)
-				return dt_xlate_member(s, b, e->member.name, e->member.arrow, e->line);
-			if (e->member.arrow) {
-				st = b->type->kind == DT_TK_PTR ? b->type->ref : NULL;
-				if (!st || (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION))
-					serr(s, e->line, "operator -> cannot be applied to an operand of type \"%s\"",
-					    b->type->name);
-				addr = b;
-			} else {
-				st = b->type;
-				if (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION)
-					serr(s, e->line, "operator . cannot be applied to an operand of type \"%s\"",
-					    b->type->name);
-				if (b->kind == DN_OBJ) {
-					struct dt_node *m = dt_obj_member(s, e->line, b, e->member.name);
-					if (m)
-						return m;
-					addr = dt_obj_addr(s, e->line, b, dt_type_ptr(tt, st));
-					return member_ref(s, e, addr, st);
-				}
-				if (b->kind != DN_UNARY || b->op != DT_OP_DEREF)
-					serr(s, e->line, "operator . is not supported on this %s yet", st->name);
-				addr = b->l;
-			}
+	struct dt_node *b = dt_sema_expr(s, e->member.base);
+	struct dt_node *addr;
+	struct dt_type *st;
+	if (b->kind == DN_XLATE)
+		return dt_xlate_member(s, b, e->member.name, e->member.arrow, e->line);
+	if (e->member.arrow) {
+		st = b->type->kind == DT_TK_PTR ? b->type->ref : NULL;
+		if (!st || (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION))
+			dt_sema_err(s, e->line, "operator -> cannot be applied to an operand of type \"%s\"",
+			    b->type->name);
+		addr = b;
+	} else {
+		st = b->type;
+		if (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION)
+			dt_sema_err(s, e->line, "operator . cannot be applied to an operand of type \"%s\"",
+			    b->type->name);
+		if (b->kind == DN_OBJ) {
+			struct dt_node *m = dt_obj_member(s, e->line, b, e->member.name);
+			if (m)
+				return m;
+			addr = dt_obj_addr(s, e->line, b, dt_type_ptr(s->tt, st));
 			return member_ref(s, e, addr, st);
 		}
-		serr(s, e->line, "operator %s is not supported yet", e->member.arrow ? "->" : ".");
-	case AST_E_OFFSETOF: {
-		struct dt_type *t = resolve_type(s, e->offs.type);
-		if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
-			serr(s, e->line, "offsetof( ) requires a struct or union type");
-		if (t->btf_id) {
-			uint32_t off, bits, bitoff;
-			struct dt_type *mt;
-			if (dt_btf_member(s->dtp, t, e->offs.member, &off, &mt, &bits, &bitoff) < 0)
-				serr(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
-			if (bits)
-				serr(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
-			return nconst(s, e->line, tt->t_ulong, off);
-		}
-		for (int i = 0; i < t->nmembers; i++)
-			if (!strcmp(t->members[i].name, e->offs.member)) {
-				if (t->members[i].bits)
-					serr(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
-				return nconst(s, e->line, tt->t_ulong, t->members[i].offset);
-			}
-		serr(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
+		if (b->kind != DN_UNARY || b->op != DT_OP_DEREF)
+			dt_sema_err(s, e->line, "operator . is not supported on this %s yet", st->name);
+		addr = b->l;
 	}
-	case AST_E_XLATE:
-		return dt_xlate_expr(s, e);
-	}
-	serr(s, e->line, "invalid expression");
+	return member_ref(s, e, addr, st);
 }
 
-/* ---- actions ---- */
-
-static const struct {
-	const char *name;
-	int func;
-	int minargs, maxargs;
-} actions[] = {
-	{ "trace", DT_F_TRACE, 1, 1 },
-	{ "printf", DT_F_PRINTF, 1, 1000 },
-	{ "exit", DT_F_EXIT, 1, 1 },
-	{ "printa", DT_F_PRINTA, 1, 1000 },
-	{ "clear", DT_F_CLEAR, 1, 1 },
-	{ "trunc", DT_F_TRUNC, 1, 2 },
-	{ "normalize", DT_F_NORMALIZE, 2, 2 },
-	{ "denormalize", DT_F_DENORMALIZE, 1, 1 },
-	{ "setopt", DT_F_SETOPT, 1, 2 },
-	{ "tracemem", DT_F_TRACEMEM, 2, 1000 },	/* sema_act.c says at most 3 */
-	{ "print", DT_F_PRINT, 1, 1 },
-	{ "freopen", DT_F_FREOPEN, 1, 1000 },
-	{ "ftruncate", DT_F_FTRUNCATE, 0, 0 },
-	/* destructive actions: sema_destr.c (system: as printf, below) */
-	{ "stop", DT_F_STOP, 0, 0 },
-	{ "raise", DT_F_RAISE, 1, 1 },
-	{ "system", DT_F_SYSTEM, 1, 1000 },
-	{ "copyout", DT_F_COPYOUT, 3, 3 },
-	{ "copyoutstr", DT_F_COPYOUTSTR, 3, 3 },
-	{ "chill", DT_F_CHILL, 1, 1 },
-	{ "panic", DT_F_PANIC, 0, 0 },
-	{ "breakpoint", DT_F_BREAKPOINT, 0, 0 },
-	{ "speculate", DT_F_SPECULATE, 1, 1 },
-	{ "commit", DT_F_COMMIT, 1, 1 },
-	{ "discard", DT_F_DISCARD, 1, 1 },
-};
-
-static int action_lookup(const char *name)
+/* offsetof(type, member), a constant; never of a bit-field */
+struct dt_node *dt_sema_offsetof(struct sema *s, struct ast_expr *e)
 {
-	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
-		if (!strcmp(actions[i].name, name))
-			return (int)i;
-	return -1;
+	struct dt_type *t = dt_sema_type(s, e->offs.type);
+	if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
+		dt_sema_err(s, e->line, "offsetof( ) requires a struct or union type");
+	if (t->btf_id) {
+		uint32_t off, bits, bitoff;
+		struct dt_type *mt;
+		if (dt_btf_member(s->dtp, t, e->offs.member, &off, &mt, &bits, &bitoff) < 0)
+			dt_sema_err(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
+		if (bits)
+			dt_sema_err(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
+		return dt_sema_const(s, e->line, s->tt->t_ulong, off);
+	}
+	for (int i = 0; i < t->nmembers; i++)
+		if (!strcmp(t->members[i].name, e->offs.member)) {
+			if (t->members[i].bits)
+				dt_sema_err(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
+			return dt_sema_const(s, e->line, s->tt->t_ulong, t->members[i].offset);
+		}
+	dt_sema_err(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
 }
+
+/*
+ * ---- to become call.c ----
+ * calls: D's actions and subroutines, by name, with their
+ * prototypes, and the record fields an action writes.
+ *
+ * A call statement whose name is an action (trace, printf, exit, ...)
+ * is an action of the clause: its arguments are checked against the
+ * action's prototype (printf's against its format) and each value it
+ * records becomes a field of the clause's record, laid out in order and
+ * aligned.  The aggregation, output, destructive, speculation and
+ * setopt() actions have their own files (agg.c, act.c, destr.c, spec.c,
+ * setopt.c) and come through here.  Any other call is a subroutine, an
+ * expression typed by its table entry; actions and aggregating
+ * functions are refused there with dtrace's messages.
+ */
+
+/* ---- subroutines ---- */
 
 /*
  * Subroutine prototypes.  Argument kinds: S a string (char * and char[]
@@ -1868,13 +2179,13 @@ static struct dt_node *one_int_arg(struct sema *s, struct ast_expr *e,
     const char *name, const char *proto)
 {
 	if (e->call.nargs != 1)
-		serr(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
+		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
 		    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");
-	struct dt_node *a = expr(s, e->call.args);
+	struct dt_node *a = dt_sema_expr(s, e->call.args);
 	if (!dt_is_int(a->type))
-		serr(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+		dt_sema_err(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: %s\n\t argument: %s", name, proto, a->type->name);
-	return cast_to(s, a, dt_typedef_lookup(s->tt, proto));
+	return dt_sema_cast(s, a, dt_typedef_lookup(s->tt, proto));
 }
 
 /*
@@ -1886,18 +2197,18 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 {
 	for (size_t i = 0; i < sizeof(solaris_subrs) / sizeof(solaris_subrs[0]); i++)
 		if (!strcmp(solaris_subrs[i].name, name))
-			serr(s, e->line, "%s( ) is not available on Linux: %s", name, solaris_subrs[i].why);
+			dt_sema_err(s, e->line, "%s( ) is not available on Linux: %s", name, solaris_subrs[i].why);
 	if (!strcmp(name, "getmajor") || !strcmp(name, "getminor")) {
 		int major = name[3] == 'm' && name[4] == 'a';
 		struct dt_node *d = one_int_arg(s, e, name, "dev_t");
-		struct dt_node *v = major ? binop(s, e->line, AST_OP_SHR, d,
-		    nconst(s, e->line, s->tt->t_int, 20)) : d;
-		v = binop(s, e->line, AST_OP_BAND, v,
-		    nconst(s, e->line, d->type, major ? 0xfff : 0xfffff));
-		return cast_to(s, v, dt_typedef_lookup(s->tt, major ? "major_t" : "minor_t"));
+		struct dt_node *v = major ? dt_sema_binop(s, e->line, AST_OP_SHR, d,
+		    dt_sema_const(s, e->line, s->tt->t_int, 20)) : d;
+		v = dt_sema_binop(s, e->line, AST_OP_BAND, v,
+		    dt_sema_const(s, e->line, d->type, major ? 0xfff : 0xfffff));
+		return dt_sema_cast(s, v, dt_typedef_lookup(s->tt, major ? "major_t" : "minor_t"));
 	}
 	if (!strcmp(name, "progenyof")) {
-		struct dt_node *n = nnew(s, DN_CALL, e->line, s->tt->t_int);
+		struct dt_node *n = dt_sema_node(s, DN_CALL, e->line, s->tt->t_int);
 		n->func = DT_F_PROGENYOF;
 		n->nargs = 1;
 		n->args = dt_alloc(s->dtp, sizeof(*n->args));
@@ -1907,7 +2218,8 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 	return NULL;
 }
 
-static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
+/* Subroutine call e, a value (an action's name is refused here). */
+struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e)
 {
 	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";
 	struct dt_node *bs = builtin_subr(s, e, name);
@@ -1918,28 +2230,28 @@ static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 		if (!strcmp(subrs[k].name, name))
 			break;
 	if (k == sizeof(subrs) / sizeof(subrs[0])) {
-		if (action_lookup(name) >= 0)
-			serr(s, e->line, "%s( ) may not be used in an expression", name);
+		if (dt_sema_action_lookup(name) >= 0)
+			dt_sema_err(s, e->line, "%s( ) may not be used in an expression", name);
 		if (dt_sema_is_aggfunc(name))
-			serr(s, e->line, "aggregating function %s( ) may not be called from a D "
+			dt_sema_err(s, e->line, "aggregating function %s( ) may not be called from a D "
 			    "expression (D program context required)", name);
-		serr(s, e->line, "undefined function name: %s", name);
+		dt_sema_err(s, e->line, "undefined function name: %s", name);
 	}
 	int na = e->call.nargs;
 	if (na < subrs[k].minargs)
-		serr(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
+		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
 		    name, na, na == 1 ? " " : "s ", subrs[k].minargs);
 	if (na > subrs[k].maxargs)
-		serr(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
 		    name, na, na == 1 ? " " : "s ",
 		    subrs[k].maxargs > subrs[k].minargs ? "at most " : "", subrs[k].maxargs);
-	struct dt_node *n = nnew(s, DN_CALL, e->line, subr_type(s, subrs[k].ret));
+	struct dt_node *n = dt_sema_node(s, DN_CALL, e->line, subr_type(s, subrs[k].ret));
 	n->func = subrs[k].func;
 	n->nargs = na;
 	n->args = dt_alloc(s->dtp, sizeof(*n->args) * 3);
 	int i = 0;
 	for (struct ast_expr *a = e->call.args; a; a = a->next, i++) {
-		struct dt_node *v = expr(s, a), *c = NULL;
+		struct dt_node *v = dt_sema_expr(s, a), *c = NULL;
 		switch (subrs[k].kinds[i]) {
 		case 'Z':
 			if (v->kind == DN_CONST && v->ival == 0) {
@@ -1948,19 +2260,19 @@ static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 			}
 			/* fallthrough */
 		case 'S':
-			c = as_string(s, v);
+			c = dt_sema_string(s, v);
 			break;
 		case 'I':
 			if (dt_is_int(v->type))
-				c = cast_to(s, v, subr_type(s, subrs[k].proto[i]));
+				c = dt_sema_cast(s, v, subr_type(s, subrs[k].proto[i]));
 			break;
 		case 'P':
 			if (dt_is_scalar(v->type))
-				c = cast_to(s, v, s->tt->t_ulong);
+				c = dt_sema_cast(s, v, s->tt->t_ulong);
 			break;
 		}
 		if (!c)
-			serr(s, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
+			dt_sema_err(s, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
 			    "\tprototype: %s\n\t argument: %s", name, i + 1, subrs[k].proto[i],
 			    v->type->name);
 		n->args[i] = c;
@@ -1979,6 +2291,49 @@ static struct dt_node *call_expr(struct sema *s, struct ast_expr *e)
 	return n;
 }
 
+/* ---- actions and their records ---- */
+
+static const struct {
+	const char *name;
+	int func;
+	int minargs, maxargs;
+} actions[] = {
+	{ "trace", DT_F_TRACE, 1, 1 },
+	{ "printf", DT_F_PRINTF, 1, 1000 },
+	{ "exit", DT_F_EXIT, 1, 1 },
+	{ "printa", DT_F_PRINTA, 1, 1000 },
+	{ "clear", DT_F_CLEAR, 1, 1 },
+	{ "trunc", DT_F_TRUNC, 1, 2 },
+	{ "normalize", DT_F_NORMALIZE, 2, 2 },
+	{ "denormalize", DT_F_DENORMALIZE, 1, 1 },
+	{ "setopt", DT_F_SETOPT, 1, 2 },
+	{ "tracemem", DT_F_TRACEMEM, 2, 1000 },	/* act.c says at most 3 */
+	{ "print", DT_F_PRINT, 1, 1 },
+	{ "freopen", DT_F_FREOPEN, 1, 1000 },
+	{ "ftruncate", DT_F_FTRUNCATE, 0, 0 },
+	/* destructive actions: destr.c (system: as printf, below) */
+	{ "stop", DT_F_STOP, 0, 0 },
+	{ "raise", DT_F_RAISE, 1, 1 },
+	{ "system", DT_F_SYSTEM, 1, 1000 },
+	{ "copyout", DT_F_COPYOUT, 3, 3 },
+	{ "copyoutstr", DT_F_COPYOUTSTR, 3, 3 },
+	{ "chill", DT_F_CHILL, 1, 1 },
+	{ "panic", DT_F_PANIC, 0, 0 },
+	{ "breakpoint", DT_F_BREAKPOINT, 0, 0 },
+	{ "speculate", DT_F_SPECULATE, 1, 1 },
+	{ "commit", DT_F_COMMIT, 1, 1 },
+	{ "discard", DT_F_DISCARD, 1, 1 },
+};
+
+int dt_sema_action_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
+		if (!strcmp(actions[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* A field of action a's record, aligned to its size (a string: 1). */
 static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
     uint32_t size, struct dt_type *t)
 {
@@ -1987,7 +2342,7 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	 * compile error unwinds before the statement is registered */
 	struct dt_recfield *f = dt_alloc(s->dtp, (size_t)(a->nfields + 1) * sizeof(*f));
 	if (!f)
-		serr(s, s->line, "out of memory");
+		dt_sema_err(s, s->line, "out of memory");
 	if (a->nfields)
 		memcpy(f, a->fields, (size_t)a->nfields * sizeof(*f));
 	a->fields = f;
@@ -2005,7 +2360,25 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	st->recsize += size;
 }
 
-static void pf_type(struct dt_type *t, struct dt_pfarg_type *pt)
+void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
+{
+	add_field(s, a, DT_RV_INT, 8, t);
+}
+
+void dt_sema_strfield(struct sema *s, struct dt_action *a)
+{
+	add_field(s, a, DT_RV_STR, (uint32_t)s->dtp->opt[DTOPT_STRSIZE] + 1, NULL);
+}
+
+void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size)
+{
+	add_field(s, a, DT_RV_BYTES, size, NULL);
+	/* keep the next field and the record 8-byte aligned */
+	s->stmt->recsize = (s->stmt->recsize + 7) & ~7u;
+}
+
+/* t as printf's checker sees it */
+void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
 {
 	memset(pt, 0, sizeof(*pt));
 	pt->name = t->name;
@@ -2030,19 +2403,20 @@ static void pf_type(struct dt_type *t, struct dt_pfarg_type *pt)
 	}
 }
 
-static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
+/* Call e of action ai: its operands checked, its record fields laid out. */
+struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 {
 	const char *name = actions[ai].name;
 	int nargs = e->call.nargs;
-	struct dt_node *n = nnew(s, DN_S_ACTION, e->line, s->tt->t_void);
+	struct dt_node *n = dt_sema_node(s, DN_S_ACTION, e->line, s->tt->t_void);
 	struct dt_action *a = dt_alloc(s->dtp, sizeof(*a));
 	uint32_t strsize = (uint32_t)s->dtp->opt[DTOPT_STRSIZE];
 
 	if (nargs < actions[ai].minargs || nargs > actions[ai].maxargs) {
 		if (actions[ai].minargs == actions[ai].maxargs)
-			serr(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
 			    name, nargs, nargs == 1 ? "" : "s", actions[ai].minargs);
-		serr(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, at least %d expected",
+		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, at least %d expected",
 		    name, nargs, nargs == 1 ? "" : "s", actions[ai].minargs);
 	}
 	n->func = actions[ai].func;
@@ -2054,7 +2428,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 	int i = 0;
 	int aggact = n->func >= DT_F_PRINTA && n->func <= DT_F_DENORMALIZE;
 	for (struct ast_expr *x = e->call.args; x; x = x->next)
-		n->args[i++] = aggact ? NULL : expr(s, x);
+		n->args[i++] = aggact ? NULL : dt_sema_expr(s, x);
 
 	switch (n->func) {
 	case DT_F_PRINTA: case DT_F_CLEAR: case DT_F_TRUNC:
@@ -2071,7 +2445,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		dt_sema_spec_action(s, n, e, a);
 		break;
 	case DT_F_TRACE: {
-		struct dt_node *v = n->args[0] = whole_value(s, n->args[0]);
+		struct dt_node *v = n->args[0] = dt_sema_whole(s, n->args[0]);
 		a->kind = DT_ACT_TRACE;
 		if (v->type->btf_id < 0)
 			dt_btf_resolve(s->dtp, v->type);
@@ -2082,7 +2456,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		else if (dt_is_scalar(v->type))
 			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);
 		else
-			serr(s, e->line, "trace( ) argument #1 is incompatible with its prototype: %s",
+			dt_sema_err(s, e->line, "trace( ) argument #1 is incompatible with its prototype: %s",
 			    v->type->name);
 		break;
 	}
@@ -2090,9 +2464,9 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		struct dt_node *v = n->args[0];
 		a->kind = DT_ACT_EXIT;
 		if (!dt_is_int(v->type))
-			serr(s, e->line, "exit( ) argument #1 is incompatible with prototype:\n"
+			dt_sema_err(s, e->line, "exit( ) argument #1 is incompatible with prototype:\n"
 			    "\tprototype: int\n\t argument: %s", v->type->name);
-		n->args[0] = cast_to(s, v, s->tt->t_int);
+		n->args[0] = dt_sema_cast(s, v, s->tt->t_int);
 		add_field(s, a, DT_RV_INT, 4, s->tt->t_int);
 		break;
 	}
@@ -2110,18 +2484,18 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		if (n->func == DT_F_SYSTEM)
 			dt_sema_destr(s, n, e, a);
 		if (f->kind != DN_STR)
-			serr(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+			dt_sema_err(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
 			    "\tprototype: string constant\n\t argument: %s", name, f->type->name);
 		if (n->func == DT_F_FREOPEN) {
 			/* "." is dtrace's own marker for "" (restore stdout) */
 			if (!strcmp(f->str, "."))
-				serr(s, e->line, "freopen( ) argument #1 cannot be \".\"");
+				dt_sema_err(s, e->line, "freopen( ) argument #1 cannot be \".\"");
 			s->dtp->uses_destructive = 1;
 			if (!f->str[0] && nargs == 1)
 				break;		/* pf NULL: back to the original output */
 		}
 		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
-			serr(s, e->line, "%s", err);
+			dt_sema_err(s, e->line, "%s", err);
 		dt_register_pf(s->dtp, a->pf);
 		int na = nargs - 1;
 		struct dt_pfarg_type *pt = calloc((size_t)(na ? na : 1), sizeof(*pt));
@@ -2129,24 +2503,24 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 		if (!pt || !ps) {
 			free(pt);
 			free(ps);
-			serr(s, e->line, "out of memory");
+			dt_sema_err(s, e->line, "out of memory");
 		}
 		for (int k = 0; k < na; k++)
-			pf_type(n->args[k + 1]->type, &pt[k]);
+			dt_sema_pftype(n->args[k + 1]->type, &pt[k]);
 		if (dt_printf_check(a->pf, pt, na, name, err, sizeof(err)) < 0 ||
 		    dt_printf_layout(a->pf, pt, na, (int)strsize, ps) < 0) {
 			free(pt);
 			free(ps);
-			serr(s, e->line, "%s", err);
+			dt_sema_err(s, e->line, "%s", err);
 		}
 		for (int k = 0; k < na; k++) {
 			struct dt_type *t = n->args[k + 1]->type;
 			if (ps[k].kind == DT_PFSTORE_STRING) {
-				struct dt_node *sv = as_string(s, n->args[k + 1]);
+				struct dt_node *sv = dt_sema_string(s, n->args[k + 1]);
 				if (!sv) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "%s( ) of %s as a string is not supported yet", name, t->name);
+					dt_sema_err(s, e->line, "%s( ) of %s as a string is not supported yet", name, t->name);
 				}
 				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
@@ -2154,7 +2528,7 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 				if (!dt_is_scalar(t)) {
 					free(pt);
 					free(ps);
-					serr(s, e->line, "%s( ) argument #%d of type %s is not supported yet",
+					dt_sema_err(s, e->line, "%s( ) argument #%d of type %s is not supported yet",
 					    name, k + 2, t->name);
 				}
 				add_field(s, a, DT_RV_INT, 8, t);
@@ -2168,7 +2542,17 @@ static struct dt_node *action(struct sema *s, struct ast_expr *e, int ai)
 	return n;
 }
 
-/* ---- statements ---- */
+/*
+ * ---- to become stmt.c ----
+ * a clause's statements and predicate.
+ *
+ * The action list is lowered statement by statement, in order: if/else
+ * (a scalar condition; the actions of a branch are marked conditional),
+ * blocks, aggregations, action calls (each appended to the clause's
+ * actions, call.c) and expression statements; speculation's ordering
+ * rules are checked as each one is added (spec.c).  Errors here carry
+ * the -n region prefix: "in action list: " or "in predicate: ".
+ */
 
 static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st);
 
@@ -2180,10 +2564,10 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 	case AST_S_BLOCK:
 		return stmt_list(s, st->body);
 	case AST_S_IF: {
-		struct dt_node *n = nnew(s, DN_S_IF, st->line, s->tt->t_void);
-		n->x = expr(s, st->expr);
+		struct dt_node *n = dt_sema_node(s, DN_S_IF, st->line, s->tt->t_void);
+		n->x = dt_sema_expr(s, st->expr);
 		if (!dt_is_scalar(n->x->type))
-			serr(s, st->line, "if-condition must be of scalar type");
+			dt_sema_err(s, st->line, "if-condition must be of scalar type");
 		s->in_cond++;
 		n->l = stmt(s, st->then_s);
 		n->r = st->else_s ? stmt(s, st->else_s) : NULL;
@@ -2205,21 +2589,21 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 			return an;
 		}
 		if (e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT) {
-			int ai = action_lookup(e->call.fn->ident.name);
+			int ai = dt_sema_action_lookup(e->call.fn->ident.name);
 			if (ai >= 0) {
-				struct dt_node *n = action(s, e, ai);
+				struct dt_node *n = dt_sema_action(s, e, ai);
 				struct dt_stmt *cs = s->stmt;
 				struct dt_action *na = dt_alloc(s->dtp,
 				    (size_t)(cs->nactions + 1) * sizeof(*na));
 				if (!na)
-					serr(s, e->line, "out of memory");
+					dt_sema_err(s, e->line, "out of memory");
 				if (cs->nactions)
 					memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
 				cs->actions = na;
 				cs->actions[cs->nactions] = *n->action;
 				if (s->in_cond) {
 					if (cs->nactions >= 32)
-						serr(s, e->line, "more than 32 actions in a clause with if/else are not supported yet");
+						dt_sema_err(s, e->line, "more than 32 actions in a clause with if/else are not supported yet");
 					cs->actions[cs->nactions].cond = 1;
 				}
 				n->action = &cs->actions[cs->nactions];
@@ -2230,8 +2614,8 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 				return n;
 			}
 		}
-		struct dt_node *n = nnew(s, DN_S_EXPR, st->line, s->tt->t_void);
-		n->l = expr(s, e);
+		struct dt_node *n = dt_sema_node(s, DN_S_EXPR, st->line, s->tt->t_void);
+		n->l = dt_sema_expr(s, e);
 		n->act = s->act;
 		dt_sema_spec_order(s, n, e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT ?
 		    e->call.fn->ident.name : NULL, st->line);
@@ -2260,6 +2644,7 @@ static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st)
 	return head;
 }
 
+/* Point each action statement at its action: cs->actions moved as it grew. */
 static void fix_actions(struct dt_stmt *cs, struct dt_node *n)
 {
 	for (; n; n = n->next) {
@@ -2272,7 +2657,38 @@ static void fix_actions(struct dt_stmt *cs, struct dt_node *n)
 	}
 }
 
-/* ---- clauses and the program ---- */
+/* The action list of clause st. */
+void dt_sema_actions(struct sema *s, struct dt_stmt *st, struct ast_stmt *body)
+{
+	s->region = 2;
+	st->body = stmt_list(s, body);
+	fix_actions(st, st->body);
+	dt_xlate_check(s, st->body);
+}
+
+/* The predicate of clause st: a scalar. */
+void dt_sema_predicate(struct sema *s, struct dt_stmt *st, struct ast_expr *pred)
+{
+	s->region = 1;
+	st->pred = dt_sema_expr(s, pred);
+	dt_xlate_check(s, st->pred);
+	if (!dt_is_scalar(st->pred->type))
+		dt_sema_err(s, pred->line, "predicate result must be of scalar type");
+}
+
+/*
+ * ---- to become clause.c ----
+ * a clause's frame: its record, the probes its descriptions
+ * match, and its registration on them.
+ *
+ * Probes are matched before the clause is lowered: args[] is typed by
+ * the first probe matched.  A description matching nothing is an error
+ * unless -Z (zdefs) is set; under -l it is kept instead, to be listed as
+ * unmatched.  A probe matched by two descriptions is enabled once.  The
+ * clause is registered (dtp->stmts) and added to each probe's clauses
+ * only after its statements and predicate are lowered, so a compile
+ * error in it leaves nothing of it enabled.
+ */
 
 /* Collect a matched probe once (two descriptions may match one probe). */
 static int collect_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
@@ -2294,6 +2710,7 @@ static int collect_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
 	return 0;
 }
 
+/* st added to the clauses of each probe of mc, in program order */
 static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
 {
 	st->probes = dt_alloc(s->dtp, sizeof(*st->probes) * (size_t)(mc->n ? mc->n : 1));
@@ -2304,41 +2721,50 @@ static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
 		struct dt_probe *p = mc->v[i];
 		struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
 		if (!nc)
-			serr(s, 0, "out of memory");
+			dt_sema_err(s, 0, "out of memory");
 		p->clauses = nc;
 		p->clauses[p->nclauses++] = st;
 	}
 	s->dtp->matched += mc->n;
 }
 
-static void clause(struct sema *s, struct ast_item *it, int is_file)
+/* A new clause for program item it: its record starts with the header. */
+struct dt_stmt *dt_sema_clause_new(struct sema *s, struct ast_item *it, int is_file)
 {
 	dtrace_hdl_t *dtp = s->dtp;
 	struct ast_clause *c = &it->clause;
 	struct dt_stmt *st = dt_alloc(dtp, sizeof(*st));
 
 	if (c->no_body && is_file)
-		serr(s, it->line, c->pred ?
+		dt_sema_err(s, it->line, c->pred ?
 		    "expected actions { } following probe description and predicate" :
 		    "expected predicate and/or actions following probe description");
 	st->index = dtp->nstmts;
 	st->recsize = DT_REC_HDR;
 	st->pdesc_text = c->pdescs ? c->pdescs->text : "";
+	return st;
+}
 
-	/* the probes first: their arguments type args[] in the clause */
-	struct match_ctx mc = { dtp, NULL, 0, 0 };
-	s->matches = &mc;
-	for (struct ast_pdesc *pd = c->pdescs; pd; pd = pd->next) {
+/*
+ * The probes that descriptions pds match, into mc, which is the
+ * clause's (s->matches, for args[]) until dt_sema_clause_add().
+ */
+void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	*mc = (struct match_ctx){ dtp, NULL, 0, 0 };
+	s->matches = mc;
+	for (struct ast_pdesc *pd = pds; pd; pd = pd->next) {
 		int found = 0;
 		if (pd->is_id) {
 			dt_probe_iter(dtp, "", "", "", "", NULL, NULL);	/* populate */
 			if (pd->id >= 1 && pd->id <= dtp->nprobes) {
-				collect_probe(dtp, dtp->probes[pd->id - 1], &mc);
+				collect_probe(dtp, dtp->probes[pd->id - 1], mc);
 				found = 1;
 			}
 		} else {
 			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
-			    pd->name, collect_probe, &mc);
+			    pd->name, collect_probe, mc);
 		}
 		if (found == 0 && dtp->list_mode) {
 			char d[1024];
@@ -2354,286 +2780,32 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 			continue;
 		}
 		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
-			free(mc.v);
+			free(mc->v);
 			if (pd->is_id)
-				serr(s, pd->line, "probe description %s does not match any probes",
+				dt_sema_err(s, pd->line, "probe description %s does not match any probes",
 				    pd->text);
-			serr(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
+			dt_sema_err(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
 			    pd->provider, pd->module, pd->function, pd->name);
 		}
 	}
-	s->matchv = mc.v;	/* freed on error by dt_sema */
-	s->stmt = st;
-	s->act = 0;
-	/* D checks the actions before the predicate, so a predicate may use
-	 * a variable the actions declare */
-	s->region = 2;
-	st->body = stmt_list(s, c->body);
-	fix_actions(st, st->body);
-	dt_xlate_check(s, st->body);
-	if (c->pred) {
-		s->region = 1;
-		st->pred = expr(s, c->pred);
-		dt_xlate_check(s, st->pred);
-		if (!dt_is_scalar(st->pred->type))
-			serr(s, c->pred->line, "predicate result must be of scalar type");
-	}
-	s->region = 0;
+	s->matchv = mc->v;	/* freed on error by dt_sema */
+}
+
+/* Lowered clause st: its record size counted, registered, enabled on mc. */
+void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
+    struct match_ctx *mc)
+{
+	dtrace_hdl_t *dtp = s->dtp;
 	if (st->recsize > dtp->maxrec)
 		dtp->maxrec = st->recsize;
 
 	struct dt_stmt **ns = realloc(dtp->stmts, (size_t)(dtp->nstmts + 1) * sizeof(*ns));
 	if (!ns)
-		serr(s, it->line, "out of memory");
+		dt_sema_err(s, it->line, "out of memory");
 	dtp->stmts = ns;
 	dtp->stmts[dtp->nstmts++] = st;
-	enable(s, st, &mc);
-	free(mc.v);
+	enable(s, st, mc);
+	free(mc->v);
 	s->matchv = NULL;
 	s->matches = NULL;
-}
-
-static void pragma(struct sema *s, struct ast_item *it)
-{
-	struct ast_pragma *p = &it->pragma;
-	if (p->kind == AST_PRAGMA_DEPENDS_ON) {
-		char msg[512];
-		if (dt_dlib_depends(s->dtp, p, msg, sizeof(msg)) < 0)
-			serr(s, it->line, "%s", msg);
-		return;
-	}
-	if (p->kind != AST_PRAGMA_OPTION)
-		return;		/* attributes, binding: accepted */
-	if (dt_opt_set(s->dtp, p->opt, p->val) < 0) {
-		char msg[512];
-		/* dt_opt_set wrote "failed to set -x NAME: REASON" */
-		const char *why = strrchr(s->dtp->errmsg, ':');
-		if (p->val)
-			snprintf(msg, sizeof(msg), "failed to set option '%s' to '%s': %s", p->opt,
-			    p->val, why ? why + 2 : "Invalid option");
-		else
-			snprintf(msg, sizeof(msg), "failed to set option '%s': %s", p->opt,
-			    why ? why + 2 : "Invalid option");
-		dt_compile_error(s->dtp, it->line, msg);
-		longjmp(s->jb, 1);
-	}
-}
-
-static void decl(struct sema *s, struct ast_item *it)
-{
-	struct ast_decl *d = &it->decl;
-	struct dt_type *base = resolve_spec(s, d->spec);
-	for (struct ast_declarator *dd = d->decls; dd; dd = dd->next) {
-		struct dt_type *t = apply_declarator(s, base, dd);
-		if (!dd->name)
-			continue;
-		switch (d->spec->storage) {
-		case AST_SC_TYPEDEF:
-			if (dt_typedef_add(s->tt, dd->name, t) < 0)
-				serr(s, dd->line, "out of memory");
-			break;
-		case AST_SC_SELF:
-		case AST_SC_THIS: {
-			int kind = d->spec->storage == AST_SC_SELF ? DT_DV_SELF : DT_DV_THIS;
-			if (dvar_lookup(s->dtp, kind, dd->name))
-				serr(s, dd->line, "identifier redeclared: %s", dd->name);
-			dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
-			break;
-		}
-		case AST_SC_EXTERN: {	/* the type of a kernel symbol */
-			const char *bq = strrchr(dd->name, '`');
-			struct dt_extern *x = dt_alloc(s->dtp, sizeof(*x));
-			x->name = dt_ast_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
-			    strlen(bq ? bq + 1 : dd->name));
-			x->type = t;
-			x->next = s->dtp->externs;
-			s->dtp->externs = x;
-			break;
-		}
-		default:
-			if (t->kind == DT_TK_FUNC)
-				break;
-			if (gvar_lookup(s->dtp, dd->name) || dvar_lookup(s->dtp, DT_DV_ASSOC, dd->name))
-				serr(s, dd->line, "identifier redeclared: %s", dd->name);
-			if (dd->parts && dd->parts->kind == AST_D_ARRAY && dd->parts->assoc) {
-				struct dt_type *kt[DT_DV_MAXKEYS];
-				int nk = 0;
-				for (struct ast_param *pa = dd->parts->params.first; pa && nk < DT_DV_MAXKEYS;
-				    pa = pa->next)
-					kt[nk++] = apply_declarator(s, resolve_spec(s, pa->spec), pa->decl);
-				struct dt_type *vt = resolve_spec(s, d->spec);
-				dvar_add(s, DT_DV_ASSOC, dd->name, vt, nk, kt, dd->line);
-				break;
-			}
-			gvar_add(s, dd->name, t, dd->line);
-			break;
-		}
-	}
-}
-
-/* The value of an inline declaration, checked against its type. */
-static struct dt_node *inline_value(struct sema *s, struct ast_item *it)
-{
-	struct ast_inline *in = &it->inl;
-	struct dt_type *t = apply_declarator(s, resolve_spec(s, in->spec), in->decl);
-	struct dt_stmt dummy = { 0 };
-	struct dt_stmt *save = s->stmt;
-	s->stmt = &dummy;
-	struct dt_node *v = expr(s, in->value);
-	s->stmt = save;
-	if (v->kind == DN_XLATE && v->type->kind == t->kind && v->type->name &&
-	    !strcmp(v->type->name, t->name))
-		return v;	/* a translation: its members are used */
-	if (dt_is_scalar(t) && dt_is_scalar(v->type) && v->kind != DN_XLATE)
-		v = cast_to(s, v, t);
-	else if (!(t->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING))
-		serr(s, it->line, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
-		    in->decl->name, t->name, v->type->name);
-	return v;
-}
-
-/* A library inline is lowered when a program first uses it. */
-static struct dt_node *lazy_inline(struct sema *s, struct dt_inline *in, int line)
-{
-	struct dt_sema_ctx save;
-	if (in->lowering)
-		serr(s, line, "inline %s is defined in terms of itself", in->name);
-	in->lowering = 1;
-	dt_sema_enter(s, in->libtag, 1, &save);
-	in->value = inline_value(s, in->item);
-	dt_sema_leave(s, &save);
-	in->lowering = 0;
-	return in->value;
-}
-
-static void inline_decl(struct sema *s, struct ast_item *it)
-{
-	struct dt_inline *di = dt_alloc(s->dtp, sizeof(*di));
-	di->name = it->inl.decl->name;
-	if (s->dtp->cur_libtag) {
-		di->item = it;		/* a library's: lowered on first use */
-		di->libtag = s->dtp->cur_libtag;
-	} else
-		di->value = inline_value(s, it);
-	di->next = s->dtp->inlines;
-	s->dtp->inlines = di;
-}
-
-int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
-{
-	struct sema s = { .dtp = dtp, .tt = &dtp->types };
-	struct dt_stmt dummy = { 0 };
-	s.stmt = &dummy;
-
-	if (setjmp(s.jb)) {
-		free(s.matchv);
-		return -1;
-	}
-	/* options first: they shape what follows (strsize, zdefs) */
-	for (struct ast_item *it = prog->items; it; it = it->next)
-		if (it->kind == AST_ITEM_PRAGMA)
-			pragma(&s, it);
-	for (struct ast_item *it = prog->items; it; it = it->next) {
-		switch (it->kind) {
-		case AST_ITEM_CLAUSE:
-			if (!dtp->cur_libtag)	/* a library's clauses are ignored */
-				clause(&s, it, is_file);
-			break;
-		case AST_ITEM_DECL: decl(&s, it); break;
-		case AST_ITEM_INLINE: inline_decl(&s, it); break;
-		case AST_ITEM_TRANSLATOR: dt_xlate_declare(&s, it); break;
-		case AST_ITEM_PROVIDER:
-		case AST_ITEM_PRAGMA:
-			break;
-		}
-	}
-	return 0;
-}
-
-/* ---- what helper modules (sema_int.h) may use ---- */
-
-dtrace_hdl_t *dt_sema_hdl(struct sema *s)
-{
-	return s->dtp;
-}
-
-struct dt_stmt *dt_sema_stmt(struct sema *s)
-{
-	return s->stmt;
-}
-
-void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	serr(s, line, "%s", msg);
-}
-
-struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
-{
-	return expr(s, e);
-}
-
-struct dt_type *dt_sema_type(struct sema *s, struct ast_type *t)
-{
-	return resolve_type(s, t);
-}
-
-struct dt_node *dt_sema_node(struct sema *s, enum dt_nkind k, int line, struct dt_type *t)
-{
-	return nnew(s, k, line, t);
-}
-
-struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n, struct dt_type *t)
-{
-	return cast_to(s, n, t);
-}
-
-void dt_sema_enter(struct sema *s, const char *libtag, int scratch, struct dt_sema_ctx *save)
-{
-	save->stmt = s->stmt;
-	save->noregion = s->noregion;
-	save->libtag = s->dtp->cur_libtag;
-	if (scratch)
-		s->stmt = dt_alloc(s->dtp, sizeof(*s->stmt));
-	if (libtag)
-		s->noregion = 1;
-	s->dtp->cur_libtag = libtag;
-}
-
-void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save)
-{
-	s->stmt = save->stmt;
-	s->noregion = save->noregion;
-	s->dtp->cur_libtag = save->libtag;
-}
-
-void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
-{
-	add_field(s, a, DT_RV_INT, 8, t);
-}
-
-void dt_sema_strfield(struct sema *s, struct dt_action *a)
-{
-	add_field(s, a, DT_RV_STR, (uint32_t)s->dtp->opt[DTOPT_STRSIZE] + 1, NULL);
-}
-
-void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size)
-{
-	add_field(s, a, DT_RV_BYTES, size, NULL);
-	/* keep the next field and the record 8-byte aligned */
-	s->stmt->recsize = (s->stmt->recsize + 7) & ~7u;
-}
-
-void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
-{
-	pf_type(t, pt);
-}
-
-struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n)
-{
-	return as_string(s, n);
 }
