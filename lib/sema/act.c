@@ -1,6 +1,6 @@
 /*
  * sema_act.c - the semantic rules of the output actions tracemem(),
- * print() and ftruncate() (freopen() is printf()'s, in sema.c).
+ * print() and ftruncate() (freopen() is printf()'s, in call.c).
  *
  * tracemem(addr, size[, nbytes]) and print(ptr) copy memory into the
  * record, so their size is fixed at compile time: tracemem's constant

@@ -10,7 +10,7 @@
  * against DTrace's prototypes, the mark that the program is destructive,
  * and a clear compile error for panic() and breakpoint(), which a BPF
  * program cannot do.  system()'s format and arguments are printf's
- * (sema.c lowers them; only the mark is set here).
+ * (call.c lowers them; only the mark is set here).
  */
 #include "sema_int.h"
 #include "front/ast.h"
@@ -57,7 +57,7 @@ void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,
 		dt_sema_err(s, e->line, "breakpoint( ) is not available on Linux: "
 		    "a BPF program cannot stop the kernel in a debugger");
 	case DT_F_SYSTEM:
-		break;		/* printf's rules, in sema.c */
+		break;		/* printf's rules, in call.c */
 	case DT_F_STOP:
 		a->kind = DT_ACT_DESTR;
 		break;

@@ -15,7 +15,7 @@
  * missing is skipped silently (DTRACE_DEBUG=1 says why); any other error
  * in a library fails the compile, reported at the library's line.  Only
  * declarations take effect; translators and inlines are checked and
- * lowered when a program uses them (xlate.c, sema.c), so kernel types
+ * lowered when a program uses them (xlate.c, decl.c), so kernel types
  * they name cost nothing otherwise.
  */
 #include <dirent.h>

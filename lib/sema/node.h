@@ -58,7 +58,7 @@ enum dt_builtin {
 	/* stacks, registers, CPU (cg_subr.c); uregs: l is the index */
 	DT_BI_STACKDEPTH, DT_BI_USTACKDEPTH, DT_BI_CALLER, DT_BI_UCALLER,
 	DT_BI_UREGS, DT_BI_CURCPU, DT_BI_CHIP, DT_BI_LGRP,
-	/* not available on Linux: a compile error says why (sema.c) */
+	/* not available on Linux: a compile error says why (var.c) */
 	DT_BI_IPL, DT_BI_PSET, DT_BI_ZONENAME,
 	DT_BI_CWD, DT_BI_ROOT,		/* cwd, root: strings (cg_path.c) */
 	/* internal, never named: the current CPU's copy of the per-CPU
@@ -80,7 +80,7 @@ enum dt_func {
 	/* aggregation actions (sema_agg.c) */
 	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
 	DT_F_SETOPT,			/* setopt.c */
-	/* process and device subroutines (sema.c builtin_subr, cg_subr.c) */
+	/* process and device subroutines (call.c builtin_subr, cg_subr.c) */
 	DT_F_PROGENYOF,
 	/* output actions (sema_act.c, cg_outact.c) */
 	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE,

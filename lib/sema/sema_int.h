@@ -1,34 +1,60 @@
 /*
- * sema_int.h - what the semantic pass lends to its helper modules.
+ * sema_int.h - what the files of the semantic pass share.
  *
- * sema.c keeps its state (struct sema) private; modules that lower parts
- * of the language for it (xlate.c: translators) use these entry points to
- * lower expressions and types, build nodes and report errors with sema's
- * conventions (dtrace's message format, the -n region prefix).
+ * The pass is one walk of the program (sema.c writes its order) split by
+ * concern: types from declarations (decl.c), variables and names
+ * (var.c), expressions (expr.c) and their operators (arith.c), kernel
+ * symbols and objects in memory (member.c), actions and subroutines
+ * (call.c), statements (stmt.c), clauses and probe matching (clause.c),
+ * and the helper modules that lower one part of the language each
+ * (xlate.c, agg.c, obj.c, act.c, destr.c, spec.c, setopt.c).  struct sema
+ * is the walk's state; errors stop it with dtrace's message format and
+ * the -n region prefix (dt_sema_err).
  */
 #ifndef DT_SEMA_INT_H
 #define DT_SEMA_INT_H
 
+#include <setjmp.h>
 #include "base/handle.h"
+#include "front/ast.h"
 #include "node.h"
 #include "program.h"
 #include "prov/prov.h"
 
-struct sema;
-struct ast_expr;
-struct ast_type;
+/* the probes a clause's descriptions match, each once */
+struct match_ctx {
+	dtrace_hdl_t *dtp;
+	struct dt_probe **v;
+	int n, cap;
+};
+
+struct sema {
+	dtrace_hdl_t *dtp;
+	struct dt_typetab *tt;
+	struct dt_stmt *stmt;
+	int act;
+	int in_pred;
+	jmp_buf jb;
+	int line;
+	int region;		/* 1 predicate, 2 action list (for -n errors) */
+	int noregion;		/* error found while folding: no region */
+	int in_cond;		/* inside an if/else branch */
+	struct match_ctx *matches;	/* probes the current clause enables */
+	struct dt_probe **matchv;	/* to free if an error unwinds */
+};
+
+/* ---- sema.c: the order of the work; the walk's state ---- */
 
 dtrace_hdl_t *dt_sema_hdl(struct sema *s);
 /* the clause being lowered */
 struct dt_stmt *dt_sema_stmt(struct sema *s);
+/* stop the pass with an error at line (prefixed by the -n region) */
 void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
-struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e);
-struct dt_type *dt_sema_type(struct sema *s, struct ast_type *t);
 struct dt_node *dt_sema_node(struct sema *s, enum dt_nkind k, int line,
     struct dt_type *t);
-struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n,
-    struct dt_type *t);
+/* an integer constant of type t (v normalized to its width) */
+struct dt_node *dt_sema_const(struct sema *s, int line, struct dt_type *t, int64_t v);
 /* Lower text of library file libtag (NULL: the program) with errors
  * reported at its lines and no region prefix; with scratch, outside the
  * current clause (declarations).  dt_sema_leave() restores the context. */
@@ -37,6 +63,86 @@ void dt_sema_enter(struct sema *s, const char *libtag, int scratch,
     struct dt_sema_ctx *save);
 void dt_sema_leave(struct sema *s, const struct dt_sema_ctx *save);
 
+/* ---- decl.c: types from declarations; declaration and inline items ---- */
+
+struct dt_type *dt_sema_declspec(struct sema *s, struct ast_declspec *ds);
+/* t read through declarator d (NULL: t itself) */
+struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
+    struct ast_declarator *d);
+struct dt_type *dt_sema_type(struct sema *s, struct ast_type *t);
+/* "mod`name": name, with the module in mod and *modp (NULL for none) */
+const char *dt_sema_scope_split(const char *full, char *mod, size_t msz,
+    const char **modp);
+/* is mod the kernel's own module name (vmlinux, genunix)? */
+int dt_sema_kernel_scope(const char *mod);
+void dt_sema_decl(struct sema *s, struct ast_item *it);
+void dt_sema_inline_decl(struct sema *s, struct ast_item *it);
+/* the value of library inline in, lowered on its first use at line */
+struct dt_node *dt_sema_inline(struct sema *s, struct dt_inline *in, int line);
+
+/* ---- var.c: names and variables ---- */
+
+struct dt_gvar *dt_sema_gvar_lookup(dtrace_hdl_t *dtp, const char *name);
+struct dt_gvar *dt_sema_gvar_add(struct sema *s, const char *name,
+    struct dt_type *t, int line);
+struct dt_dvar *dt_sema_dvar_lookup(dtrace_hdl_t *dtp, int kind, const char *name);
+struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
+    struct dt_type *t, int nkeys, struct dt_type **keys, int line);
+/* what identifier e names */
+struct dt_node *dt_sema_ident(struct sema *s, struct ast_expr *e);
+/* the target of assignment e of value r, declared by it if new */
+struct dt_node *dt_sema_assign_target(struct sema *s, struct ast_expr *e,
+    struct dt_node *r);
+/* o++ or o-- on a variable never assigned declares it int64_t */
+void dt_sema_implicit_incdec(struct sema *s, struct ast_expr *o, int line);
+/* e[keys]: args[], uregs[], dynamic variables; else dt_sema_index_ref */
+struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e);
+/* self->name, this->name */
+struct dt_node *dt_sema_dvar_member(struct sema *s, struct ast_expr *e);
+
+/* ---- expr.c: expressions ---- */
+
+struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e);
+struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n,
+    struct dt_type *t);
+/* n as a string value (char * and char[] promote), NULL if it is none */
+struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n);
+/* n as a whole value (a translated struct built member by member) */
+struct dt_node *dt_sema_whole(struct sema *s, struct dt_node *n);
+
+/* ---- arith.c: binary operators ---- */
+
+const char *dt_sema_opname(enum ast_op op);
+/* l op r: arithmetic, bitwise, shift or comparison, folded if constant */
+struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
+    struct dt_node *l, struct dt_node *r);
+/* p + i, i + p, p - i, p - q */
+struct dt_node *dt_sema_ptr_arith(struct sema *s, int line, enum ast_op aop,
+    struct dt_node *l, struct dt_node *r);
+/* an array as a value: its first element's address */
+struct dt_node *dt_sema_decay(struct sema *s, struct dt_node *n);
+
+/* ---- member.c: kernel symbols, objects in memory ---- */
+
+/* `sym or mod`sym (want_addr: for &, an untyped symbol is its address) */
+struct dt_node *dt_sema_ksym(struct sema *s, int line, const char *full, int want_addr);
+/* the object of type t at addr (what: its name in messages) */
+struct dt_node *dt_sema_object_at(struct sema *s, int line, struct dt_node *addr,
+    struct dt_type *t, const char *what);
+/* e[k] on b, a pointer or array */
+struct dt_node *dt_sema_index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b);
+struct dt_node *dt_sema_addr_of(struct sema *s, struct ast_expr *e);
+struct dt_node *dt_sema_member(struct sema *s, struct ast_expr *e);
+struct dt_node *dt_sema_offsetof(struct sema *s, struct ast_expr *e);
+
+/* ---- call.c: actions, subroutines, record fields ---- */
+
+/* a subroutine call in an expression */
+struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e);
+/* the index of action name, or -1 */
+int dt_sema_action_lookup(const char *name);
+/* call e of action ai, a statement */
+struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai);
 struct dt_pfarg_type;
 /* t as printf's checker sees it */
 void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt);
@@ -46,20 +152,33 @@ void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t);
 void dt_sema_strfield(struct sema *s, struct dt_action *a);
 /* a record field of size bytes, copied from memory (tracemem, print) */
 void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size);
-/* sema_act.c: tracemem, print, ftruncate (freopen is printf's, sema.c) */
+
+/* ---- stmt.c: a clause's statements and predicate ---- */
+
+void dt_sema_actions(struct sema *s, struct dt_stmt *st, struct ast_stmt *body);
+void dt_sema_predicate(struct sema *s, struct dt_stmt *st, struct ast_expr *pred);
+
+/* ---- clause.c: a clause's record, probes and registration ---- */
+
+struct dt_stmt *dt_sema_clause_new(struct sema *s, struct ast_item *it, int is_file);
+void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc);
+void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
+    struct match_ctx *mc);
+
+/* ---- the helper modules ---- */
+
+/* act.c: tracemem, print, ftruncate (freopen is printf's, call.c) */
 void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 /* the largest tracemem()/print() record field, in bytes */
 #define DT_MAX_MEMREC 4096
-/* sema_agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
+/* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);
 void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 int dt_sema_is_aggfunc(const char *name);
-/* n as a string value (char * and char[] promote), NULL if it is none */
-struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n);
-/* sema_destr.c: the destructive actions' operands (system(): its
+/* destr.c: the destructive actions' operands (system(): its
  * destructive mark only; the rest is printf's) */
 void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
@@ -69,7 +188,7 @@ int dt_sema_is_destructive(const struct dt_node *n);
 /* @a[k][j]: dtrace's error for an aggregation indexed twice */
 void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg) __attribute__((noreturn));
 
-/* sema_obj.c: D variables holding arrays, structs and unions (DN_OBJ) */
+/* obj.c: D variables holding arrays, structs and unions (DN_OBJ) */
 int dt_obj_is_aggregate(const struct dt_type *t);
 /* the whole variable g (global) or v (this->) as an expression */
 struct dt_node *dt_obj_var(struct sema *s, int line, struct dt_gvar *g, struct dt_dvar *v);

@@ -2,7 +2,7 @@
  * sema_spec.c - the semantic rules of speculative tracing.
  *
  * speculate(id), commit(id) and discard(id) take an int (speculation()
- * is an ordinary subroutine in sema.c's table).  What may share a clause
+ * is an ordinary subroutine in call.c's table).  What may share a clause
  * with them is checked statement by statement, in program order, with
  * dtrace's messages (illumos libdtrace's dt_stmt_append): speculate()
  * only before any data-recording action and only once, no aggregation,

@@ -1,0 +1,137 @@
+/*
+ * clause.c - a clause's frame: its record, the probes its descriptions
+ * match, and its registration on them.
+ *
+ * Probes are matched before the clause is lowered: args[] is typed by
+ * the first probe matched.  A description matching nothing is an error
+ * unless -Z (zdefs) is set; under -l it is kept instead, to be listed as
+ * unmatched.  A probe matched by two descriptions is enabled once.  The
+ * clause is registered (dtp->stmts) and added to each probe's clauses
+ * only after its statements and predicate are lowered, so a compile
+ * error in it leaves nothing of it enabled.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sema_int.h"
+#include "front/ast.h"
+
+/* Collect a matched probe once (two descriptions may match one probe). */
+static int collect_probe(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
+{
+	struct match_ctx *mc = arg;
+	(void)dtp;
+	for (int i = 0; i < mc->n; i++)
+		if (mc->v[i] == p)
+			return 0;
+	if (mc->n == mc->cap) {
+		int ncap = mc->cap ? mc->cap * 2 : 16;
+		struct dt_probe **nv = realloc(mc->v, (size_t)ncap * sizeof(*nv));
+		if (!nv)
+			return -1;
+		mc->v = nv;
+		mc->cap = ncap;
+	}
+	mc->v[mc->n++] = p;
+	return 0;
+}
+
+/* st added to the clauses of each probe of mc, in program order */
+static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
+{
+	st->probes = dt_alloc(s->dtp, sizeof(*st->probes) * (size_t)(mc->n ? mc->n : 1));
+	if (mc->n)
+		memcpy(st->probes, mc->v, sizeof(*st->probes) * (size_t)mc->n);
+	st->nprobes = mc->n;
+	for (int i = 0; i < mc->n; i++) {
+		struct dt_probe *p = mc->v[i];
+		struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
+		if (!nc)
+			dt_sema_err(s, 0, "out of memory");
+		p->clauses = nc;
+		p->clauses[p->nclauses++] = st;
+	}
+	s->dtp->matched += mc->n;
+}
+
+/* A new clause for program item it: its record starts with the header. */
+struct dt_stmt *dt_sema_clause_new(struct sema *s, struct ast_item *it, int is_file)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	struct ast_clause *c = &it->clause;
+	struct dt_stmt *st = dt_alloc(dtp, sizeof(*st));
+
+	if (c->no_body && is_file)
+		dt_sema_err(s, it->line, c->pred ?
+		    "expected actions { } following probe description and predicate" :
+		    "expected predicate and/or actions following probe description");
+	st->index = dtp->nstmts;
+	st->recsize = DT_REC_HDR;
+	st->pdesc_text = c->pdescs ? c->pdescs->text : "";
+	return st;
+}
+
+/*
+ * The probes that descriptions pds match, into mc, which is the
+ * clause's (s->matches, for args[]) until dt_sema_clause_add().
+ */
+void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	*mc = (struct match_ctx){ dtp, NULL, 0, 0 };
+	s->matches = mc;
+	for (struct ast_pdesc *pd = pds; pd; pd = pd->next) {
+		int found = 0;
+		if (pd->is_id) {
+			dt_probe_iter(dtp, "", "", "", "", NULL, NULL);	/* populate */
+			if (pd->id >= 1 && pd->id <= dtp->nprobes) {
+				collect_probe(dtp, dtp->probes[pd->id - 1], mc);
+				found = 1;
+			}
+		} else {
+			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
+			    pd->name, collect_probe, mc);
+		}
+		if (found == 0 && dtp->list_mode) {
+			char d[1024];
+			snprintf(d, sizeof(d), "%s:%s:%s:%s", pd->provider, pd->module,
+			    pd->function, pd->name);
+			char **nu = realloc(dtp->unmatched, (size_t)(dtp->nunmatched + 1) * sizeof(*nu));
+			if (nu && (nu[dtp->nunmatched] = strdup(d)) != NULL) {
+				dtp->unmatched = nu;
+				dtp->nunmatched++;
+			} else if (nu) {
+				dtp->unmatched = nu;
+			}
+			continue;
+		}
+		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
+			free(mc->v);
+			if (pd->is_id)
+				dt_sema_err(s, pd->line, "probe description %s does not match any probes",
+				    pd->text);
+			dt_sema_err(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
+			    pd->provider, pd->module, pd->function, pd->name);
+		}
+	}
+	s->matchv = mc->v;	/* freed on error by dt_sema */
+}
+
+/* Lowered clause st: its record size counted, registered, enabled on mc. */
+void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
+    struct match_ctx *mc)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	if (st->recsize > dtp->maxrec)
+		dtp->maxrec = st->recsize;
+
+	struct dt_stmt **ns = realloc(dtp->stmts, (size_t)(dtp->nstmts + 1) * sizeof(*ns));
+	if (!ns)
+		dt_sema_err(s, it->line, "out of memory");
+	dtp->stmts = ns;
+	dtp->stmts[dtp->nstmts++] = st;
+	enable(s, st, mc);
+	free(mc->v);
+	s->matchv = NULL;
+	s->matches = NULL;
+}

@@ -1,0 +1,429 @@
+/*
+ * decl.c - D's declarations: the types they name, and what a declaration
+ * or inline item of the program declares.
+ *
+ * A type is a declaration specifier (int, struct foo { ... }, enum,
+ * a typedef name, a scoped name such as vmlinux`u32 or struct
+ * vmlinux`file) read through its declarator (pointers, arrays,
+ * functions).  Structs and unions declared in D are laid out as C lays
+ * them out on x86-64; a tag without a body that D does not know is a
+ * kernel type, from BTF.  Declaration items add typedefs, globals,
+ * associative arrays, self-> and this-> variables and the types of
+ * kernel symbols (extern); inline items bind a name to a value, a
+ * library's lowered only when a program first uses it.  Casts, sizeof
+ * and translators use the same type resolution (dt_sema_type).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sema_int.h"
+#include "front/ast.h"
+#include "kernel/btf.h"
+#include "kernel/ksyms.h"
+
+/* ---- types from declarations ---- */
+
+static int64_t const_int(struct sema *s, struct ast_expr *e, const char *what)
+{
+	struct dt_node *n = dt_sema_expr(s, e);
+	if (n->kind != DN_CONST)
+		dt_sema_err(s, e->line, "%s must be an integer constant", what);
+	return n->ival;
+}
+
+struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
+    struct ast_declarator *d)
+{
+	if (!d)
+		return t;
+	/* parts read outward from the name; build from the base inward */
+	struct ast_dpart *parts[64];
+	int n = 0;
+	for (struct ast_dpart *p = d->parts; p && n < 64; p = p->next)
+		parts[n++] = p;
+	for (int i = n - 1; i >= 0; i--) {
+		struct ast_dpart *p = parts[i];
+		switch (p->kind) {
+		case AST_D_PTR:
+			t = dt_type_ptr(s->tt, t);
+			break;
+		case AST_D_ARRAY:
+			if (p->assoc)
+				return t;	/* associative: handled by the declaration */
+			if (t->kind == DT_TK_VOID)
+				dt_sema_err(s, p->line, "cannot declare array of void");
+			if (!p->dim)
+				dt_sema_err(s, p->line, "array dimension must be given");
+			struct dt_node *dn = dt_sema_expr(s, p->dim);
+			if (dn->kind != DN_CONST || !dt_is_int(dn->type) || dn->ival <= 0)
+				dt_sema_err(s, p->line, "positive integral constant expression or tuple signature expected as array declaration subscript");
+			if ((uint64_t)dn->ival > UINT32_MAX ||
+			    (uint64_t)dn->ival * (t->size ? t->size : 1) > UINT32_MAX)
+				dt_sema_err(s, p->line, "array dimension too big");
+			t = dt_type_array(s->tt, t, (uint32_t)dn->ival);
+			break;
+		case AST_D_FUNC: {
+			struct dt_type *f = dt_type_new(s->tt, DT_TK_FUNC, "function", 0);
+			f->ref = t;
+			t = f;
+			break;
+		}
+		}
+		if (!t)
+			dt_sema_err(s, p->line, "out of memory");
+	}
+	return t;
+}
+static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k);
+
+static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
+{
+	int is_union = ds->base == AST_T_UNION;
+	enum dt_tkind k = is_union ? DT_TK_UNION : DT_TK_STRUCT;
+	if (ds->name && strchr(ds->name, '`'))
+		return scoped_tag(s, ds, k);
+	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, k, ds->name) : NULL;
+	if (!t && ds->name && !ds->has_body) {
+		/* a kernel type: struct file, union bpf_attr ... */
+		t = dt_btf_tagged(s->dtp, k, ds->name);
+		if (t)
+			return t;
+	}
+	if (!t) {
+		char nm[300];
+		snprintf(nm, sizeof(nm), "%s %s", is_union ? "union" : "struct",
+		    ds->name ? ds->name : "<anon>");
+		t = dt_type_new(s->tt, k, nm, 0);
+		t->rank = -1;		/* marks a tagged type */
+		t->complete = 0;
+	}
+	if (!ds->has_body)
+		return t;
+	if (t->complete)
+		dt_sema_err(s, ds->line, "%s redeclared", t->name);
+	int cap = 0, n = 0;
+	struct dt_member *m = NULL;
+	/* C's layout (System V x86-64): a bit-field is placed in the next
+	 * bits unless it would straddle a unit of its type's size; a
+	 * zero-width one pads to the next unit; named members align the
+	 * struct */
+	uint64_t bitpos = 0;
+	uint32_t align = 1, size = 0;
+	for (struct ast_member *am = ds->members; am; am = am->next) {
+		struct dt_type *base = dt_sema_declspec(s, am->spec);
+		for (struct ast_declarator *d = am->decls; d; d = d->next) {
+			struct dt_type *mt = dt_sema_declarator(s, base, d);
+			const char *idname = d->name ? d->name : "(anon)";
+			if (d->name && strchr(d->name, '`'))
+				dt_sema_err(s, d->line, "D scoping operator may not be used in a member name (%s)",
+				    d->name);
+			if (mt->kind == DT_TK_VOID)
+				dt_sema_err(s, d->line, "cannot have void member: %s", idname);
+			if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) && !mt->complete)
+				dt_sema_err(s, d->line, "incomplete struct/union/enum %s: %s", mt->name, idname);
+			uint32_t a = mt->align ? mt->align : 1;
+			uint32_t w = 0;
+			if (d->bitfield) {
+				struct dt_node *bw = dt_sema_expr(s, d->bitfield);
+				if (bw->kind != DN_CONST || !dt_is_int(bw->type) || bw->ival < 0 ||
+				    (bw->ival == 0 && d->name))
+					dt_sema_err(s, d->line, "positive integral constant expression expected as bit-field size");
+				if (!dt_is_int(mt))
+					dt_sema_err(s, d->line, "invalid type for bit-field: %s", idname);
+				if ((uint64_t)bw->ival > mt->size * 8)
+					dt_sema_err(s, d->line, "bit-field too big for type: %s", idname);
+				w = (uint32_t)bw->ival;
+				uint32_t unit = mt->size * 8;
+				if (is_union)
+					bitpos = 0;
+				if (w == 0 || bitpos % unit + w > unit)
+					bitpos = (bitpos + unit - 1) / unit * unit;
+				if (!d->name) {		/* unnamed: padding only */
+					bitpos += w;
+					continue;
+				}
+			} else if (!d->name) {
+				continue;
+			}
+			if (n == cap) {
+				cap = cap ? cap * 2 : 8;
+				m = realloc(m, (size_t)cap * sizeof(*m));
+				if (!m)
+					dt_sema_err(s, am->line, "out of memory");
+			}
+			memset(&m[n], 0, sizeof(m[n]));
+			m[n].name = strdup(d->name);
+			m[n].type = mt;
+			if (w) {
+				uint32_t unit = mt->size * 8;
+				m[n].offset = (uint32_t)(bitpos / unit * mt->size);
+				m[n].bits = w;
+				m[n].bitoff = (uint32_t)(bitpos - (uint64_t)m[n].offset * 8);
+				bitpos += w;
+				if (mt->size > size)
+					size = mt->size;
+			} else {
+				uint64_t off = is_union ? 0 : ((bitpos + 7) / 8 + a - 1) / a * a;
+				m[n].offset = (uint32_t)off;
+				bitpos = (off + mt->size) * 8;
+				if (mt->size > size)
+					size = mt->size;
+			}
+			if (a > align)
+				align = a;
+			n++;
+		}
+	}
+	t->members = m;
+	t->nmembers = n;
+	t->align = align;
+	uint32_t bytes = is_union ? size : (uint32_t)((bitpos + 7) / 8);
+	t->size = (bytes + align - 1) / align * align;
+	t->complete = 1;
+	return t;
+}
+
+static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
+{
+	if (ds->name && strchr(ds->name, '`'))
+		return scoped_tag(s, ds, DT_TK_ENUM);
+	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, DT_TK_ENUM, ds->name) : NULL;
+	if (!t) {
+		char nm[300];
+		snprintf(nm, sizeof(nm), "enum %s", ds->name ? ds->name : "<anon>");
+		t = dt_type_new(s->tt, DT_TK_ENUM, nm, 4);
+		t->rank = -1;
+		t->is_signed = 1;
+	}
+	int64_t v = 0;
+	for (struct ast_enumerator *e = ds->enumerators; e; e = e->next) {
+		if (e->value)
+			v = const_int(s, e->value, "enumerator value");
+		struct dt_enumconst *c = calloc(1, sizeof(*c));
+		if (!c || !(c->name = strdup(e->name)))
+			dt_sema_err(s, e->line, "out of memory");
+		c->value = v++;
+		c->type = t;
+		c->next = s->tt->enums;
+		s->tt->enums = c;
+	}
+	return t;
+}
+
+/* ---- type namespaces: D`int, vmlinux`u32, struct vmlinux`file ---- */
+
+/* Split "mod`name" at its last backquote into mod (NULL for none). */
+const char *dt_sema_scope_split(const char *full, char *mod, size_t msz, const char **modp)
+{
+	const char *bq = strrchr(full, '`');
+	size_t ml = (size_t)(bq - full);
+	if (ml > 0 && full[ml - 1] == '`')
+		ml--;		/* ``sym: a user symbol; no user modules here */
+	snprintf(mod, msz, "%.*s", (int)ml, full);
+	*modp = ml ? mod : NULL;
+	return bq + 1;
+}
+
+int dt_sema_kernel_scope(const char *mod)
+{
+	return !strcmp(mod, "vmlinux") || !strcmp(mod, "genunix");
+}
+
+static int is_d_scope(const char *mod)
+{
+	return !strcmp(mod, "D") || !strcmp(mod, "C");
+}
+
+/* The error for a name not found in module mod's type namespace. */
+static void __attribute__((noreturn)) scope_fail(struct sema *s, int line, const char *shown,
+    const char *mod)
+{
+	struct dt_ksym k;
+	int known = dt_sema_kernel_scope(mod) || is_d_scope(mod) ||
+	    dt_ksym_lookup(s->dtp, mod, "", &k) != DT_KSYM_NOMOD;
+	dt_sema_err(s, line, "failed to resolve type %s: %s", shown,
+	    known ? "Unknown type name" : "Unknown module name");
+}
+
+static struct dt_type *scoped_type(struct sema *s, struct ast_declspec *ds)
+{
+	char mod[128];
+	const char *modp, *name = dt_sema_scope_split(ds->name, mod, sizeof(mod), &modp);
+	struct dt_type *t = NULL;
+	if (!modp)
+		dt_sema_err(s, ds->line, "failed to resolve type %s: %s",
+		    ds->name, "Improper use of scoping operator in type name");
+	if (is_d_scope(mod))
+		t = dt_type_from_name(s->tt, name);
+	else if (dt_sema_kernel_scope(mod))
+		t = dt_btf_named(s->dtp, name);
+	if (!t)
+		scope_fail(s, ds->line, ds->name, mod);
+	return t;
+}
+
+static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k)
+{
+	char mod[128], shown[300];
+	const char *modp, *name = dt_sema_scope_split(ds->name, mod, sizeof(mod), &modp);
+	const char *kw = k == DT_TK_UNION ? "union" : k == DT_TK_ENUM ? "enum" : "struct";
+	snprintf(shown, sizeof(shown), "%s %s", kw, ds->name);
+	if (ds->has_body)
+		dt_sema_err(s, ds->line, "D scoping operator may not be used in a type name");
+	if (!modp)
+		dt_sema_err(s, ds->line, "failed to resolve type %s: %s",
+		    shown, "Improper use of scoping operator in type name");
+	struct dt_type *t = NULL;
+	if (is_d_scope(mod)) {
+		struct ast_declspec plain = *ds;
+		plain.name = (char *)name;
+		return k == DT_TK_ENUM ? resolve_enum(s, &plain) : resolve_su(s, &plain);
+	}
+	if (dt_sema_kernel_scope(mod))
+		t = dt_btf_tagged(s->dtp, k, name);
+	if (!t)
+		scope_fail(s, ds->line, shown, mod);
+	return t;
+}
+
+struct dt_type *dt_sema_declspec(struct sema *s, struct ast_declspec *ds)
+{
+	struct dt_typetab *tt = s->tt;
+	switch (ds->base) {
+	case AST_T_VOID: return tt->t_void;
+	case AST_T_STRING: return tt->t_string;
+	case AST_T_FLOAT: return tt->t_float;
+	case AST_T_DOUBLE: return ds->nlong ? tt->t_ldouble : tt->t_double;
+	case AST_T_STRUCT:
+	case AST_T_UNION: return resolve_su(s, ds);
+	case AST_T_ENUM: return resolve_enum(s, ds);
+	case AST_T_TYPEDEF: {
+		if (strchr(ds->name, '`'))
+			return scoped_type(s, ds);
+		struct dt_type *t = dt_typedef_lookup(tt, ds->name);
+		if (!t)
+			dt_sema_err(s, ds->line, "undefined type name: %s", ds->name);
+		return t;
+	}
+	case AST_T_CHAR:
+		return ds->is_unsigned ? tt->t_uchar : (ds->is_signed ? tt->t_schar : tt->t_char);
+	case AST_T_INT:
+	case AST_T_IMPLICIT:
+		if (ds->nshort)
+			return ds->is_unsigned ? tt->t_ushort : tt->t_short;
+		if (ds->nlong == 2)
+			return ds->is_unsigned ? tt->t_ullong : tt->t_llong;
+		if (ds->nlong == 1)
+			return ds->is_unsigned ? tt->t_ulong : tt->t_long;
+		return ds->is_unsigned ? tt->t_uint : tt->t_int;
+	}
+	return tt->t_int;
+}
+
+struct dt_type *dt_sema_type(struct sema *s, struct ast_type *at)
+{
+	return dt_sema_declarator(s, dt_sema_declspec(s, at->spec), at->decl);
+}
+
+/* ---- declaration and inline items ---- */
+
+/* typedefs, globals, associative arrays, self->/this-> variables, externs */
+void dt_sema_decl(struct sema *s, struct ast_item *it)
+{
+	struct ast_decl *d = &it->decl;
+	struct dt_type *base = dt_sema_declspec(s, d->spec);
+	for (struct ast_declarator *dd = d->decls; dd; dd = dd->next) {
+		struct dt_type *t = dt_sema_declarator(s, base, dd);
+		if (!dd->name)
+			continue;
+		switch (d->spec->storage) {
+		case AST_SC_TYPEDEF:
+			if (dt_typedef_add(s->tt, dd->name, t) < 0)
+				dt_sema_err(s, dd->line, "out of memory");
+			break;
+		case AST_SC_SELF:
+		case AST_SC_THIS: {
+			int kind = d->spec->storage == AST_SC_SELF ? DT_DV_SELF : DT_DV_THIS;
+			if (dt_sema_dvar_lookup(s->dtp, kind, dd->name))
+				dt_sema_err(s, dd->line, "identifier redeclared: %s", dd->name);
+			dt_sema_dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
+			break;
+		}
+		case AST_SC_EXTERN: {	/* the type of a kernel symbol */
+			const char *bq = strrchr(dd->name, '`');
+			struct dt_extern *x = dt_alloc(s->dtp, sizeof(*x));
+			x->name = dt_arena_strndup(s->dtp->arena, bq ? bq + 1 : dd->name,
+			    strlen(bq ? bq + 1 : dd->name));
+			x->type = t;
+			x->next = s->dtp->externs;
+			s->dtp->externs = x;
+			break;
+		}
+		default:
+			if (t->kind == DT_TK_FUNC)
+				break;
+			if (dt_sema_gvar_lookup(s->dtp, dd->name) || dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, dd->name))
+				dt_sema_err(s, dd->line, "identifier redeclared: %s", dd->name);
+			if (dd->parts && dd->parts->kind == AST_D_ARRAY && dd->parts->assoc) {
+				struct dt_type *kt[DT_DV_MAXKEYS];
+				int nk = 0;
+				for (struct ast_param *pa = dd->parts->params.first; pa && nk < DT_DV_MAXKEYS;
+				    pa = pa->next)
+					kt[nk++] = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
+				struct dt_type *vt = dt_sema_declspec(s, d->spec);
+				dt_sema_dvar_add(s, DT_DV_ASSOC, dd->name, vt, nk, kt, dd->line);
+				break;
+			}
+			dt_sema_gvar_add(s, dd->name, t, dd->line);
+			break;
+		}
+	}
+}
+
+/* The value of an inline declaration, checked against its type. */
+static struct dt_node *inline_value(struct sema *s, struct ast_item *it)
+{
+	struct ast_inline *in = &it->inl;
+	struct dt_type *t = dt_sema_declarator(s, dt_sema_declspec(s, in->spec), in->decl);
+	struct dt_stmt dummy = { 0 };
+	struct dt_stmt *save = s->stmt;
+	s->stmt = &dummy;
+	struct dt_node *v = dt_sema_expr(s, in->value);
+	s->stmt = save;
+	if (v->kind == DN_XLATE && v->type->kind == t->kind && v->type->name &&
+	    !strcmp(v->type->name, t->name))
+		return v;	/* a translation: its members are used */
+	if (dt_is_scalar(t) && dt_is_scalar(v->type) && v->kind != DN_XLATE)
+		v = dt_sema_cast(s, v, t);
+	else if (!(t->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING))
+		dt_sema_err(s, it->line, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		    in->decl->name, t->name, v->type->name);
+	return v;
+}
+
+/* A library inline is lowered when a program first uses it. */
+struct dt_node *dt_sema_inline(struct sema *s, struct dt_inline *in, int line)
+{
+	struct dt_sema_ctx save;
+	if (in->lowering)
+		dt_sema_err(s, line, "inline %s is defined in terms of itself", in->name);
+	in->lowering = 1;
+	dt_sema_enter(s, in->libtag, 1, &save);
+	in->value = inline_value(s, in->item);
+	dt_sema_leave(s, &save);
+	in->lowering = 0;
+	return in->value;
+}
+
+/* inline type name = value: a program's lowered now, a library's on use */
+void dt_sema_inline_decl(struct sema *s, struct ast_item *it)
+{
+	struct dt_inline *di = dt_alloc(s->dtp, sizeof(*di));
+	di->name = it->inl.decl->name;
+	if (s->dtp->cur_libtag) {
+		di->item = it;		/* a library's: lowered on first use */
+		di->libtag = s->dtp->cur_libtag;
+	} else
+		di->value = inline_value(s, it);
+	di->next = s->dtp->inlines;
+	s->dtp->inlines = di;
+}

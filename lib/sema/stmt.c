@@ -1,0 +1,137 @@
+/*
+ * stmt.c - a clause's statements and predicate.
+ *
+ * The action list is lowered statement by statement, in order: if/else
+ * (a scalar condition; the actions of a branch are marked conditional),
+ * blocks, aggregations, action calls (each appended to the clause's
+ * actions, call.c) and expression statements; speculation's ordering
+ * rules are checked as each one is added (spec.c).  Errors here carry
+ * the -n region prefix: "in action list: " or "in predicate: ".
+ */
+#include <string.h>
+#include "sema_int.h"
+#include "base/spec.h"
+#include "front/ast.h"
+#include "xlate.h"
+
+static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st);
+
+static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
+{
+	switch (st->kind) {
+	case AST_S_EMPTY:
+		return NULL;
+	case AST_S_BLOCK:
+		return stmt_list(s, st->body);
+	case AST_S_IF: {
+		struct dt_node *n = dt_sema_node(s, DN_S_IF, st->line, s->tt->t_void);
+		n->x = dt_sema_expr(s, st->expr);
+		if (!dt_is_scalar(n->x->type))
+			dt_sema_err(s, st->line, "if-condition must be of scalar type");
+		s->in_cond++;
+		n->l = stmt(s, st->then_s);
+		n->r = st->else_s ? stmt(s, st->else_s) : NULL;
+		s->in_cond--;
+		return n;
+	}
+	case AST_S_EXPR: {
+		struct ast_expr *e = st->expr;
+		s->act++;
+		s->line = st->line;
+		s->stmt->has_body = 1;
+		if (e->kind == AST_E_BINARY && e->binary.op >= AST_OP_ASSIGN &&
+		    e->binary.op <= AST_OP_OR_ASSIGN && e->binary.left->kind == AST_E_AGG)
+		{
+			struct dt_node *an = dt_sema_aggregate(s, e, e->binary.op == AST_OP_ASSIGN);
+			an->act = s->act;
+			s->stmt->has_agg = 1;
+			dt_sema_spec_order(s, an, NULL, st->line);
+			return an;
+		}
+		if (e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT) {
+			int ai = dt_sema_action_lookup(e->call.fn->ident.name);
+			if (ai >= 0) {
+				struct dt_node *n = dt_sema_action(s, e, ai);
+				struct dt_stmt *cs = s->stmt;
+				struct dt_action *na = dt_alloc(s->dtp,
+				    (size_t)(cs->nactions + 1) * sizeof(*na));
+				if (!na)
+					dt_sema_err(s, e->line, "out of memory");
+				if (cs->nactions)
+					memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
+				cs->actions = na;
+				cs->actions[cs->nactions] = *n->action;
+				if (s->in_cond) {
+					if (cs->nactions >= 32)
+						dt_sema_err(s, e->line, "more than 32 actions in a clause with if/else are not supported yet");
+					cs->actions[cs->nactions].cond = 1;
+				}
+				n->action = &cs->actions[cs->nactions];
+				cs->nactions++;
+				/* the action pointer above is re-fixed after all actions */
+				n->ival = cs->nactions - 1;
+				dt_sema_spec_order(s, n, e->call.fn->ident.name, st->line);
+				return n;
+			}
+		}
+		struct dt_node *n = dt_sema_node(s, DN_S_EXPR, st->line, s->tt->t_void);
+		n->l = dt_sema_expr(s, e);
+		n->act = s->act;
+		dt_sema_spec_order(s, n, e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT ?
+		    e->call.fn->ident.name : NULL, st->line);
+		return n;
+	}
+	}
+	return NULL;
+}
+
+static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st)
+{
+	struct dt_node *head = NULL, **tail = &head;
+	for (; st; st = st->next) {
+		struct dt_node *n = stmt(s, st);
+		if (!n)
+			continue;
+		*tail = n;
+		while (n->next)
+			n = n->next;
+		tail = &n->next;
+	}
+	if (!head) {
+		/* keep an empty list distinguishable from nothing */
+		return NULL;
+	}
+	return head;
+}
+
+/* Point each action statement at its action: cs->actions moved as it grew. */
+static void fix_actions(struct dt_stmt *cs, struct dt_node *n)
+{
+	for (; n; n = n->next) {
+		if (n->kind == DN_S_ACTION)
+			n->action = &cs->actions[n->ival];
+		else if (n->kind == DN_S_IF) {
+			fix_actions(cs, n->l);
+			fix_actions(cs, n->r);
+		}
+	}
+}
+
+/* The action list of clause st. */
+void dt_sema_actions(struct sema *s, struct dt_stmt *st, struct ast_stmt *body)
+{
+	s->region = 2;
+	st->body = stmt_list(s, body);
+	fix_actions(st, st->body);
+	dt_xlate_check(s, st->body);
+}
+
+/* The predicate of clause st: a scalar. */
+void dt_sema_predicate(struct sema *s, struct dt_stmt *st, struct ast_expr *pred)
+{
+	s->region = 1;
+	st->pred = dt_sema_expr(s, pred);
+	dt_xlate_check(s, st->pred);
+	if (!dt_is_scalar(st->pred->type))
+		dt_sema_err(s, pred->line, "predicate result must be of scalar type");
+}
