@@ -84,7 +84,7 @@ struct dtrace_hdl {
 	int kvar_probed;		/* the kernel was asked, once */
 	uint64_t kvar_percpu;		/* link address of the per-CPU section, or 0 */
 	uint64_t kvar_jiffies;		/* &jiffies, or 0 */
-	int fd_kvar, kvar_map_made;	/* per-CPU map for this CPU's offset (cg_kvar.c) */
+	int fd_kvar, kvar_map_made;	/* per-CPU map for this CPU's offset (cg/kvar.c) */
 	struct dt_extern *externs;	/* extern declarations of kernel symbols */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;

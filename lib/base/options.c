@@ -30,7 +30,7 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_DYNVARSIZE]  = { "dynvarsize", DT_OPT_SIZE, 1ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGSIZE]     = { "aggsize", DT_OPT_SIZE, 4ULL << 20, 1024, 1ULL << 32 },
 	[DTOPT_AGGRATE]     = { "aggrate", DT_OPT_RATE, NANOSEC, 0, UINT64_MAX, DT_OPTC_DRT },
-	/* aggregation sorting and per-CPU printing (agg.c, agg_consume.c) */
+	/* aggregation sorting and per-CPU printing (agg.c, consume/agg.c) */
 	[DTOPT_AGGSORTKEY]  = { "aggsortkey", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
 	[DTOPT_AGGSORTREV]  = { "aggsortrev", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },
 	[DTOPT_AGGSORTPOS]  = { "aggsortpos", DT_OPT_RUNTIME, 0, 0, 0, DT_OPTC_DRT },

@@ -1,9 +1,9 @@
 /*
- * cg_act.c - code generation for statements and record-producing actions.
+ * act.c - code generation for statements and record-producing actions.
  *
  * Actions write their values at fixed offsets of the clause's record in
  * the mstate frame's buffer (R9 + DT_MS_BUF); the clause commits the
- * whole record at its end (cg_prog.c), so a clause that faults half way
+ * whole record at its end (cg/prog.c), so a clause that faults half way
  * leaves nothing behind, as in DTrace.
  */
 #include <string.h>

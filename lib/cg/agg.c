@@ -1,5 +1,5 @@
 /*
- * cg_agg.c - code generation for aggregation statements.
+ * agg.c - code generation for aggregation statements.
  *
  * Each aggregation is a BPF per-CPU hash map keyed by its key tuple (8
  * zero bytes when it has none), valued by the words agg.h lays out, so

@@ -1,9 +1,9 @@
 /*
- * cg_buf.c - the buffer policies' side of a record's output.
+ * buf.c - the buffer policies' side of a record's output.
  *
  * DTrace reserves a clause's record space before it evaluates the
  * predicate, and skips the clause when the space is not there; every
- * record then leaves the program through cg_prog.c's commit().  The perf
+ * record then leaves the program through cg/prog.c's commit().  The perf
  * ring itself enforces nothing DTrace's policies need, so the checks are
  * ours, against the requested bufsize (buf.c sizes the rings so that they
  * never refuse a record the checks let through):
@@ -39,7 +39,7 @@ int dt_cg_stmt_records(dtrace_hdl_t *dtp, const struct dt_stmt *st)
 	int ndata = 0;
 	for (int i = 0; i < st->nactions; i++) {
 		enum dt_actkind k = st->actions[i].kind;
-		/* commit()/discard() write their own control record (cg_spec.c) */
+		/* commit()/discard() write their own control record (cg/spec.c) */
 		ndata += k != DT_ACT_DESTR && k != DT_ACT_COMMIT && k != DT_ACT_DISCARD;
 	}
 	return ndata > 0 || (!dtp->quiet && !st->has_body);

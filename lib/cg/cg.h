@@ -50,7 +50,7 @@ static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 	dt_asm_emit(&cg->a, i);
 }
 
-/* cg_prog.c */
+/* cg/prog.c */
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out);
 /* frame offsets: string temporary k (2 * DT_STRAREA bytes each), the
  * dynamic variable key and value, this-> variable at byte off, loop cell
@@ -67,7 +67,7 @@ int dt_cg_sou(dtrace_hdl_t *dtp);
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
 /* bytes of the dt_scratch map's value: both frames and the slack */
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
-/* cg_frame.c: R(dst) = the sz (BPF_B .. BPF_DW) bytes at R9 + off, and
+/* cg/frame.c: R(dst) = the sz (BPF_B .. BPF_DW) bytes at R9 + off, and
  * stores there, for any frame offset (past 32767 the address is formed
  * in dst, or in R8 for a store) */
 void dt_cg_fld(struct dt_cg *cg, int sz, int dst, int off);
@@ -97,14 +97,14 @@ static inline void dt_cg_launder(struct dt_cg *cg, int reg)
 }
 #define DT_NSTRTMP 6		/* string temporaries per frame */
 #define DT_SCRATCH 1024		/* alloca()/copyin() bytes per clause */
-/* cg_loop.c: for (R0 = 0; R0 < count; R0++) { body } with the body
+/* cg/loop.c: for (R0 = 0; R0 < count; R0++) { body } with the body
  * between begin and end; jumping to lp->done breaks out */
 struct dt_loop { int slot, head, done; };
 void dt_cg_loop_begin(struct dt_cg *cg, struct dt_loop *lp, int count);
 void dt_cg_loop_end(struct dt_cg *cg, struct dt_loop *lp);
 /* frame offset of the stack buffer: DT_STACK_FRAMES u64s (uses_stack) */
 int dt_cg_stack(dtrace_hdl_t *dtp);
-/* cg_dvar.c */
+/* cg/dvar.c */
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n);
 /* value in R0; keeps R0 */
 void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n);
@@ -112,7 +112,7 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n);
  * v, then the tuple of args */
 void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
     struct dt_type *const *types, int key, uint32_t size, struct dt_dvar *v);
-/* cg_agg.c: an aggregation statement */
+/* cg/agg.c: an aggregation statement */
 void dt_cg_agg(struct dt_cg *cg, struct dt_node *n);
 /* R0 = address of n's value in the map, or 0 */
 void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n);
@@ -122,7 +122,7 @@ void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_dvar_update(struct dt_cg *cg);
 /* n = the string at R9 + src */
 void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
-/* cg_expr.c */
+/* cg/expr.c */
 void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);
 /* Call a helper; unless R0 passes `R0 ok_jop 0`, fault with the
@@ -132,13 +132,13 @@ int dt_cg_slot_alloc(struct dt_cg *cg);
 void dt_cg_slot_free(struct dt_cg *cg);
 /* R0 = *(size *)(R0 + off) from kernel memory, faulting on failure */
 void dt_cg_kread(struct dt_cg *cg, int off, int size);
-/* cg_subr.c: built-in variables on stacks, registers and CPUs */
+/* cg/subr.c: built-in variables on stacks, registers and CPUs */
 void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
-/* cg_outact.c: tracemem() and print() */
+/* cg/outact.c: tracemem() and print() */
 void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
-/* cg_act.c */
+/* cg/act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
-/* cg_str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */
+/* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */
 void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int dst_off, int size);
 int dt_cg_stmp_alloc(struct dt_cg *cg);
 void dt_cg_stmp_free(struct dt_cg *cg);
@@ -155,20 +155,20 @@ void dt_cg_copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
     int srcmax, int size);
 /* R(dst) = the byte at R9 + base + R(idx), idx known to be in range */
 void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx);
-/* cg_path.c: the cwd or root built-in (n) into R9 + off */
+/* cg/path.c: the cwd or root built-in (n) into R9 + off */
 void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size);
-/* cg_kvar.c: R0 = the current CPU's copy of the per-CPU kernel
+/* cg/kvar.c: R0 = the current CPU's copy of the per-CPU kernel
  * variable at link address addr */
 void dt_cg_kpercpu(struct dt_cg *cg, uint64_t addr);
-/* cg_net.c: cleanpath, inet_ntoa, inet_ntoa6, inet_ntop into R9 + off */
+/* cg/net.c: cleanpath, inet_ntoa, inet_ntoa6, inet_ntop into R9 + off */
 void dt_cg_net(struct dt_cg *cg, struct dt_node *n, int off, int size);
-/* cg_mem.c: integer and memory subroutines into R0 */
+/* cg/mem.c: integer and memory subroutines into R0 */
 void dt_cg_subr(struct dt_cg *cg, struct dt_node *n);
-/* cg_proc.c: __dt_psargs(start, end) into R9 + off */
+/* cg/proc.c: __dt_psargs(start, end) into R9 + off */
 void dt_cg_psargs(struct dt_cg *cg, struct dt_node *n, int off, int size);
-/* cg_subr.c: progenyof(pid) into R0 */
+/* cg/subr.c: progenyof(pid) into R0 */
 void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
-/* cg_obj.c: objects in D variables (DN_OBJ): R0 = the address (checking
+/* cg/obj.c: objects in D variables (DN_OBJ): R0 = the address (checking
  * run-time indexes; a self-> object never assigned: a zero-filled
  * stand-in), R0 = the scalar value, an assignment (value left in R0),
  * ++/-- */
@@ -189,7 +189,7 @@ void dt_cg_scratch_alloc(struct dt_cg *cg, int sz);
 /* R(sz) bytes from the address in R(src) to scratch offset R1 with a
  * probe_read helper, faulting with the address on failure */
 void dt_cg_scratch_read(struct dt_cg *cg, int helper, int src, int sz);
-/* cg_destr.c: stop, raise, copyout, copyoutstr, chill */
+/* cg/destr.c: stop, raise, copyout, copyoutstr, chill */
 void dt_cg_destr(struct dt_cg *cg, struct dt_node *n);
 
 /* spec.c: speculations */

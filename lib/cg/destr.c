@@ -1,5 +1,5 @@
 /*
- * cg_destr.c - code generation for the destructive actions done in probe
+ * destr.c - code generation for the destructive actions done in probe
  * context: stop(), raise(), copyout(), copyoutstr(), chill().
  * (system() is a printf record the consumer runs; destr.c.)
  *

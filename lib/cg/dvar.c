@@ -1,5 +1,5 @@
 /*
- * cg_dvar.c - code generation for dynamic variables.
+ * dvar.c - code generation for dynamic variables.
  *
  * Thread-local (self->x) and associative (a[k, ...]) variables live in
  * one BPF hash map, dt_dvars, bounded by dynvarsize.  Its key is

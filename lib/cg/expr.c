@@ -1,5 +1,5 @@
 /*
- * cg_expr.c - code generation for D expressions.
+ * expr.c - code generation for D expressions.
  *
  * Every expression is evaluated into R0.  A binary operation whose right
  * side is not an immediate evaluates the right side first, parks it in a

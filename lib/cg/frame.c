@@ -1,5 +1,5 @@
 /*
- * cg_frame.c - loads and stores at any offset of the mstate frame.
+ * frame.c - loads and stores at any offset of the mstate frame.
  *
  * A BPF memory instruction's offset is 16 bits (at most 32767), but the
  * frame grows with strsize (string temporaries, record fields, keys,

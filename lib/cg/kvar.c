@@ -1,5 +1,5 @@
 /*
- * cg_kvar.c - code generation for per-CPU kernel variables (`runqueues,
+ * kvar.c - code generation for per-CPU kernel variables (`runqueues,
  * `cpu_number): the address of the current CPU's copy.
  *
  * A per-CPU variable's copy for a CPU lies at its link address plus that

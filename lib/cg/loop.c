@@ -1,5 +1,5 @@
 /*
- * cg_loop.c - loops in generated programs, as open-coded BPF iterators.
+ * loop.c - loops in generated programs, as open-coded BPF iterators.
  *
  * String subroutines walk strings byte by byte.  A plain bounded loop is
  * verified once per iteration (strsize iterations, every one of them

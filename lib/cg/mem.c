@@ -1,5 +1,5 @@
 /*
- * cg_mem.c - code generation for the integer and memory subroutines.
+ * mem.c - code generation for the integer and memory subroutines.
  *
  * Byte-order conversions (BPF's byte-swap instructions), rand(), and
  * DTrace's scratch memory: alloca() hands out 8-byte aligned pieces of
@@ -173,7 +173,7 @@ void dt_cg_deref_store(struct dt_cg *cg, struct dt_node *lv)
 }
 
 /* the scratch-space primitives, for the actions that stage bytes there
- * (cg_destr.c: copyout) */
+ * (cg/destr.c: copyout) */
 void dt_cg_scratch_base(struct dt_cg *cg, int reg)
 {
 	scratch_base(cg, reg);

@@ -1,9 +1,9 @@
 /*
- * cg_net.c - code generation for cleanpath() and the address-to-text
+ * net.c - code generation for cleanpath() and the address-to-text
  * subroutines inet_ntoa(), inet_ntoa6() and inet_ntop().
  *
  * All four produce DTrace's text exactly, edge cases included.
- * cleanpath() is one pass over the path on an iterator loop (cg_loop.c):
+ * cleanpath() is one pass over the path on an iterator loop (cg/loop.c):
  * a four-state machine ("", "/", "/.", "/..") that consumes one byte per
  * iteration, with a nested loop that backs the output up to the previous
  * '/' for a "/../" component; its state lives in frame cells.

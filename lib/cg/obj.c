@@ -1,6 +1,6 @@
 /*
- * cg_obj.c - code generation for objects in D variables (DN_OBJ, see
- * sema_obj.c): elements and members of global, this-> and self-> arrays,
+ * obj.c - code generation for objects in D variables (DN_OBJ, see
+ * sema/obj.c): elements and members of global, this-> and self-> arrays,
  * structs and unions, read and written in place, and whole structs
  * copied (assignments, trace()).
  *
@@ -22,7 +22,7 @@ static uint32_t scalar_size(const struct dt_type *t)
 	return t->kind == DT_TK_PTR ? 8 : t->size;
 }
 
-/* Truncate and extend R0 to what type t holds (as cg_expr.c does). */
+/* Truncate and extend R0 to what type t holds (as cg/expr.c does). */
 static void normalize(struct dt_cg *cg, const struct dt_type *t)
 {
 	uint32_t size = scalar_size(t);

@@ -1,5 +1,5 @@
 /*
- * cg_outact.c - code generation for tracemem() and print(): memory
+ * outact.c - code generation for tracemem() and print(): memory
  * copied into the record.
  *
  * Both copy a size fixed at compile time from a run-time address with

@@ -1,5 +1,5 @@
 /*
- * cg_path.c - code generation for the cwd and root built-ins: the path of
+ * path.c - code generation for the cwd and root built-ins: the path of
  * the current process's working directory (curthread->fs->pwd) or root
  * directory (curthread->fs->root).
  *
@@ -15,7 +15,7 @@
  * "/srv/jail"; root is "/" otherwise.  A directory that has been removed
  * gets d_path()'s " (deleted)" suffix.
  *
- * The walk runs twice on an iterator loop (cg_loop.c, its rules apply:
+ * The walk runs twice on an iterator loop (cg/loop.c, its rules apply:
  * state in frame cells, bounds checked, no faults inside): the first pass
  * measures the path, the second writes each "/name" at its final offset
  * from the start, so a path longer than strsize keeps its beginning, as

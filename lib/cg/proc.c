@@ -1,5 +1,5 @@
 /*
- * cg_proc.c - the process-model subroutine of the D library.
+ * proc.c - the process-model subroutine of the D library.
  *
  * __dt_psargs(start, end) is what dlib/procfs.d translates pr_psargs
  * with: the bytes [start, end) of the current process's memory (its
@@ -8,7 +8,7 @@
  * Solaris' psargs and ps(1) show a command line ("sleep 10").  A read
  * that fails (memory paged out) gives "".  Only the current process's
  * memory can be read from a BPF program, so procfs.d uses it for the
- * current task only.  The NUL walk is an iterator loop (cg_loop.c).
+ * current task only.  The NUL walk is an iterator loop (cg/loop.c).
  */
 #include "cg.h"
 #include "sema/node.h"

@@ -1,5 +1,5 @@
 /*
- * cg_prog.c - one BPF program per enabled probe.
+ * prog.c - one BPF program per enabled probe.
  *
  * Layout of a program:
  *   trampoline  activity check, scratch lookup, probe id and arguments
@@ -44,9 +44,9 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
  * string temporaries | dynamic variable key | value | this-> variables |
  * strtok state | whole-struct build area.
  * The small fixed-size parts come first so that their offsets fit a BPF
- * instruction's 16 bits whatever strsize is (cg_subr.c addresses the
+ * instruction's 16 bits whatever strsize is (cg/subr.c addresses the
  * stack buffer directly); the parts that grow with strsize follow and are
- * addressed through cg_frame.c.
+ * addressed through cg/frame.c.
  * String areas are 2 * DT_STRAREA so that a copy to a bounded variable
  * offset with a bounded length stays inside them as far as the verifier
  * can tell; the map has the same slack after the last frame.

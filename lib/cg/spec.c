@@ -1,5 +1,5 @@
 /*
- * cg_spec.c - speculation(), speculate(), commit() and discard() in BPF.
+ * spec.c - speculation(), speculate(), commit() and discard() in BPF.
  *
  * Each speculation has a state word (generation << 32 | state) in the
  * dt_spec map, changed only by compare-and-swap, and per CPU a usage word

@@ -1,5 +1,5 @@
 /*
- * cg_str.c - code generation for string values.
+ * str.c - code generation for string values.
  *
  * A string value is never a pointer in a register: every string
  * expression is materialized, NUL-terminated and at most `size` bytes,
@@ -10,7 +10,7 @@
  * variable map or the this-> area), ternaries and subroutines.  Copies
  * between frame areas use probe_read_kernel_str, which also yields the
  * length.  Subroutines that walk bytes use the iterator loops of
- * cg_loop.c with their state in frame cells (see the rules there), after
+ * cg/loop.c with their state in frame cells (see the rules there), after
  * every argument has been materialized, so nothing inside a loop faults.
  */
 #include <string.h>

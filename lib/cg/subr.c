@@ -1,5 +1,5 @@
 /*
- * cg_subr.c - code generation for the built-in variables that read
+ * subr.c - code generation for the built-in variables that read
  * stacks, registers and per-CPU facts (stackdepth, ustackdepth, caller,
  * ucaller, uregs[], curcpu, chip, lgrp) and for the integer subroutines
  * sema's builtin_subr() owns (progenyof).

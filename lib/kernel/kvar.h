@@ -20,7 +20,7 @@ int dt_kvar_addr(dtrace_hdl_t *dtp, const char *name, int percpu, uint32_t secof
  * (jiffies: unsigned long), or NULL. */
 struct dt_type *dt_kvar_type(dtrace_hdl_t *dtp, const char *name);
 
-/* cg_kvar.c: close the per-CPU offset map, if a program made it */
+/* cg/kvar.c: close the per-CPU offset map, if a program made it */
 void dt_kvar_close(dtrace_hdl_t *dtp);
 
 #endif

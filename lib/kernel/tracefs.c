@@ -1,9 +1,9 @@
 /*
- * tp.c - kernel tracepoint metadata from tracefs (no BPF here).
+ * tracefs.c - kernel tracepoint metadata from tracefs (no BPF here).
  *
  * Owns locating (and if need be mounting) tracefs, listing categories and
  * events by reading directories only, and parsing an event's `format` file
- * into a record layout with a D type per field (the rules are in tp.h).
+ * into a record layout with a D type per field (the rules are in kernel/tracefs.h).
  * Providers call it lazily: listing all ~2000 events costs a few
  * milliseconds, and a format file is read only for an event a script uses.
  */

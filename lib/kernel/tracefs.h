@@ -1,5 +1,5 @@
 /*
- * tp.h - kernel tracepoint metadata from tracefs (no BPF here).
+ * tracefs.h - kernel tracepoint metadata from tracefs (no BPF here).
  *
  * Owns finding the tracefs events directory, listing tracepoint categories
  * and events (directory reads only, so listing everything stays cheap), and

@@ -5,7 +5,7 @@
  * A tracepoint with one callback calls it directly (a static call); with
  * several, it calls __traceiter_EVENT, which calls each in turn, so the
  * kernel stack a probe sees has one frame more.  Stack built-ins skip
- * that frame if its address is in the iterator (cg_subr.c).  The symbols
+ * that frame if its address is in the iterator (cg/subr.c).  The symbols
  * are read once per process, on first use, which costs tens of
  * milliseconds, and kept until a handle is closed.
  */

@@ -1,12 +1,12 @@
 /*
- * prov_dtrace.c - the dtrace provider: BEGIN, END and ERROR.
+ * dtrace.c - the dtrace provider: BEGIN, END and ERROR.
  *
  * BEGIN and END run in the dtrace process itself, as in the original: the
  * consumer runs their program with BPF_PROG_RUN (dt_fire), so the clauses
  * run synchronously, in dtrace's own context, before the call returns.
  * Nothing is attached, so there is no attach or detach cost (a uprobe on
  * a function of dtrace costs ~30 ms to attach and ~120 ms to remove).
- * The same mechanism serves tick-N (prov_profile.c).  ERROR has no
+ * The same mechanism serves tick-N (prov/profile.c).  ERROR has no
  * program: generated code runs the ERROR clauses from its fault paths.
  * Ids 1, 2 and 3 are BEGIN, END and ERROR, as in DTrace.
  */

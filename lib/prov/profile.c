@@ -1,12 +1,12 @@
 /*
- * prov_profile.c - the profile provider: profile-N and tick-N.
+ * profile.c - the profile provider: profile-N and tick-N.
  *
  * profile-N samples every CPU at rate N with a software cpu-clock perf
  * event per CPU (on this kind of VM an idle CPU's clock does not fire, so
  * only busy CPUs are sampled).  tick-N must fire at its rate even on an
  * idle machine, so it is driven by a timer thread in the consumer that
  * sleeps to absolute deadlines and runs the probe's program the way BEGIN
- * is run (dt_fire, prov_dtrace.c): one CPU, the right rate,
+ * is run (dt_fire, prov/dtrace.c): one CPU, the right rate,
  * whatever the load.  N is a rate in hz or an interval with a
  * ns/us/ms/s/m/h/d suffix, as in DTrace.
  */

@@ -1,5 +1,5 @@
 /*
- * prov_sdt.c - the sdt provider: every kernel tracepoint, sdt:GROUP::EVENT.
+ * sdt.c - the sdt provider: every kernel tracepoint, sdt:GROUP::EVENT.
  *
  * Named as Oracle Linux DTrace names them: the module is the tracepoint
  * group, the function is empty, the name is the event.  Probes are known

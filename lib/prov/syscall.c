@@ -1,5 +1,5 @@
 /*
- * prov_syscall.c - the syscall provider: syscall:vmlinux:NAME:entry/return.
+ * syscall.c - the syscall provider: syscall:vmlinux:NAME:entry/return.
  *
  * One probe pair per system call of the running kernel, named as Linux
  * names them, discovered by listing the syscalls tracepoint category (a

@@ -11,7 +11,7 @@
  *           is a drop.  A record larger than bufsize is dropped.
  *   fill    nothing is read while tracing: the programs count the bytes
  *           each CPU records and stop recording on a CPU whose bufsize
- *           (less the END reservation) is used up (cg_buf.c); at
+ *           (less the END reservation) is used up (cg/buf.c); at
  *           statusrate the consumer looks for such a CPU, stops tracing
  *           (END runs and fits, its space being reserved) and prints
  *           every buffer.

@@ -1,5 +1,5 @@
 /*
- * sema_act.c - the semantic rules of the output actions tracemem(),
+ * act.c - the semantic rules of the output actions tracemem(),
  * print() and ftruncate() (freopen() is printf()'s, in call.c).
  *
  * tracemem(addr, size[, nbytes]) and print(ptr) copy memory into the

@@ -1,5 +1,5 @@
 /*
- * sema_agg.c - the semantic rules of aggregations.
+ * agg.c - the semantic rules of aggregations.
  *
  * `@name[keys] = func(args)` statements and the aggregation actions
  * (printa, clear, trunc, normalize, denormalize).  An aggregation is

@@ -1,5 +1,5 @@
 /*
- * sema_destr.c - the semantic rules of the destructive actions.
+ * destr.c - the semantic rules of the destructive actions.
  *
  * stop(), raise(sig), system(fmt, ...), copyout(buf, addr, nbytes),
  * copyoutstr(str, addr, maxlen) and chill(ns) change the state of the

@@ -38,7 +38,7 @@ enum dt_nkind {
 	DN_OBJ,			/* an object in a D variable's storage: the
 				   global var or the this-> dvar, at byte
 				   ival plus the run-time indexes of path
-				   (sema_obj.c, cg_obj.c) */
+				   (sema/obj.c, cg/obj.c) */
 	DN_OBJADDR,		/* the address of the DN_OBJ l */
 	DN_SOU,			/* a struct or union value built member by
 				   member (a whole translation): args[i]
@@ -55,41 +55,41 @@ enum dt_builtin {
 	DT_BI_UID, DT_BI_GID, DT_BI_EXECNAME, DT_BI_PROBEPROV,
 	DT_BI_PROBEMOD, DT_BI_PROBEFUNC, DT_BI_PROBENAME, DT_BI_TIMESTAMP,
 	DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP, DT_BI_ERRNO, DT_BI_CURTHREAD,
-	/* stacks, registers, CPU (cg_subr.c); uregs: l is the index */
+	/* stacks, registers, CPU (cg/subr.c); uregs: l is the index */
 	DT_BI_STACKDEPTH, DT_BI_USTACKDEPTH, DT_BI_CALLER, DT_BI_UCALLER,
 	DT_BI_UREGS, DT_BI_CURCPU, DT_BI_CHIP, DT_BI_LGRP,
 	/* not available on Linux: a compile error says why (var.c) */
 	DT_BI_IPL, DT_BI_PSET, DT_BI_ZONENAME,
-	DT_BI_CWD, DT_BI_ROOT,		/* cwd, root: strings (cg_path.c) */
+	DT_BI_CWD, DT_BI_ROOT,		/* cwd, root: strings (cg/path.c) */
 	/* internal, never named: the current CPU's copy of the per-CPU
-	 * kernel variable whose link address is ival (cg_kvar.c) */
+	 * kernel variable whose link address is ival (cg/kvar.c) */
 	DT_BI_KPERCPU,
 };
 
 enum dt_func {
 	DT_F_TRACE, DT_F_PRINTF, DT_F_EXIT, DT_F_COPYINSTR,
-	/* string subroutines (cg_str.c) */
+	/* string subroutines (cg/str.c) */
 	DT_F_STRLEN, DT_F_STRJOIN, DT_F_SUBSTR, DT_F_INDEX, DT_F_RINDEX,
 	DT_F_STRSTR, DT_F_STRCHR, DT_F_STRRCHR, DT_F_STRTOK, DT_F_LLTOSTR,
 	DT_F_TOUPPER, DT_F_TOLOWER, DT_F_BASENAME, DT_F_DIRNAME,
 	DT_F_CLEANPATH, DT_F_INET_NTOA, DT_F_INET_NTOA6, DT_F_INET_NTOP,
-	/* integer and memory subroutines (cg_mem.c) */
+	/* integer and memory subroutines (cg/mem.c) */
 	DT_F_HTONS, DT_F_HTONL, DT_F_HTONLL, DT_F_NTOHS, DT_F_NTOHL,
 	DT_F_NTOHLL, DT_F_RAND, DT_F_COPYIN, DT_F_COPYINTO, DT_F_ALLOCA,
 	DT_F_BCOPY,
-	/* aggregation actions (sema_agg.c) */
+	/* aggregation actions (sema/agg.c) */
 	DT_F_PRINTA, DT_F_CLEAR, DT_F_TRUNC, DT_F_NORMALIZE, DT_F_DENORMALIZE,
 	DT_F_SETOPT,			/* setopt.c */
-	/* process and device subroutines (call.c builtin_subr, cg_subr.c) */
+	/* process and device subroutines (call.c builtin_subr, cg/subr.c) */
 	DT_F_PROGENYOF,
-	/* output actions (sema_act.c, cg_outact.c) */
+	/* output actions (sema/act.c, cg/outact.c) */
 	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE,
-	/* destructive actions (sema_destr.c, cg_destr.c, destr.c) */
+	/* destructive actions (sema/destr.c, cg/destr.c, destr.c) */
 	DT_F_STOP, DT_F_RAISE, DT_F_SYSTEM, DT_F_COPYOUT, DT_F_COPYOUTSTR,
 	DT_F_CHILL, DT_F_PANIC, DT_F_BREAKPOINT,
-	/* speculations (sema_spec.c, cg_spec.c) */
+	/* speculations (sema/spec.c, cg/spec.c) */
 	DT_F_SPECULATION, DT_F_SPECULATE, DT_F_COMMIT, DT_F_DISCARD,
-	/* the D library's process model (cg_proc.c) */
+	/* the D library's process model (cg/proc.c) */
 	DT_F_PSARGS,
 };
 

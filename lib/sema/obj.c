@@ -1,5 +1,5 @@
 /*
- * sema_obj.c - D variables that hold objects: scalar arrays, structs and
+ * obj.c - D variables that hold objects: scalar arrays, structs and
  * unions declared as globals (`int a[5]; struct foo f;`) or clause-locals
  * (`this int a[5];`).
  *
@@ -8,7 +8,7 @@
  * a constant byte offset, and the run-time indexes met on the way
  * (`m[i][2].x` is offset 2 * 8 + offsetof(x) plus i * 24).  Constant
  * indexes are checked here (dtrace's "index outside array bounds"), the
- * others when the program runs (cg_obj.c, fault "index out of bounds").
+ * others when the program runs (cg/obj.c, fault "index out of bounds").
  * A scalar DN_OBJ is loaded or stored in place; a char array is also a
  * string (a DN_KSTR reading its address), as DTrace treats char arrays;
  * any other array decays to the address of its first element.

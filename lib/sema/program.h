@@ -77,7 +77,7 @@ struct dt_stmt {
 	int nprobes;
 	char *pdesc_text;		/* for messages */
 	int spec_act;			/* 1 + index of its speculate() action */
-	int spec_seen;			/* sema_spec.c: what the clause did so far */
+	int spec_seen;			/* sema/spec.c: what the clause did so far */
 };
 
 /* An enabled probe clause: what an EPID names. */
@@ -88,7 +88,7 @@ struct dt_ecb {
 };
 
 /* dynamic variables: thread-local (self->), clause-local (this->) and
- * associative arrays; see cg_dvar.c */
+ * associative arrays; see cg/dvar.c */
 enum { DT_DV_SELF, DT_DV_THIS, DT_DV_ASSOC };
 #define DT_DV_MAXKEYS 8
 struct dt_dvar {
@@ -103,7 +103,7 @@ struct dt_dvar {
 	struct dt_dvar *next;
 };
 
-/* an aggregation (sema_agg.c, cg_agg.c, agg_consume.c) */
+/* an aggregation (sema/agg.c, cg/agg.c, consume/agg.c) */
 struct dt_agg {
 	char *name;			/* without '@'; "" for @ */
 	int id;

@@ -1,5 +1,5 @@
 /*
- * sema_spec.c - the semantic rules of speculative tracing.
+ * spec.c - the semantic rules of speculative tracing.
  *
  * speculate(id), commit(id) and discard(id) take an int (speculation()
  * is an ordinary subroutine in call.c's table).  What may share a clause

@@ -79,7 +79,7 @@ int main(void)
 	ok("struct s { int a[4][3]; }; BEGIN { trace(sizeof (struct s)); trace(sizeof (D`int)); trace((C`long)1); }");
 	ok("struct s { int a[4][3]; }; BEGIN { p = (struct s *)0; trace(p->a[1][2]); trace(&p->a[1] - &p->a[0]); }");
 
-	/* D variables holding arrays, structs and unions (sema_obj.c) */
+	/* D variables holding arrays, structs and unions (sema/obj.c) */
 	ok("int a[5]; BEGIN { a[0] = 1; a[4]++; a[1] += a[0]; i = 2; a[i] = a[i + 1]; trace(sizeof (a)); }");
 	ok("int m[3][4]; char c[16]; BEGIN { m[2][3] = 1; i = 1; m[i][i] = 2; c = \"abc\"; c[0] = 'x'; trace(c); }");
 	ok("struct p { int x; char n[8]; short s[2]; }; struct p v[4]; BEGIN { v[1].x = 2; v[3].s[1] = v[1].x; v[0].n = \"q\"; }");
