@@ -1463,9 +1463,61 @@ fmtvals(void)
 	CHECK(dt_agg_is_table(&q) && !dt_agg_is_table(&s), "tables");
 }
 
+/* each bucket's bounds (what JSON and OpenMetrics print) hold exactly the
+ * values the bucket functions put in it: both ends land in the bucket,
+ * the values just outside in its neighbours */
+static int
+bucket_of(const struct dt_aggdesc *d, int64_t v)
+{
+	switch (d->func) {
+	case DT_AGG_QUANTIZE: return dt_quantize_bucket(v);
+	case DT_AGG_LQUANTIZE: return dt_lquantize_bucket(d, v);
+	default: return dt_llquantize_bucket(d, v);
+	}
+}
+
+static void
+check_lows(const char *what, const struct dt_aggdesc *d)
+{
+	int64_t lo[8192];
+	uint32_t b, bad = 0;
+
+	dt_agg_bucket_lows(d, lo);
+	for (b = 0; b < d->nwords; b++) {
+		int64_t hi = b + 1 < d->nwords ? lo[b + 1] - 1 : dt_agg_bucket_max(d);
+		if (lo[b] > hi || bucket_of(d, lo[b]) != (int)b || bucket_of(d, hi) != (int)b ||
+		    (b > 0 && bucket_of(d, lo[b] - 1) != (int)b - 1))
+			bad++;
+	}
+	CHECK(bad == 0, "%s: %u of %u buckets with wrong bounds", what, bad, d->nwords);
+}
+
+static void
+bucket_bounds(void)
+{
+	struct dt_aggdesc q = desc(DT_AGG_QUANTIZE);
+	struct dt_aggdesc l1 = ldesc(0, 100, 10), l2 = ldesc(-50, 50, 7), l3 = ldesc(3, 4, 1);
+	struct dt_aggdesc ll1 = lldesc(10, 0, 6, 20), ll2 = lldesc(2, 3, 20, 4);
+	struct dt_aggdesc ll3 = lldesc(10, 2, 9, 100);
+	int64_t lo[DT_QUANTIZE_NBUCKETS];
+
+	check_lows("quantize", &q);
+	check_lows("lquantize(0, 100, 10)", &l1);
+	check_lows("lquantize(-50, 50, 7)", &l2);
+	check_lows("lquantize(3, 4, 1)", &l3);
+	check_lows("llquantize(10, 0, 6, 20)", &ll1);
+	check_lows("llquantize(2, 3, 20, 4)", &ll2);
+	check_lows("llquantize(10, 2, 9, 100)", &ll3);
+	dt_agg_bucket_lows(&q, lo);
+	CHECK(lo[0] == INT64_MIN && lo[DT_QUANTIZE_ZERO] == 0 && lo[DT_QUANTIZE_ZERO + 1] == 1 &&
+	    lo[DT_QUANTIZE_ZERO + 3] == 4 && lo[DT_QUANTIZE_ZERO - 1] == -1 &&
+	    lo[DT_QUANTIZE_ZERO - 3] == -7, "quantize bounds: ..., [-7,-4], ..., [4,7]");
+}
+
 int
 main(void)
 {
+	bucket_bounds();
 	buckets();
 	values();
 	print_count();
