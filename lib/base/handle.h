@@ -100,7 +100,6 @@ struct dtrace_hdl {
 	int uses_scratch;		/* alloca/copyin scratch space */
 	uint32_t sou_size;		/* largest struct built in the frame (a
 					   whole translation assigned) */
-	int uses_loops;			/* string loops (kfunc iterators) */
 	int uses_chill;			/* chill(): the per-CPU dt_chill map */
 	int uses_copyout;		/* copyout/copyoutstr: bpf_probe_write_user */
 	int fd_chill;			/* ... its fd, 0 if none */
@@ -124,10 +123,8 @@ struct dtrace_hdl {
 	void *scratch_mem;		/* the ARRAY, mapped for the consumer */
 	size_t scratch_memlen;
 	uint32_t maxrec;
-	int has_error_clauses;
 	int uses_destructive;		/* a destructive action (freopen, destr.c) is used */
 	FILE *freopen_fp;		/* freopen(): where output goes now */
-	struct dt_stmt **err_stmts;
 	int nerr_stmts;
 	int matched;			/* probes matched */
 	int prog_first_stmt;		/* first statement of the last program */
@@ -152,7 +149,6 @@ struct dtrace_hdl {
 	int exit_status;
 	int ended;
 	FILE *dump;			/* -S */
-	int heading;			/* CPU ID FUNCTION:NAME printed */
 	int flow_indent;		/* -F: current depth, in columns */
 	uint32_t flow_last;		/* -F: EPID of the last record */
 	int stop_requested;
