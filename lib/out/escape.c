@@ -46,7 +46,7 @@ size_t dt_utf8_seq(const unsigned char *s, size_t n)
 }
 
 /* a byte below 0x80 that how escapes */
-static int special(unsigned c, dt_esc_t how)
+static inline int special(unsigned c, dt_esc_t how)
 {
 	switch (how) {
 	case DT_ESC_JSON:
@@ -86,7 +86,8 @@ static void escape_byte(FILE *fp, unsigned c)
 		put(fp, u, sizeof(u));	/* JSON only: any other control */
 }
 
-void dt_escape(FILE *fp, const char *s, size_t n, dt_esc_t how)
+/* inlined where how is a constant, so that the test of a byte is too */
+static inline void escape(FILE *fp, const char *s, size_t n, dt_esc_t how)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + n, *run = p;
 
@@ -113,11 +114,30 @@ void dt_escape(FILE *fp, const char *s, size_t n, dt_esc_t how)
 	put(fp, run, (size_t)(end - run));
 }
 
+void dt_escape(FILE *fp, const char *s, size_t n, dt_esc_t how)
+{
+	escape(fp, s, n, how);
+}
+
 void dt_json_string(FILE *fp, const char *s, size_t n)
 {
 	putc_unlocked('"', fp);
-	dt_escape(fp, s, n, DT_ESC_JSON);
+	escape(fp, s, n, DT_ESC_JSON);
 	putc_unlocked('"', fp);
+}
+
+size_t dt_fmt_i64(char *buf, int64_t i)
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+	uint64_t u = i < 0 ? -(uint64_t)i : (uint64_t)i;	/* INT64_MIN too */
+	size_t n = 0;
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (i < 0)
+		buf[n++] = '-';
+	memcpy(buf + n, p, (size_t)(tmp + sizeof(tmp) - p));
+	return n + (size_t)(tmp + sizeof(tmp) - p);
 }
 
 void dt_put_u64(FILE *fp, uint64_t u)
@@ -131,11 +151,8 @@ void dt_put_u64(FILE *fp, uint64_t u)
 
 void dt_put_i64(FILE *fp, int64_t i)
 {
-	if (i < 0) {
-		putc_unlocked('-', fp);
-		dt_put_u64(fp, -(uint64_t)i);	/* INT64_MIN too */
-	} else
-		dt_put_u64(fp, (uint64_t)i);
+	char buf[21];
+	put(fp, buf, dt_fmt_i64(buf, i));
 }
 
 void dt_put_hex(FILE *fp, const uint8_t *b, size_t n)
@@ -159,37 +176,28 @@ void dt_put_str(FILE *fp, const char *s)
 	fputs_unlocked(s, fp);
 }
 
-static ssize_t membuf_write(void *cookie, const char *b, size_t n)
-{
-	struct dt_membuf *m = cookie;
-	if (m->len + n > m->cap) {
-		size_t cap = m->cap ? m->cap : 4096;
-		while (cap < m->len + n)
-			cap *= 2;
-		char *nb = realloc(m->buf, cap);
-		if (!nb)
-			return -1;
-		m->buf = nb;
-		m->cap = cap;
-	}
-	memcpy(m->buf + m->len, b, n);
-	m->len += n;
-	return (ssize_t)n;
-}
-
+/* open_memstream's writes go straight into its buffer and a flush only
+ * sets buf and len, so a record's text costs no copy before it is
+ * escaped (a stream of our own over a buffer cost a copy and glibc's
+ * write-out on every flush) */
 int dt_membuf_open(struct dt_membuf *m)
 {
-	cookie_io_functions_t io = { .write = membuf_write };
 	memset(m, 0, sizeof(*m));
-	m->fp = fopencookie(m, "w", io);
+	m->fp = open_memstream(&m->buf, &m->len);
 	return m->fp ? 0 : -1;
 }
 
 void dt_membuf_reset(struct dt_membuf *m)
 {
-	fflush(m->fp);
-	clearerr(m->fp);
-	m->len = 0;
+	rewind(m->fp);		/* len is the position at the next flush */
+}
+
+size_t dt_membuf_start(struct dt_membuf *m)
+{
+	if (m->len < 65536 && !ferror_unlocked(m->fp))
+		return m->len;
+	dt_membuf_reset(m);
+	return 0;
 }
 
 void dt_membuf_close(struct dt_membuf *m)

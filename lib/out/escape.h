@@ -30,7 +30,8 @@ void dt_escape(FILE *fp, const char *s, size_t n, dt_esc_t how);
 /* s as a JSON string, quotes included */
 void dt_json_string(FILE *fp, const char *s, size_t n);
 
-/* integers in decimal */
+/* integers in decimal; dt_fmt_i64 into buf (21 bytes), its length */
+size_t dt_fmt_i64(char *buf, int64_t i);
 void dt_put_u64(FILE *fp, uint64_t u);
 void dt_put_i64(FILE *fp, int64_t i);
 /* n bytes as lowercase hex digits */
@@ -43,10 +44,14 @@ void dt_put_str(FILE *fp, const char *s);
 struct dt_membuf {
 	FILE *fp;
 	char *buf;
-	size_t len, cap;
+	size_t len;
 };
 int dt_membuf_open(struct dt_membuf *m);
 void dt_membuf_reset(struct dt_membuf *m);
+/* where in buf what is written next starts: after what was written
+ * last (flushed), or 0 when it has grown past 64 KiB (or failed); one
+ * text a record costs no seek */
+size_t dt_membuf_start(struct dt_membuf *m);
 void dt_membuf_close(struct dt_membuf *m);
 
 #endif

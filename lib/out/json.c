@@ -19,9 +19,17 @@
 #include "out.h"
 #include "escape.h"
 
+/* ,"id":N,"probe":"prov:mod:func:name" of an enabled probe, made once */
+struct where {
+	char *s;
+	size_t len;
+};
+
 struct json {
 	struct dt_membuf text;		/* printf() and print() render here */
 	unsigned nobj;			/* objects the record has written */
+	struct where *where;		/* by EPID */
+	uint32_t nwhere;
 };
 
 /* a string literal (sizeof: a literal only) */
@@ -29,7 +37,7 @@ struct json {
 
 static int status(FILE *fp)
 {
-	return ferror(fp) ? -1 : 0;
+	return ferror_unlocked(fp) ? -1 : 0;
 }
 
 static void str(FILE *fp, const char *s)
@@ -60,23 +68,71 @@ static void probe_name(FILE *fp, const dtrace_probeinfo_t *p)
 	putc_unlocked('"', fp);
 }
 
-/* {"type":T and, for a record's object, where it fired */
+/* ,"id":N,"probe":"..." */
+static void id_probe(FILE *fp, const dtrace_probeinfo_t *p)
+{
+	LIT(fp, ",\"id\":");
+	dt_put_u64(fp, p->id);
+	LIT(fp, ",\"probe\":");
+	probe_name(fp, p);
+}
+
+/* the record's enabled probe as id_probe() wrote it the first time, or
+ * NULL if it cannot be kept */
+static const struct where *where(struct json *j, const dtrace_probedata_t *pd)
+{
+	struct where *w = pd->epid < j->nwhere ? &j->where[pd->epid] : NULL;
+	if (!w && pd->epid < 65536) {
+		uint32_t n = pd->epid + 16;
+		struct where *nw = realloc(j->where, n * sizeof(*nw));
+		if (!nw)
+			return NULL;
+		memset(nw + j->nwhere, 0, (n - j->nwhere) * sizeof(*nw));
+		j->where = nw;
+		j->nwhere = n;
+		w = &nw[pd->epid];
+	}
+	if (w && !w->s) {
+		dt_membuf_reset(&j->text);
+		id_probe(j->text.fp, pd->probe);
+		if (fflush(j->text.fp) == 0 && (w->s = malloc(j->text.len))) {
+			memcpy(w->s, j->text.buf, j->text.len);
+			w->len = j->text.len;
+		}
+	}
+	return w && w->s ? w : NULL;
+}
+
+/* {"type":T and, for a record's object, where it fired: put together
+ * here and written at once, as most of a short record's object */
 static void head(dtrace_output_t *o, const char *type, const dtrace_probedata_t *pd)
 {
 	static const char *const flows[] = { "none", "entry", "return" };
 	FILE *fp = o->out;
-	LIT(fp, "{\"type\":\"");
-	dt_put_str(fp, type);
-	putc_unlocked('"', fp);
-	if (!pd)
-		return;
-	((struct json *)o->arg)->nobj++;
-	LIT(fp, ",\"cpu\":");
-	dt_put_i64(fp, pd->cpu);
-	LIT(fp, ",\"id\":");
-	dt_put_u64(fp, pd->probe->id);
-	LIT(fp, ",\"probe\":");
-	probe_name(fp, pd->probe);
+	struct json *j = o->arg;
+	size_t tl = strlen(type), n = 0;
+	const struct where *w;
+	char b[512];
+
+	if (!pd || tl > 32 || !(w = where(j, pd)) || w->len > sizeof(b) - 80) {
+		LIT(fp, "{\"type\":\"");
+		dt_put_str(fp, type);
+		putc_unlocked('"', fp);
+		if (!pd)
+			return;
+		LIT(fp, ",\"cpu\":");
+		dt_put_i64(fp, pd->cpu);
+		id_probe(fp, pd->probe);
+	} else {
+		memcpy(b, "{\"type\":\"", 9);
+		memcpy(b + 9, type, tl);
+		memcpy(b + 9 + tl, "\",\"cpu\":", 8);
+		n = 17 + tl;
+		n += dt_fmt_i64(b + n, pd->cpu);
+		memcpy(b + n, w->s, w->len);
+		fwrite_unlocked(b, 1, n + w->len, fp);
+	}
+	j->nobj++;
 	if (pd->flags & DTRACE_PD_FLOW) {
 		LIT(fp, ",\"flow\":\"");
 		dt_put_str(fp, flows[pd->flow >= 0 && pd->flow <= 2 ? pd->flow : 0]);
@@ -96,11 +152,11 @@ static int tail(FILE *fp)
 static int text(dtrace_output_t *o, const dtrace_text_t *t)
 {
 	struct dt_membuf *m = &((struct json *)o->arg)->text;
-	dt_membuf_reset(m);
-	if (t->render(t->cookie, m->fp) < 0 || fflush(m->fp) != 0)
+	size_t start = dt_membuf_start(m);
+	if (t->render(t->cookie, m->fp) < 0 || fflush_unlocked(m->fp) != 0)
 		return -1;
 	field(o->out, "text");
-	dt_json_string(o->out, m->buf, m->len);
+	dt_json_string(o->out, m->buf + start, m->len - start);
 	return 0;
 }
 
@@ -344,13 +400,10 @@ static int error(dtrace_output_t *o, const dtrace_errdata_t *e)
 	head(o, "error", NULL);
 	field(fp, "epid");
 	dt_put_u64(fp, e->epid);
-	field(fp, "id");
-	dt_put_u64(fp, e->probe ? e->probe->id : 0);
-	field(fp, "probe");
 	if (e->probe)
-		probe_name(fp, e->probe);
+		id_probe(fp, e->probe);
 	else
-		LIT(fp, "\"\"");
+		LIT(fp, ",\"id\":0,\"probe\":\"\"");
 	field(fp, "fault");
 	if (e->fault)
 		str(fp, e->fault);
@@ -409,6 +462,9 @@ static void fini(void *arg)
 	if (!j)
 		return;
 	dt_membuf_close(&j->text);
+	for (uint32_t i = 0; i < j->nwhere; i++)
+		free(j->where[i].s);
+	free(j->where);
 	free(j);
 }
 
