@@ -10,8 +10,10 @@
  * whole snapshots: the functions, the keys, then the rows.  Drops,
  * faults and messages are objects in the same stream, so a reader sees
  * them in order with the data.  printf() and print() texts are rendered
- * into a buffer the formatter keeps (a cookie stream, no allocation once
- * it has grown) and written as JSON strings; numbers are exact integers.
+ * into a memory stream the formatter keeps (no allocation once it has
+ * grown) and written as JSON strings; numbers are exact integers.  The
+ * "id" and "probe" fields of an enabled probe are escaped once and kept;
+ * the exit object goes to the main output (freopen() does not move it).
  */
 #include <stdio.h>
 #include <stdlib.h>
