@@ -1,6 +1,7 @@
 /*
  * escape.c - the escaping walk shared by the JSON and OpenMetrics
- * formatters, and their integer and hex writers.
+ * formatters, their integer and hex writers, and the memory stream they
+ * render texts and build expositions in.
  *
  * The walk copies runs of bytes that need nothing with one fwrite and
  * stops only at a byte its format escapes or at a byte of 0x80 and up,
@@ -126,27 +127,29 @@ void dt_json_string(FILE *fp, const char *s, size_t n)
 	putc_unlocked('"', fp);
 }
 
-size_t dt_fmt_i64(char *buf, int64_t i)
+static size_t fmt_u64(char *buf, uint64_t u)
 {
 	char tmp[20], *p = tmp + sizeof(tmp);
-	uint64_t u = i < 0 ? -(uint64_t)i : (uint64_t)i;	/* INT64_MIN too */
-	size_t n = 0;
 	do
 		*--p = (char)('0' + u % 10);
 	while ((u /= 10) != 0);
-	if (i < 0)
-		buf[n++] = '-';
-	memcpy(buf + n, p, (size_t)(tmp + sizeof(tmp) - p));
-	return n + (size_t)(tmp + sizeof(tmp) - p);
+	size_t n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(buf, p, n);
+	return n;
+}
+
+size_t dt_fmt_i64(char *buf, int64_t i)
+{
+	if (i >= 0)
+		return fmt_u64(buf, (uint64_t)i);
+	buf[0] = '-';
+	return 1 + fmt_u64(buf + 1, -(uint64_t)i);	/* INT64_MIN too */
 }
 
 void dt_put_u64(FILE *fp, uint64_t u)
 {
-	char buf[20], *p = buf + sizeof(buf);
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	put(fp, p, (size_t)(buf + sizeof(buf) - p));
+	char buf[20];
+	put(fp, buf, fmt_u64(buf, u));
 }
 
 void dt_put_i64(FILE *fp, int64_t i)
