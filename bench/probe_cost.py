@@ -63,13 +63,16 @@ def die(msg):
     sys.exit(f"probe_cost: {msg}")
 
 
-def build():
+WORKLOAD = ("getppid_loop.c", "getppid_loop", [])
+
+
+def build(progs=(WORKLOAD, ("libbpf_count.c", "libbpf_count", ["-lbpf"]))):
+    """compile progs ((source, binary, libraries), ...) into bench/build/"""
     os.makedirs(bdir, exist_ok=True)
     cc = os.environ.get("CC", "gcc")
     if not shutil.which(cc):
         die(f"no C compiler '{cc}' (set CC)")
-    for src, out, libs in (("getppid_loop.c", "getppid_loop", []),
-                           ("libbpf_count.c", "libbpf_count", ["-lbpf"])):
+    for src, out, libs in progs:
         cmd = [cc, "-O2", "-Wall", "-o", os.path.join(bdir, out),
                os.path.join(here, src)] + libs
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)

@@ -115,9 +115,12 @@ dt_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high, int64_t nsteps
 /*
  * The lowest value each bucket of a quantize-family aggregation holds
  * (lo[0..nwords-1]; bucket b holds lo[b]..lo[b+1]-1, the last one up to
- * dt_agg_bucket_max()).  lquantize buckets a value truncated to 32 bits,
- * so its buckets span the int32 range.  llquantize's are found by
- * bisection: its bucket function never decreases.
+ * INT64_MAX).  The first bucket of each holds everything below the
+ * second (lquantize: below its base), the last everything from its low
+ * up: so they are the bounds DTrace's "< base" and ">= limit" rows mean
+ * (lquantize buckets values truncated to 32 bits, as dtrace.c does).
+ * llquantize's are found by bisection: its bucket function never
+ * decreases.
  */
 void
 dt_agg_bucket_lows(const struct dt_aggdesc *d, int64_t *lo)
@@ -136,7 +139,7 @@ dt_agg_bucket_lows(const struct dt_aggdesc *d, int64_t *lo)
 		}
 		break;
 	case DT_AGG_LQUANTIZE:
-		lo[0] = INT32_MIN;
+		lo[0] = INT64_MIN;
 		for (b = 1; b < d->nwords; b++)
 			lo[b] = d->base + (int64_t)(b - 1) * d->step;
 		break;
@@ -157,12 +160,6 @@ dt_agg_bucket_lows(const struct dt_aggdesc *d, int64_t *lo)
 	default:
 		break;
 	}
-}
-
-int64_t
-dt_agg_bucket_max(const struct dt_aggdesc *d)
-{
-	return d->func == DT_AGG_LQUANTIZE ? INT32_MAX : INT64_MAX;
 }
 
 uint32_t

@@ -108,11 +108,8 @@ int dt_lquantize_bucket(const struct dt_aggdesc *d, int64_t v);
 int dt_llquantize_bucket(const struct dt_aggdesc *d, int64_t v);
 /* The lowest value of every bucket of a quantize-family aggregation
  * (desc->nwords of them): bucket b holds lo[b] up to lo[b+1] - 1, the
- * last one up to dt_agg_bucket_max() (INT64_MAX; lquantize, which
- * buckets values truncated to 32 bits: INT32_MAX, and its first bucket
- * starts at INT32_MIN). */
+ * last one up to INT64_MAX, the first one down to INT64_MIN. */
 void dt_agg_bucket_lows(const struct dt_aggdesc *d, int64_t *lo);
-int64_t dt_agg_bucket_max(const struct dt_aggdesc *d);
 /* The lower bound printed for a bucket. */
 int64_t dt_quantize_bucket_min(int b);
 

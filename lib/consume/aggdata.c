@@ -150,7 +150,7 @@ void dtrace_aggdata_value(const dtrace_aggdata_t *adc, size_t r, int j, dtrace_a
 			continue;
 		dtrace_bucket_t *bk = &ad->buckets[v->nbuckets++];
 		bk->low = ad->lows[j][b];
-		bk->high = b + 1 < d->nwords ? ad->lows[j][b + 1] - 1 : dt_agg_bucket_max(d);
+		bk->high = b + 1 < d->nwords ? ad->lows[j][b + 1] - 1 : INT64_MAX;
 		bk->count = (uint64_t)val[b];
 		v->count += bk->count;
 	}

@@ -13,6 +13,10 @@ const struct dt_fmt_builtin *dt_fmt_builtin(int oformat)
 	case DT_OFORMAT_TEXT:
 	case DT_OFORMAT_NONE:
 		return &dt_fmt_text;
+	case DT_OFORMAT_JSON:
+		return &dt_fmt_json;
+	case DT_OFORMAT_OPENMETRICS:
+		return &dt_fmt_openmetrics;
 	default:
 		return NULL;
 	}

@@ -139,17 +139,17 @@ static int diag(dtrace_output_t *o, const char *pfx, const char *msg)
 	return status(o->out);
 }
 
-static int drop(dtrace_output_t *o, const dtrace_drop_t *d)
+int dt_text_drop(dtrace_output_t *o, const dtrace_drop_t *d)
 {
 	return diag(o, "dtrace: ", d->msg);
 }
 
-static int error(dtrace_output_t *o, const dtrace_errdata_t *e)
+int dt_text_error(dtrace_output_t *o, const dtrace_errdata_t *e)
 {
 	return diag(o, "dtrace: ", e->msg);
 }
 
-static int message(dtrace_output_t *o, int debug, const char *msg)
+int dt_text_message(dtrace_output_t *o, int debug, const char *msg)
 {
 	return diag(o, debug ? "libdtrace DEBUG: " : "dtrace: ", msg);
 }
@@ -173,7 +173,7 @@ static int exit_(dtrace_output_t *o, int st)
 	return newline(o);
 }
 
-static int flush(dtrace_output_t *o)
+int dt_text_flush(dtrace_output_t *o)
 {
 	int rc = fflush(o->out);
 	if (o->base != o->out && fflush(o->base) != 0)
@@ -190,12 +190,12 @@ static const dtrace_formatter_t ops = {
 	.print = print,
 	.probe_end = probe_end,
 	.aggregation = aggregation,
-	.drop = drop,
-	.error = error,
-	.message = message,
+	.drop = dt_text_drop,
+	.error = dt_text_error,
+	.message = dt_text_message,
 	.interrupt = interrupt,
 	.exit = exit_,
-	.flush = flush,
+	.flush = dt_text_flush,
 };
 
 static void *init(void)

@@ -1465,7 +1465,8 @@ fmtvals(void)
 
 /* each bucket's bounds (what JSON and OpenMetrics print) hold exactly the
  * values the bucket functions put in it: both ends land in the bucket,
- * the values just outside in its neighbours */
+ * the values just outside in its neighbours (lquantize buckets values
+ * truncated to 32 bits, so its bounds are checked within int32) */
 static int
 bucket_of(const struct dt_aggdesc *d, int64_t v)
 {
@@ -1484,8 +1485,12 @@ check_lows(const char *what, const struct dt_aggdesc *d)
 
 	dt_agg_bucket_lows(d, lo);
 	for (b = 0; b < d->nwords; b++) {
-		int64_t hi = b + 1 < d->nwords ? lo[b + 1] - 1 : dt_agg_bucket_max(d);
-		if (lo[b] > hi || bucket_of(d, lo[b]) != (int)b || bucket_of(d, hi) != (int)b ||
+		int64_t l = lo[b], hi = b + 1 < d->nwords ? lo[b + 1] - 1 : INT64_MAX;
+		if (d->func == DT_AGG_LQUANTIZE) {
+			l = l < INT32_MIN ? INT32_MIN : l;
+			hi = hi > INT32_MAX ? INT32_MAX : hi;
+		}
+		if (l > hi || bucket_of(d, l) != (int)b || bucket_of(d, hi) != (int)b ||
 		    (b > 0 && bucket_of(d, lo[b] - 1) != (int)b - 1))
 			bad++;
 	}
