@@ -370,9 +370,9 @@ struct iter_cb {
 static int iter_one(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
 {
 	struct iter_cb *c = arg;
-	dtrace_probeinfo_t pi = { .id = p->id, .prov = p->prov, .mod = p->mod,
-		.func = p->func, .name = p->name };
+	dtrace_probeinfo_t pi;
 	(void)dtp;
+	dt_probeinfo(p, &pi);
 	return c->fn ? c->fn(&pi, c->arg) : 0;
 }
 

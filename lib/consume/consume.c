@@ -55,16 +55,6 @@ static const char *fault_str(uint64_t f)
 	}
 }
 
-void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi)
-{
-	memset(pi, 0, sizeof(*pi));
-	pi->id = p->id;
-	pi->prov = p->prov;
-	pi->mod = p->mod;
-	pi->func = p->func;
-	pi->name = p->name;
-}
-
 /* EPID 1: a fault, as dtrace reports it */
 static void fault(dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
 {

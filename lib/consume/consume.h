@@ -26,9 +26,6 @@ int dt_consume_final(dtrace_hdl_t *dtp);
 void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
 /* the printf() of record d, action a, to out */
 void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a);
-/* a probe as the output sees it */
-struct dt_probe;
-void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi);
 /* an error on enabled probe e that is not a fault (freopen() failed):
  * "error on enabled probe ID ...: why", to the output */
 void dt_consume_error(dtrace_hdl_t *dtp, const struct dt_ecb *e, const char *why);

@@ -193,3 +193,13 @@ enum bpf_prog_type dt_probe_prog_type(const struct dt_probe *p)
 		return BPF_PROG_TYPE_RAW_TRACEPOINT;
 	return p->ptype ? p->ptype : p->ops->prog_type;
 }
+
+void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi)
+{
+	memset(pi, 0, sizeof(*pi));
+	pi->id = p->id;
+	pi->prov = p->prov;
+	pi->mod = p->mod;
+	pi->func = p->func;
+	pi->name = p->name;
+}

@@ -120,6 +120,8 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 int dt_pdesc_split(const char *text, char *buf, size_t len,
     const char *f[4]);
 void dt_probes_free(dtrace_hdl_t *dtp);
+/* p as the API shows a probe (its id and names) */
+void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi);
 /* the program type of p's program */
 enum bpf_prog_type dt_probe_prog_type(const struct dt_probe *p);
 

@@ -50,12 +50,7 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi)
 	if (id == 0 || id > dtp->nprobes)
 		return dt_set_err(dtp, "probe id %u does not exist", id);
 	struct dt_probe *p = dtp->probes[id - 1];
-	memset(pi, 0, sizeof(*pi));
-	pi->id = p->id;
-	pi->prov = p->prov;
-	pi->mod = p->mod;
-	pi->func = p->func;
-	pi->name = p->name;
+	dt_probeinfo(p, pi);
 	dt_attr_export(dt_probe_desc_attr(p), &pi->desc);
 	dt_attr_export(p->ops->attr[4], &pi->args);
 	pi->nargs = 0;

@@ -14,9 +14,8 @@ int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *fn, void *arg)
 	for (int i = dtp->prog_first_stmt; i < dtp->nstmts; i++) {
 		struct dt_stmt *st = dtp->stmts[i];
 		for (int k = 0; k < st->nprobes; k++) {
-			struct dt_probe *p = st->probes[k];
-			dtrace_probeinfo_t pi = { .id = p->id, .prov = p->prov,
-				.mod = p->mod, .func = p->func, .name = p->name };
+			dtrace_probeinfo_t pi;
+			dt_probeinfo(st->probes[k], &pi);
 			n++;
 			if (fn && fn(&pi, arg))
 				return n;
