@@ -13,3 +13,6 @@ $D -qn 'profile-997 /ppid == $target/ { n++; } tick-100ms { t++; } END { printf(
 echo
 echo '$ dtrace -n '\''BEGIN { x = 0; trace(1 / x); } tick-200ms { exit(0); }'\'''
 $D -n 'BEGIN { x = 0; trace(1 / x); } tick-200ms { exit(0); }' || true
+echo
+echo '$ dtrace -x oformat=json -qn '\''BEGIN { @[execname] = count(); printf("%s\n", "as JSON Lines"); exit(0); }'\'''
+$D -x oformat=json -qn 'BEGIN { @[execname] = count(); printf("%s\n", "as JSON Lines"); exit(0); }'
