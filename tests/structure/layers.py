@@ -57,6 +57,16 @@ for dirpath, _, files in os.walk(lib):
             elif rank[dep] > rank[me]:
                 bad.append(f"lib/{rel}:{line}: includes \"{h}\": {me} may not include {dep}, a later layer")
 
+# 4. output
+comment = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+for dirpath, _, files in os.walk(lib):
+    for f in sorted(files):
+        if f.endswith((".c", ".h")):
+            path = os.path.join(dirpath, f)
+            code = comment.sub("", open(path, encoding="utf-8", errors="replace").read())
+            for m in re.finditer(r"\b(stdout|stderr)\b", code):
+                bad.append(f"lib/{os.path.relpath(path, lib)}: names {m.group(1)}: the library writes only to the streams it is given")
+
 # 2. calls, 3. names
 objs = []
 for dirpath, _, files in os.walk(os.path.join(top, "build", "lib")):
@@ -101,4 +111,4 @@ for b in bad:
 if bad:
     print(f"layers.py: {len(bad)} breach{'es' if len(bad) != 1 else ''} of the layer rule")
     sys.exit(1)
-print(f"layers: {len(layers)} folders, {len(objs)} objects: no include or call goes to a later layer")
+print(f"layers: {len(layers)} folders, {len(objs)} objects: no include or call goes to a later layer; no file writes to stdout or stderr")
