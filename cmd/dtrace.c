@@ -5,9 +5,10 @@
  * consume loop; all tracing logic lives in the library.  run() takes the
  * steps in order: the options (into a struct opts), the operands as macro
  * arguments, the output file, the -c/-p target, then listing or compiling
- * each description and script, tracing, and the end.  Exit status as in
- * dtrace(1M): the status given to exit(), else 0; 1 when a program fails
- * to compile or tracing fails; 2 for invalid command-line usage.
+ * each description and script, then the mode's work: listing (-l), a
+ * header (-h), or tracing and the end.  Exit status as in dtrace(1M): the
+ * status given to exit(), else 0; 1 when a program fails to compile,
+ * matches no probe, or tracing fails; 2 for invalid command-line usage.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -40,7 +41,9 @@ struct pspec {
 struct opts {
 	struct pspec *specs;	/* -P/-m/-f/-n/-i/-s in order; main()'s array */
 	int nspecs;
-	int lflag, eflag, Sflag, vflag;
+	int lflag, eflag, Sflag, vflag, hflag, Vflag;
+	int modes;		/* how many of -h, -l, -V */
+	int ilp32;		/* -32 (-64 is this implementation's model) */
 	int cflags;		/* DTRACE_C_CPP (-C), DTRACE_C_ZDEFS (-Z) */
 	int quiet;		/* -q, or a script's #pragma D option quiet */
 	const char *ofile, *cmd;	/* -o, -c */
@@ -49,15 +52,18 @@ struct opts {
 
 static void usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s [-CeFlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	fprintf(fp, "Usage: %s [-32|-64] [-CeFhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 	    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
-	    "\t[-x opt[=val]] [-P provider [[ predicate ] action ]]\n"
+	    "\t[-x opt[=val]] [-X a|c|s|t]\n\n"
+	    "\t[-P provider [[ predicate ] action ]]\n"
 	    "\t[-m [ provider: ] module [[ predicate ] action ]]\n"
 	    "\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
 	    "\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
 	    "\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n\n"
 	    "\tpredicate -> '/' D-expression '/'\n"
 	    "\t   action -> '{' D-statements '}'\n\n"
+	    "\t-32 generate 32-bit D programs and ELF files\n"
+	    "\t-64 generate 64-bit D programs and ELF files\n\n"
 	    "\t-b  set trace buffer size\n"
 	    "\t-c  run specified command and exit upon its completion\n"
 	    "\t-C  run cpp(1) preprocessor on script files\n"
@@ -65,6 +71,8 @@ static void usage(FILE *fp)
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
 	    "\t-F  coalesce trace output by function\n"
+	    "\t-h  generate a header file with definitions for static probes\n"
+	    "\t-H  print included files when invoking preprocessor\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add include directory to preprocessor search path\n"
 	    "\t-l  list probes matching specified criteria\n"
@@ -82,6 +90,7 @@ static void usage(FILE *fp)
 	    "\t-V  report DTrace API version\n"
 	    "\t-w  permit destructive actions\n"
 	    "\t-x  enable or modify compiler and tracing options\n"
+	    "\t-X  specify ISO C conformance settings for preprocessor\n"
 	    "\t-Z  permit probe descriptions that match zero probes\n", g_pname);
 }
 
@@ -221,7 +230,14 @@ static void release_child(void)
 		err("failed to start the command: %s", strerror(errno));
 }
 
-/* Apply -b, -D/-I/-U, -F, -L, -w or -x to dtp; E_NONE, else the exit status. */
+/* The reason in the library's "failed to set -x NAME: REASON" */
+static const char *opt_reason(dtrace_hdl_t *dtp)
+{
+	const char *m = dtrace_errmsg(dtp), *why = strstr(m, ": ");
+	return why ? why + 2 : m;
+}
+
+/* Apply -b, -D/-I/-U, -F, -H, -L, -w, -x or -X to dtp; E_NONE, else the exit status. */
 static int set_lib_opt(dtrace_hdl_t *dtp, int c, char *arg)
 {
 	char buf[4096];
@@ -230,8 +246,7 @@ static int set_lib_opt(dtrace_hdl_t *dtp, int c, char *arg)
 	switch (c) {
 	case 'b':
 		if (dtrace_setopt(dtp, "bufsize", arg) < 0) {
-			const char *why = strrchr(dtrace_errmsg(dtp), ':');
-			err("failed to set -b %s: %s", arg, why ? why + 2 : "Invalid value");
+			err("failed to set -b %s: %s", arg, opt_reason(dtp));
 			return E_ERROR;
 		}
 		return E_NONE;
@@ -244,6 +259,18 @@ static int set_lib_opt(dtrace_hdl_t *dtp, int c, char *arg)
 		return E_NONE;
 	case 'F':
 		dtrace_setopt(dtp, "flowindent", NULL);
+		return E_NONE;
+	case 'H':
+		if (dtrace_setopt(dtp, "cpphdrs", NULL) < 0) {
+			err("failed to set -H: %s", opt_reason(dtp));
+			return E_ERROR;
+		}
+		return E_NONE;
+	case 'X':
+		if (dtrace_setopt(dtp, "stdc", arg) < 0) {
+			err("failed to set -X %s: %s", arg, opt_reason(dtp));
+			return E_ERROR;
+		}
 		return E_NONE;
 	case 'L':
 		if (dtrace_setopt(dtp, "libdir", arg) < 0) {
@@ -289,7 +316,7 @@ static int parse_pid(const char *arg, pid_t *pid)
 /* Report an unknown option or one missing its argument, then the usage. */
 static void bad_option(void)
 {
-	if (optopt && strchr("bcDfiILmnopPsUx", optopt))
+	if (optopt && strchr("36bcDfiILmnopPsUxX", optopt))
 		err("option requires an argument -- %c", optopt);
 	else
 		err("illegal option -- %c", optopt);
@@ -351,19 +378,28 @@ static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 				return rc;
 			continue;
 		}
-		if ((c = getopt(argc, argv, "+b:c:CD:eFf:hi:I:lL:m:n:o:p:P:qs:SU:vVwx:Z")) == -1)
+		if ((c = getopt(argc, argv, "+3:6:b:c:CD:eFf:hHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) == -1)
 			break;
 		switch (c) {
-		case 'b': case 'D': case 'F': case 'I': case 'L': case 'U': case 'w': case 'x':
+		case '3': case '6':
+			if (strcmp(optarg, c == '3' ? "2" : "4")) {
+				err("illegal option -- %c%s", c, optarg);
+				usage(stderr);
+				return E_USAGE;
+			}
+			o->ilp32 = c == '3';
+			break;
+		case 'b': case 'D': case 'F': case 'H': case 'I': case 'L': case 'U': case 'w':
+		case 'x': case 'X':
 			rc = set_lib_opt(dtp, c, optarg);
 			break;
 		case 'c': o->cmd = optarg; break;
 		case 'C': o->cflags |= DTRACE_C_CPP; break;
 		case 'e': o->eflag = 1; break;
 		case 'f': o->specs[o->nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
-		case 'h': usage(stdout); return E_SUCCESS;
+		case 'h': o->hflag = 1; o->modes++; o->cflags |= DTRACE_C_ZDEFS; break;
 		case 'i': o->specs[o->nspecs++] = (struct pspec){ P_ID, optarg }; break;
-		case 'l': o->lflag = 1; break;
+		case 'l': o->lflag = 1; o->modes++; break;
 		case 'm': o->specs[o->nspecs++] = (struct pspec){ P_MOD, optarg }; break;
 		case 'n': o->specs[o->nspecs++] = (struct pspec){ P_NAME, optarg }; break;
 		case 'o': o->ofile = optarg; break;
@@ -373,15 +409,26 @@ static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 		case 's': o->specs[o->nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
 		case 'S': o->Sflag = 1; break;
 		case 'v': o->vflag = 1; break;
-		case 'V':
-			printf("%s: %s (%s %s)\n", g_pname, DTRACE_VERSION_STRING, DT_PKG_NAME,
-			    DT_PKG_VERSION);
-			return E_SUCCESS;
+		case 'V': o->Vflag = 1; o->modes++; break;
 		case 'Z': o->cflags |= DTRACE_C_ZDEFS; break;
 		default: bad_option(); return E_USAGE;
 		}
 		if (rc != E_NONE)
 			return rc;
+	}
+	if (o->modes > 1) {
+		err("only one of the [-AGhlV] options can be specified at a time");
+		return E_USAGE;
+	}
+	if (o->Vflag) {
+		printf("%s: %s (%s %s)\n", g_pname, DTRACE_VERSION_STRING, DT_PKG_NAME,
+		    DT_PKG_VERSION);
+		return E_SUCCESS;
+	}
+	if (o->ilp32) {
+		/* the kernel, and so every program, is 64-bit */
+		err("failed to initialize dtrace: Module and program data models do not match");
+		return E_ERROR;
 	}
 	return E_NONE;
 }
@@ -403,17 +450,9 @@ static void set_macro_args(dtrace_hdl_t *dtp, const struct opts *o, int argc, ch
 	free(av);
 }
 
-/* Is the request as a whole usable (something to do, not both -c and -p)? E_SUCCESS, else the exit status. */
-static int check_request(int argc, const struct opts *o)
+/* Is the request as a whole usable (not both -c and -p)? E_SUCCESS, else the exit status. */
+static int check_request(const struct opts *o)
 {
-	if (argc == 1) {
-		usage(stderr);
-		return E_USAGE;
-	}
-	if (o->nspecs == 0 && !o->lflag) {
-		err("no probes specified");
-		return E_ERROR;
-	}
 	if (o->cmd && o->grab > 0) {
 		err("-c and -p options may not be used together");
 		return E_USAGE;
@@ -458,15 +497,6 @@ static void list_header(FILE *out, int *printed)
 	*printed = 1;
 }
 
-/* -l with no description or script: list every probe. */
-static void list_all(dtrace_hdl_t *dtp, FILE *out)
-{
-	int printed = 0;
-
-	list_header(out, &printed);
-	dtrace_probe_iter(dtp, NULL, list_probe, out);
-}
-
 /* The colons -P, -m and -f add to their description ("" for -n and -i). */
 static const char *desc_sep(enum pkind kind)
 {
@@ -502,15 +532,24 @@ static int list_desc(dtrace_hdl_t *dtp, const struct pspec *ps, FILE *out)
 	return status;
 }
 
-/* -l with -s: list the probes the compiled script enabled, then its descriptions that matched none. */
-static void list_script(dtrace_hdl_t *dtp, FILE *out, int *printed_hdr)
+/* -l with -s: the probes the script just compiled enabled, into *text,
+ * and its descriptions that matched none, as dtrace reports them, into
+ * *errs (both malloc'd, printed once everything has compiled) */
+static void list_script(dtrace_hdl_t *dtp, char **text, char **errs)
 {
+	size_t len;
 	const char *u;
+	FILE *m = open_memstream(text, &len);
 
-	list_header(out, printed_hdr);
-	dtrace_enabled_iter(dtp, list_probe, out);
+	if (m) {
+		dtrace_enabled_iter(dtp, list_probe, m);
+		fclose(m);
+	}
+	if (!(m = open_memstream(errs, &len)))
+		return;
 	for (int k = 0; (u = dtrace_unmatched(dtp, k)) != NULL; k++)
-		err("failed to match %s: No probe matches description", u);
+		fprintf(m, "%s: failed to match %s: No probe matches description\n", g_pname, u);
+	fclose(m);
 }
 
 /* The program text of a -P/-m/-f/-n/-i description: the colons go before any predicate or action. */
@@ -523,12 +562,51 @@ static char *desc_source(const struct pspec *ps)
 	return strdup(buf);
 }
 
+/*
+ * -P, -m and -f give a provider, a module or a function, as dtrace reads
+ * their descriptions: a number is a probe id in the wrong place, and more
+ * fields than the option names (one, two, three) are over-specified; both
+ * are reported with the description as given.  E_SUCCESS, else E_ERROR.
+ */
+static int check_context(const struct pspec *ps)
+{
+	static const char *const what[] = { [P_PROV] = "providers", [P_MOD] = "modules",
+	    [P_FUNC] = "functions" };
+	static const int fields[] = { [P_PROV] = 1, [P_MOD] = 2, [P_FUNC] = 3 };
+	size_t dl = strcspn(ps->arg, " \t\n{/;");
+
+	if (ps->kind != P_PROV && ps->kind != P_MOD && ps->kind != P_FUNC)
+		return E_SUCCESS;
+	if (dl > 0 && strspn(ps->arg, "0123456789") == dl) {
+		err("invalid probe specifier %s: probe identifier %.*s not permitted when specifying %s",
+		    ps->arg, (int)dl, ps->arg, what[ps->kind]);
+		return E_ERROR;
+	}
+	for (const char *d = ps->arg; d < ps->arg + dl;) {
+		size_t n = strcspn(d, ",");
+		if (n > (size_t)(ps->arg + dl - d))
+			n = (size_t)(ps->arg + dl - d);
+		int colons = 0;
+		for (size_t i = 0; i < n; i++)
+			colons += d[i] == ':';
+		if (colons >= fields[ps->kind]) {
+			err("invalid probe specifier %s: invalid probe description \"%.*s\": "
+			    "Overspecified probe description", ps->arg, (int)n, d);
+			return E_ERROR;
+		}
+		d += n + (d[n] == ',');
+	}
+	return E_SUCCESS;
+}
+
 /* Compile one description or -s script, its number of matched probes in *n; E_SUCCESS, else E_ERROR. */
 static int compile_spec(dtrace_hdl_t *dtp, const struct opts *o, const struct pspec *ps, int *n)
 {
 	int flags = o->cflags & ~DTRACE_C_CPP;
 	int rc;
 
+	if (check_context(ps) != E_SUCCESS)
+		return E_ERROR;
 	if (o->lflag)
 		flags |= DTRACE_C_LIST;
 	if (ps->kind == P_SCRIPT) {
@@ -565,29 +643,116 @@ static void report_spec(dtrace_hdl_t *dtp, struct opts *o, const struct pspec *p
 	}
 }
 
-/* Compile (with -l, list) each description and script in order; E_SUCCESS, else E_ERROR. */
-static int compile_all(dtrace_hdl_t *dtp, struct opts *o, FILE *out)
+/* Compile each description and script in order, saying what each
+ * matched; the probes matched in all in *total.  E_SUCCESS, else E_ERROR. */
+static int compile_all(dtrace_hdl_t *dtp, struct opts *o, int *total)
 {
-	int status = E_SUCCESS, printed_hdr = 0;
-
+	*total = 0;
 	for (int i = 0; i < o->nspecs; i++) {
-		const struct pspec *ps = &o->specs[i];
 		int n = 0;
-
-		if (o->lflag && ps->kind != P_SCRIPT) {
-			/* a failed listing does not stop the others */
-			list_header(out, &printed_hdr);
-			if (list_desc(dtp, ps, out) != E_SUCCESS)
-				status = E_ERROR;
-		} else if (compile_spec(dtp, o, ps, &n) != E_SUCCESS) {
+		if (compile_spec(dtp, o, &o->specs[i], &n) != E_SUCCESS)
 			return E_ERROR;
-		} else if (o->lflag) {
-			list_script(dtp, out, &printed_hdr);
-		} else {
-			report_spec(dtp, o, ps, n);
-		}
+		report_spec(dtp, o, &o->specs[i], n);
+		*total += n;
 	}
+	return E_SUCCESS;
+}
+
+/*
+ * -l: compile every description and script first (any compile error is
+ * fatal, before anything is listed, as in dtrace), then the heading and
+ * each one's probes in order, or every probe if none was given.  A
+ * description that matches nothing is reported and not fatal.
+ */
+static int list_mode(dtrace_hdl_t *dtp, struct opts *o, FILE *out)
+{
+	char **text = calloc((size_t)o->nspecs + 1, sizeof(char *));
+	char **errs = calloc((size_t)o->nspecs + 1, sizeof(char *));
+	int status = text && errs ? E_SUCCESS : E_ERROR, printed = 0;
+
+	for (int i = 0; i < o->nspecs && status == E_SUCCESS; i++) {
+		int n = 0;
+		if (compile_spec(dtp, o, &o->specs[i], &n) != E_SUCCESS)
+			status = E_ERROR;
+		else if (o->specs[i].kind == P_SCRIPT)
+			list_script(dtp, &text[i], &errs[i]);
+	}
+	if (status == E_SUCCESS) {
+		list_header(out, &printed);
+		if (o->nspecs == 0)
+			dtrace_probe_iter(dtp, NULL, list_probe, out);
+	}
+	for (int i = 0; i < o->nspecs && status == E_SUCCESS; i++) {
+		if (o->specs[i].kind != P_SCRIPT) {
+			if (list_desc(dtp, &o->specs[i], out) != E_SUCCESS)
+				status = E_ERROR;
+			continue;
+		}
+		if (text[i])
+			fputs(text[i], out);
+		fflush(out);
+		if (errs[i])
+			fputs(errs[i], stderr);
+	}
+	for (int i = 0; text && errs && i < o->nspecs; i++) {
+		free(text[i]);
+		free(errs[i]);
+	}
+	free(text);
+	free(errs);
 	return status;
+}
+
+/*
+ * -h: a C header for the providers the programs define (compiled with
+ * -Z, as dtrace does), written to -o's file, else to the one script's
+ * NAME.h in the current directory.  Definitions of providers (USDT) are
+ * a later step: a program that has some is refused; one without gets
+ * the header dtrace writes for it, which defines nothing.
+ */
+static int header_mode(dtrace_hdl_t *dtp, struct opts *o)
+{
+	char name[4096];
+	const char *file = o->ofile;
+	int n = 0;
+
+	for (int i = 0; i < o->nspecs; i++)
+		if (compile_spec(dtp, o, &o->specs[i], &n) != E_SUCCESS)
+			return E_ERROR;
+	if (o->nspecs == 0) {
+		err("-h requires one or more scripts or enabling options");
+		return E_USAGE;
+	}
+	if (!file) {
+		const char *arg = o->specs[0].arg, *dot = strrchr(arg, '.');
+		const char *base = strrchr(arg, '/');
+		if (o->nspecs > 1) {
+			err("-h requires an output file if multiple scripts are specified");
+			return E_USAGE;
+		}
+		if (!dot || strcmp(dot, ".d")) {
+			err("-h requires an output file if no scripts are specified");
+			return E_USAGE;
+		}
+		base = base ? base + 1 : arg;
+		snprintf(name, sizeof(name), "%.*s.h", (int)(dot - base), base);
+		file = name;
+	}
+	FILE *fp = fopen(file, "w");
+	if (!fp) {
+		err("failed to open header file '%s': %s", file, strerror(errno));
+		return E_ERROR;
+	}
+	fprintf(fp, "/*\n * Generated by dtrace(1M).\n */\n\n");
+	int rc = dtrace_program_header(dtp, fp, file);
+	if (fclose(fp) == EOF && rc == 0)
+		rc = -1;
+	if (rc < 0) {
+		err("failed to create header file %s: %s", file, dtrace_errmsg(dtp));
+		unlink(file);
+		return E_ERROR;
+	}
+	return E_SUCCESS;
 }
 
 /* SIGINT, SIGTERM and SIGHUP end tracing (through g_intr); SIGPIPE is ignored. */
@@ -692,30 +857,53 @@ static void finish(FILE *out)
 		fclose(out);
 }
 
+/*
+ * Tracing: compile and report each description and script; with -e stop
+ * there; with nothing matched (and no -Z) say so as dtrace does: "no
+ * probes specified" when there was nothing to compile, "no probes
+ * matched" otherwise.  Then trace.
+ */
+static int trace_mode(dtrace_hdl_t *dtp, struct opts *o, FILE *out)
+{
+	int total = 0;
+
+	if (compile_all(dtp, o, &total) != E_SUCCESS)
+		return E_ERROR;
+	if (o->eflag)
+		return E_SUCCESS;
+	if (total == 0 && !(o->cflags & DTRACE_C_ZDEFS)) {
+		err("no probes %s", o->nspecs ? "matched" : "specified");
+		return E_ERROR;
+	}
+	return trace(dtp, o, out);
+}
+
 /* The command itself, step by step; main() owns the handle and specs, so any step may return. */
 static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 {
 	struct opts o = { .specs = specs, .grab = -1 };
-	int status = parse_opts(argc, argv, dtp, &o);
+	int status;
 
-	if (status != E_NONE)
+	if (argc == 1) {
+		usage(stderr);
+		return E_USAGE;
+	}
+	if ((status = parse_opts(argc, argv, dtp, &o)) != E_NONE)
 		return status;
 	set_macro_args(dtp, &o, argc, argv);
-	if ((status = check_request(argc, &o)) != E_SUCCESS)
+	if ((status = check_request(&o)) != E_SUCCESS)
 		return status;
+	if (o.Sflag)
+		dtrace_set_dump(dtp, stderr);
+	g_verbose = o.vflag;
+	if (o.hflag)		/* -o names the header */
+		return header_mode(dtp, &o);
 	FILE *out = open_output(o.ofile);
 	if (!out)
 		return E_ERROR;
 	if (set_target(dtp, &o) != E_SUCCESS)
 		return E_ERROR;
-	if (o.Sflag)
-		dtrace_set_dump(dtp, stderr);
-	g_verbose = o.vflag;
-	if (o.lflag && o.nspecs == 0)
-		list_all(dtp, out);
-	status = compile_all(dtp, &o, out);
-	if (status == E_SUCCESS && !o.lflag && !o.eflag)
-		status = trace(dtp, &o, out);
+	status = o.lflag ? list_mode(dtp, &o, out) : trace_mode(dtp, &o, out);
 	finish(out);
 	return status;
 }

@@ -285,6 +285,12 @@ void dtrace_set_errfile(dtrace_hdl_t *dtp, FILE *err);
 /* Print the generated BPF (dtrace -S) to fp as programs load. */
 void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp);
 
+/* Write to out the C header (dtrace -h) for the providers the compiled
+ * programs define, its include guard made of fname's last component as
+ * DTrace makes it.  Provider definitions (USDT) are not supported yet: a
+ * program with one makes this fail. */
+int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname);
+
 /* Load and attach everything compiled, fire BEGIN. */
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out);
 /* Wait up to the next switch and print what arrived. */

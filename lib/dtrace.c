@@ -8,11 +8,14 @@
  * stop request, then fire END (which marks tracing stopped) and drain.
  */
 #include <bpf/libbpf.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "base/arena.h"
@@ -121,10 +124,31 @@ dtrace_hdl_t *dtrace_open(int *errp)
 	return dtp;
 }
 
+/* -x core: dtrace dumps core as it goes (when the handle closes), with
+ * the core size limit lifted and SIGABRT's default action */
+static void force_core(FILE *err)
+{
+	struct sigaction sa;
+	struct rlimit lim = { RLIM_INFINITY, RLIM_INFINITY };
+
+	if (err) {
+		fputs("libdtrace DEBUG: [ forcing coredump ]\n", err);
+		fflush(err);
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGABRT, &sa, NULL);
+	setrlimit(RLIMIT_CORE, &lim);
+	abort();
+}
+
 void dtrace_close(dtrace_hdl_t *dtp)
 {
 	if (!dtp)
 		return;
+	int core = dtp->opt[DTOPT_CORE] != 0;
+	FILE *err = dtp->output.err;
 	dt_prov_stop(dtp);
 	dt_consume_close(dtp);
 	dt_outact_close(dtp);
@@ -149,8 +173,6 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->nasts; i++)
 		dt_ast_prog_free(dtp->asts[i]);
 	free(dtp->asts);
-	for (int i = 0; i < dtp->cppargc; i++)
-		free(dtp->cppargv[i]);
 	for (int i = 0; i < dtp->macros.argc; i++)
 		free(dtp->macros.argv[i]);
 	free(dtp->macros.argv);
@@ -166,16 +188,13 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	if (dtp->arena)
 		dt_arena_free(dtp->arena);
 	free(dtp);
+	if (core)
+		force_core(err);
 }
 
 int dtrace_cppopt(dtrace_hdl_t *dtp, const char *arg)
 {
-	if (dtp->cppargc >= (int)(sizeof(dtp->cppargv) / sizeof(dtp->cppargv[0])) - 1)
-		return dt_set_err(dtp, "too many preprocessor options");
-	if (!(dtp->cppargv[dtp->cppargc] = strdup(arg)))
-		return dt_set_err(dtp, "out of memory");
-	dtp->cppargc++;
-	return 0;
+	return dt_cpp_add_arg(dtp, arg);
 }
 
 int dtrace_set_target(dtrace_hdl_t *dtp, pid_t pid)
@@ -197,82 +216,144 @@ int dtrace_set_args(dtrace_hdl_t *dtp, int argc, char *const argv[])
 	return 0;
 }
 
-/* Run the C preprocessor over src; returns malloc'd output or NULL. */
-static char *run_cpp(dtrace_hdl_t *dtp, const char *src)
+/* A temporary file holding the text a then b, its name in tmpl; 0 or -1 */
+static int cpp_tmpfile(char *tmpl, const char *a, const char *b)
 {
-	char tmpl[] = "/tmp/dtrace-cpp-XXXXXX";
 	int fd = mkstemp(tmpl);
-	if (fd < 0) {
-		dt_set_err(dtp, "cannot create a file for the preprocessor: %s", strerror(errno));
-		return NULL;
-	}
-	size_t len = strlen(src);
-	if (write(fd, src, len) != (ssize_t)len) {
-		close(fd);
-		unlink(tmpl);
-		dt_set_err(dtp, "cannot write a file for the preprocessor");
-		return NULL;
-	}
+	if (fd < 0)
+		return -1;
+	size_t la = strlen(a), lb = strlen(b);
+	int ok = write(fd, a, la) == (ssize_t)la && write(fd, b, lb) == (ssize_t)lb;
 	close(fd);
+	if (!ok)
+		unlink(tmpl);
+	return ok ? 0 : -1;
+}
 
-	char *argv[96];
-	int n = 0;
-	argv[n++] = "cpp";
-	argv[n++] = "-x";
-	argv[n++] = "c";
-	argv[n++] = "-D__linux";
-	argv[n++] = "-D__linux__";
-	argv[n++] = "-D__unix";
-	argv[n++] = "-D__x86_64";
-	argv[n++] = "-D__SUNW_D=1";
-	argv[n++] = "-D__SUNW_D_64";
+/*
+ * The preprocessor's arguments after its name: the Linux and D
+ * definitions, the D version bound (__SUNW_D_VERSION), cpphdrs' -H, the
+ * -D/-U/-I/cppargs arguments in the order given, and __STDC__ as -X
+ * (stdc) says: a and t 0, c 1 (redefined in a prologue included first,
+ * which GNU cpp takes as a system header so that it does not warn), s
+ * K&R (GNU cpp's traditional mode, where __STDC__ is not defined).
+ */
+static int cpp_args(dtrace_hdl_t *dtp, char **argv, int n, char *verdef, size_t vlen,
+    const char *prologue)
+{
+	static const char *const fixed[] = { "-x", "c", "-D__linux", "-D__linux__",
+	    "-D__unix", "-D__x86_64", "-D__SUNW_D=1", "-D__SUNW_D_64" };
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		argv[n++] = (char *)fixed[i];
+	snprintf(verdef, vlen, "-D__SUNW_D_VERSION=0x%08llx",
+	    (unsigned long long)dtp->opt[DTOPT_VERSION]);
+	argv[n++] = verdef;
+	if (dtp->opt[DTOPT_STDC] == DT_STDC_XS)
+		argv[n++] = "-traditional-cpp";
+	if (dtp->opt[DTOPT_CPPHDRS])
+		argv[n++] = "-H";
 	for (int i = 0; i < dtp->cppargc; i++)
 		argv[n++] = dtp->cppargv[i];
-	argv[n++] = tmpl;
-	argv[n] = NULL;
-
-	int pfd[2];
-	if (pipe(pfd) < 0) {
-		unlink(tmpl);
-		dt_set_err(dtp, "cannot run the preprocessor: %s", strerror(errno));
-		return NULL;
+	if (prologue) {
+		argv[n++] = "-include";
+		argv[n++] = (char *)prologue;
 	}
+	return n;
+}
+
+/* Run cpp (argv) over its input; its standard output, malloc'd, in
+ * *out.  Returns cpp's exit status, 126 if it could not be executed, 127
+ * if it was not found, -2 if it could not be started. */
+static int cpp_exec(const char *path, char **argv, char **out)
+{
+	int pfd[2];
+	*out = NULL;
+	if (pipe(pfd) < 0)
+		return -2;
 	pid_t pid = fork();
 	if (pid == 0) {
 		dup2(pfd[1], 1);
 		close(pfd[0]);
 		close(pfd[1]);
-		execvp("cpp", argv);
-		_exit(127);
+		execvp(path, argv);
+		_exit(errno == ENOENT ? 127 : 126);
 	}
 	close(pfd[1]);
 	size_t cap = 4096, used = 0;
-	char *out = malloc(cap);
+	char *buf = pid > 0 ? malloc(cap) : NULL;
 	ssize_t r;
-	while (out && (r = read(pfd[0], out + used, cap - used - 1)) > 0) {
+	while (buf && (r = read(pfd[0], buf + used, cap - used - 1)) > 0) {
 		used += (size_t)r;
 		if (used + 1 == cap) {
-			char *no = realloc(out, cap *= 2);
-			if (!no) {
-				free(out);
-				out = NULL;
-			} else
-				out = no;
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb)
+				free(buf);
+			buf = nb;
 		}
 	}
 	close(pfd[0]);
 	int st = 0;
-	if (pid > 0)
-		waitpid(pid, &st, 0);
-	unlink(tmpl);
-	if (pid < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0 || !out) {
-		free(out);
-		dt_set_err(dtp, "failed to preprocess %s: cpp %s", dtp->cur_name,
-		    pid < 0 ? "could not be started" :
-		    (WIFEXITED(st) && WEXITSTATUS(st) == 127) ? "is not installed" : "failed");
+	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		continue;
+	if (pid < 0) {
+		free(buf);
+		return -2;
+	}
+	if (buf)
+		buf[used] = '\0';
+	*out = buf;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/*
+ * Run the C preprocessor (cpppath, else cpp on PATH) over src; returns
+ * malloc'd output or NULL.  Its diagnostics go to dtrace's own standard
+ * error, naming the script and its lines (the input starts with a line
+ * marker); a failure is reported in dtrace's words.  A first line
+ * starting with #! (an interpreter file) is left out but its newline
+ * kept, so the line numbers stay right.
+ */
+static char *run_cpp(dtrace_hdl_t *dtp, const char *src)
+{
+	char in[] = "/tmp/dtrace-cpp-XXXXXX", pro[] = "/tmp/dtrace-cpp-XXXXXX";
+	char marker[4200] = "", stdc[128];
+	int has_pro = dtp->opt[DTOPT_STDC] != DT_STDC_XS;
+
+	if (src[0] == '#' && src[1] == '!') {
+		const char *nl = strchr(src, '\n');
+		src = nl ? nl : src + strlen(src);
+	}
+	if (dtp->cur_is_file && !strpbrk(dtp->cur_name, "\"\\\n"))
+		snprintf(marker, sizeof(marker), "# 1 \"%s\"\n", dtp->cur_name);
+	snprintf(stdc, sizeof(stdc), "#pragma GCC system_header\n#undef __STDC__\n"
+	    "#define __STDC__ %d\n", dtp->opt[DTOPT_STDC] == DT_STDC_XC);
+	if (cpp_tmpfile(in, marker, src) < 0 || (has_pro && cpp_tmpfile(pro, stdc, "") < 0)) {
+		if (in[sizeof(in) - 2] != 'X')
+			unlink(in);
+		dt_set_err(dtp, "cannot write a file for the preprocessor: %s", strerror(errno));
 		return NULL;
 	}
-	out[used] = '\0';
+
+	const char *path = dt_opt_str(dtp, DTOPT_CPPPATH, "cpp");
+	const char *base = strrchr(path, '/');
+	char *argv[96], verdef[48], *out;
+	int n = 0;
+	argv[n++] = (char *)(base ? base + 1 : path);
+	n = cpp_args(dtp, argv, n, verdef, sizeof(verdef), has_pro ? pro : NULL);
+	argv[n++] = in;
+	argv[n] = NULL;
+	int estat = cpp_exec(path, argv, &out);
+	unlink(in);
+	if (has_pro)
+		unlink(pro);
+	if (estat != 0 || !out) {
+		free(out);
+		dt_compile_error(dtp, -1, estat == -2 ? "Failed to fork preprocessor" :
+		    estat == 126 ? "Failed to exec preprocessor" :
+		    estat == 127 ? "Preprocessor not found" : !out ? "Memory allocation failure" :
+		    "Preprocessor failed to process input program");
+		return NULL;
+	}
 	return out;
 }
 
@@ -286,8 +367,10 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	dtp->cur_is_file = (flags & DTRACE_C_FILE) != 0;
 	dtp->cur_libtag = NULL;
 	dt_xlate_reset(dtp);
-	if (dt_dlib_load(dtp) < 0)
+	if (!dtp->opt[DTOPT_NOLIBS] && dt_dlib_load(dtp) < 0)
 		return -1;
+	if (dtp->opt[DTOPT_VERBOSE] && !dtp->dump)
+		dtp->dump = dtp->output.err;	/* -x verbose is -S */
 	if (flags & DTRACE_C_ZDEFS)
 		dtp->opt[DTOPT_ZDEFS] = 1;
 	if ((flags & DTRACE_C_CPP) || dtp->opt[DTOPT_CPP]) {
@@ -313,9 +396,20 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	dtp->macros.defaultargs = (int)dtp->opt[DTOPT_DEFAULTARGS];
 	memset(&perr, 0, sizeof(perr));
 	struct ast_prog *prog = dt_parse(dtp->parse, src, &dtp->macros, &perr);
+	int eof_line = 1;	/* where the parser stopped: the line after the last */
+	for (const char *p = src; (p = strchr(p, '\n')) != NULL; p++)
+		eof_line++;
 	free(pre);
 	if (!prog) {
 		dt_compile_error(dtp, perr.line, perr.msg);
+		return -1;
+	}
+	if (dtp->optset[DTOPT_TREE] && dtp->output.err)
+		dt_ast_dump(dtp->output.err, prog);	/* -x tree: the parse tree */
+	if (!prog->items && !dtp->opt[DTOPT_EMPTY]) {
+		dt_ast_prog_free(prog);
+		dt_compile_error(dtp, dtp->cur_is_file ? eof_line : -1,
+		    "empty D program translation unit");
 		return -1;
 	}
 	struct ast_prog **na = realloc(dtp->asts, (size_t)(dtp->nasts + 1) * sizeof(*na));
@@ -327,7 +421,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	dtp->asts[dtp->nasts++] = prog;
 
 	/* arguments the program never references are an error in dtrace */
-	if (!dtp->opt[DTOPT_DEFAULTARGS]) {
+	if (!dtp->opt[DTOPT_DEFAULTARGS] && !dtp->opt[DTOPT_ARGREF]) {
 		for (int i = 1; i < dtp->macros.argc; i++) {
 			if (prog->argref && i < prog->argc && prog->argref[i])
 				continue;
@@ -344,7 +438,10 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	for (int i = 0; i < dtp->nunmatched; i++)
 		free(dtp->unmatched[i]);
 	dtp->nunmatched = 0;
-	if (dt_sema(dtp, prog, dtp->cur_is_file) < 0)
+	dtp->in_program = 1;	/* its pragmas: not the preprocessor's options */
+	int rc = dt_sema(dtp, prog, dtp->cur_is_file);
+	dtp->in_program = 0;
+	if (rc < 0)
 		return -1;
 	if (nmatched)
 		*nmatched = dtp->matched - before;
@@ -401,6 +498,39 @@ void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp)
 	dtp->dump = fp;
 }
 
+/* DTrace's include-guard macro of a header's name: lower case to upper,
+ * '-' and '.' to '_' */
+static void header_macro(char *buf, size_t len, const char *name)
+{
+	size_t i;
+	for (i = 0; name[i] && i + 1 < len; i++)
+		buf[i] = name[i] == '-' || name[i] == '.' ? '_' :
+		    (char)toupper((unsigned char)name[i]);
+	buf[i] = '\0';
+}
+
+int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname)
+{
+	char mac[1024] = "";
+	for (int i = 0; i < dtp->nasts; i++)
+		for (struct ast_item *it = dtp->asts[i]->items; it; it = it->next)
+			if (it->kind == AST_ITEM_PROVIDER)
+				return dt_set_err(dtp, "provider definitions (USDT) are not supported yet");
+	if (fname) {
+		const char *b = strrchr(fname, '/');
+		header_macro(mac, sizeof(mac), b ? b + 1 : fname);
+		fprintf(out, "#ifndef\t_%s\n#define\t_%s\n\n", mac, mac);
+	}
+	fprintf(out, "#include <unistd.h>\n\n");
+	fprintf(out, "#ifdef\t__cplusplus\nextern \"C\" {\n#endif\n\n");
+	fprintf(out, "\n#ifdef\t__cplusplus\n}\n#endif\n");
+	if (fname)
+		fprintf(out, "\n#endif\t/* _%s */\n", mac);
+	if (ferror(out))
+		return dt_set_err(dtp, "%s", strerror(errno));
+	return 0;
+}
+
 int dtrace_set_formatter(dtrace_hdl_t *dtp, const dtrace_formatter_t *f, void *arg)
 {
 	release_output(dtp);
@@ -417,10 +547,30 @@ void dtrace_set_errfile(dtrace_hdl_t *dtp, FILE *err)
 	dtp->output.err = err;
 }
 
+/*
+ * The run-time options dtrace_go() checks before anything is loaded:
+ * grabanon (Linux keeps no anonymous tracing state to claim), cpu (a CPU
+ * that is online), lockmem (the locked-memory limit, raised or lowered
+ * as asked).
+ */
+static int go_options(dtrace_hdl_t *dtp)
+{
+	if (dtp->opt[DTOPT_GRABANON])
+		return dt_set_err(dtp, "No anonymous tracing state");
+	if (dtp->optset[DTOPT_CPU] && !dt_cpu_online(dtp->opt[DTOPT_CPU]))
+		return dt_set_err(dtp, "%s", strerror(EINVAL));
+	if (dtp->optset[DTOPT_LOCKMEM]) {
+		struct rlimit lim = { dtp->opt[DTOPT_LOCKMEM], dtp->opt[DTOPT_LOCKMEM] };
+		if (setrlimit(RLIMIT_MEMLOCK, &lim) < 0)
+			return dt_set_err(dtp, "%s", strerror(errno));
+	}
+	return 0;
+}
+
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 {
 	dt_outact_set_out(dtp, out);
-	if (select_output(dtp) < 0)
+	if (select_output(dtp) < 0 || go_options(dtp) < 0)
 		return -1;
 	if (dt_destr_check(dtp) < 0 || dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
 		return -1;

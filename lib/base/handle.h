@@ -46,6 +46,9 @@ struct dtrace_hdl {
 	char errmsg[1024];
 	uint64_t opt[DTOPT_MAX];
 	int optset[DTOPT_MAX];
+	char *optstr[DTOPT_MAX];	/* DT_OPT_PATH options' text */
+	int in_program;			/* options come from a D program's
+					   pragmas (DT_OPTF_NOPROG refused) */
 	char *cppargv[64];
 	int cppargc;
 	int ncpus;			/* possible CPUs */

@@ -23,7 +23,9 @@
 struct dt_node;
 
 #define DT_STACK_SLOTS 48	/* 8-byte expression temporaries */
-#define DT_STACK_FRAMES 127	/* bpf_get_stack() frames (perf_event_max_stack) */
+/* bpf_get_stack() frames fetched for stackdepth and ustackdepth: -x
+ * maxframes (default 127, the kernel's perf_event_max_stack) */
+#define DT_MAXFRAMES(dtp) ((int32_t)(dtp)->opt[DTOPT_MAXFRAMES])
 
 struct dt_cg {
 	dtrace_hdl_t *dtp;
@@ -96,13 +98,15 @@ static inline void dt_cg_launder(struct dt_cg *cg, int reg)
 	dt_cg_ld_cell(cg, reg, DT_NCELLS - 1);
 }
 #define DT_NSTRTMP 6		/* string temporaries per frame */
-#define DT_SCRATCH 1024		/* alloca()/copyin() bytes per clause */
+/* alloca()/copyin() bytes per clause: -x scratchsize, a multiple of 8 */
+#define DT_SCRATCH(dtp) ((int32_t)(((dtp)->opt[DTOPT_SCRATCHSIZE] + 7) & ~7ULL))
 /* cg/loop.c: for (R0 = 0; R0 < count; R0++) { body } with the body
  * between begin and end; jumping to lp->done breaks out */
 struct dt_loop { int slot, head, done; };
 void dt_cg_loop_begin(struct dt_cg *cg, struct dt_loop *lp, int count);
 void dt_cg_loop_end(struct dt_cg *cg, struct dt_loop *lp);
-/* frame offset of the stack buffer: DT_STACK_FRAMES u64s (uses_stack) */
+/* frame offset of the stack buffer: DT_MAXFRAMES u64s, at least the 3
+ * that caller reads (uses_stack) */
 int dt_cg_stack(dtrace_hdl_t *dtp);
 /* cg/dvar.c */
 void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n);

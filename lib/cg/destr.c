@@ -88,11 +88,11 @@ static void copyout(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_scratch_base(cg, R2);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sb));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R2));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), copy);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, DT_SCRATCH, 0), copy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH(cg->dtp), 0), copy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R4, DT_SCRATCH(cg->dtp), 0), copy);
 	emit(cg, MOV64_REG(R3, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R3, R4));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH, 0), copy);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH(cg->dtp), 0), copy);
 	emit(cg, MOV64_REG(R3, R4));
 	write_user(cg, sa, scr, R1);
 	dt_asm_jump(&cg->a, JA(0), done);
@@ -108,8 +108,8 @@ static void copyout(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, so));
 	emit(cg, LDX_MEM(BPF_DW, R3, R10, sl));
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R3, 1, 0), done);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH, 0), done);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R3, DT_SCRATCH(cg->dtp), 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH(cg->dtp), 0), done);
 	write_user(cg, sa, scr, R1);
 	dt_asm_place(&cg->a, done);
 	for (int i = 0; i < 5; i++)

@@ -23,21 +23,21 @@ static void scratch_base(struct dt_cg *cg, int reg)
 
 /*
  * Allocate the size in R(sz) bytes: R1 = the offset in scratch space
- * (verifiably in [0, DT_SCRATCH]), R(sz) unchanged and <= DT_SCRATCH;
+ * (verifiably in [0, DT_SCRATCH(cg->dtp)]), R(sz) unchanged and <= DT_SCRATCH(cg->dtp);
  * faults when the space is exhausted.  Clobbers R1, R2.
  */
 static void alloc(struct dt_cg *cg, int sz)
 {
 	int scr = dt_cg_scratch(cg->dtp);
 	int ok = dt_asm_new_label(&cg->a), bad = dt_asm_new_label(&cg->a);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH(cg->dtp), 0), bad);
 	dt_cg_fld(cg, BPF_DW, R1, scr);
 	emit(cg, ALU64_IMM(BPF_ADD, R1, 7));
 	emit(cg, ALU64_IMM(BPF_AND, R1, ~7));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH(cg->dtp), 0), bad);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R2, sz));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH(cg->dtp), 0), ok);
 	dt_asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_NOSCRATCH, -1);
 	dt_asm_place(&cg->a, ok);
@@ -55,11 +55,11 @@ static void in_scratch(struct dt_cg *cg, int dst, int sz)
 	scratch_base(cg, R2);
 	emit(cg, MOV64_REG(R1, dst));
 	emit(cg, ALU64_REG(BPF_SUB, R1, R2));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH, 0), bad);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH, 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, DT_SCRATCH(cg->dtp), 0), bad);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH(cg->dtp), 0), bad);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R2, sz));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH, 0), ok);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH(cg->dtp), 0), ok);
 	dt_asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_BADADDR, dst);
 	dt_asm_place(&cg->a, ok);
@@ -138,7 +138,7 @@ void dt_cg_subr(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, LDX_MEM(BPF_DW, R4, R10, sz));
 		emit(cg, LDX_MEM(BPF_DW, R5, R10, ss));
 		/* R1 (the offset) and R4 are bounded by in_scratch's checks */
-		emit(cg, JMP_IMM(BPF_JLE, R4, DT_SCRATCH, 1));
+		emit(cg, JMP_IMM(BPF_JLE, R4, DT_SCRATCH(cg->dtp), 1));
 		emit(cg, MOV64_IMM(R4, 0));
 		read_into(cg, cp ? BPF_FUNC_probe_read_user : BPF_FUNC_probe_read_kernel, R5, R4);
 		for (int i = 0; i < 3; i++)

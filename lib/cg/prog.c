@@ -86,7 +86,7 @@ static uint32_t strtok_area(dtrace_hdl_t *dtp)
 static uint32_t scratch_area(dtrace_hdl_t *dtp)
 {
 	/* bump offset, then the space (twice: bounded offset + length) */
-	return dtp->uses_scratch ? 8 + 2 * DT_SCRATCH : 0;
+	return dtp->uses_scratch ? 8 + 2 * (uint32_t)DT_SCRATCH(dtp) : 0;
 }
 
 /* a string temporary: twice a string, and room for lltostr's digits */
@@ -99,7 +99,8 @@ static uint32_t tmp_area(dtrace_hdl_t *dtp)
 /* bpf_get_stack()'s buffer, only if a clause uses a stack built-in */
 static uint32_t stack_area(dtrace_hdl_t *dtp)
 {
-	return dtp->uses_stack ? 8 * DT_STACK_FRAMES : 0;
+	uint32_t n = DT_MAXFRAMES(dtp) < 3 ? 3 : (uint32_t)DT_MAXFRAMES(dtp);
+	return dtp->uses_stack ? 8 * n : 0;
 }
 
 int dt_cg_cell(dtrace_hdl_t *dtp, int k)
@@ -285,6 +286,12 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
 	cg.lbl_out = lepi;
 
 	emit(&cg, MOV64_REG(R6, R1));
+	/* -x cpu: only that CPU traces (BEGIN and END, which dtrace fires
+	 * itself, run wherever it runs) */
+	if (dtp->optset[DTOPT_CPU] && p->id != DT_PROBE_BEGIN && p->id != DT_PROBE_END) {
+		emit(&cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
+		dt_asm_jump(&cg.a, JMP_IMM(BPF_JNE, R0, (int32_t)dtp->opt[DTOPT_CPU], 0), lout);
+	}
 	dt_asm_ld_map_value(&cg.a, R1, dtp->fd_globals, 0);
 	emit(&cg, LDX_MEM(BPF_DW, R2, R1, DT_G_STATE));
 	if (p->id == DT_PROBE_BEGIN) {
@@ -357,7 +364,7 @@ body:
 	emit(&cg, EXIT_INSN());
 
 	if (!cg.failed && dtp->uses_stack &&
-	    dt_cg_stack(dtp) + 8 * DT_STACK_FRAMES > INT16_MAX) {
+	    dt_cg_stack(dtp) + (int)stack_area(dtp) > INT16_MAX) {
 		cg.failed = 1;
 		snprintf(cg.errmsg, sizeof(cg.errmsg), "records of %u bytes are too large "
 		    "for stack built-ins: reduce strsize or the number of traced strings",

@@ -89,7 +89,7 @@ static void kstack(struct dt_cg *cg, int caller)
 	int iter = ev && dt_traceiter_range(ev, &lo, &hi) == 0;
 	int stk = dt_cg_stack(cg->dtp);
 	int plain = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
-	get_stack(cg, caller ? 24 : 8 * DT_STACK_FRAMES, (uint64_t)kskip(cg));
+	get_stack(cg, caller ? 24 : 8 * DT_MAXFRAMES(cg->dtp), (uint64_t)kskip(cg));
 	emit(cg, ALU64_IMM(BPF_RSH, R0, 3));
 	if (iter) {
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), plain);
@@ -121,7 +121,7 @@ static void kstack(struct dt_cg *cg, int caller)
 /* ustackdepth, ucaller: the user stack (the first frame is the user PC) */
 static void ustack(struct dt_cg *cg, int caller)
 {
-	get_stack(cg, caller ? 16 : 8 * DT_STACK_FRAMES, BPF_F_USER_STACK);
+	get_stack(cg, caller ? 16 : 8 * DT_MAXFRAMES(cg->dtp), BPF_F_USER_STACK);
 	emit(cg, ALU64_IMM(BPF_RSH, R0, 3));
 	if (caller) {
 		emit(cg, JMP_IMM(BPF_JGE, R0, 2, 2));

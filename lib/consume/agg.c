@@ -227,7 +227,7 @@ static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
 			sn->ents[i].ncpus = b.ncpus;
 		}
 	}
-	if (getenv("DTRACE_DEBUG"))
+	if (dt_debug(dtp))
 		dt_out_message(dtp, 1, "@%s: %d keys read and merged in %.3f ms (%s)",
 		    a->name, sn->n, (double)(now_ns() - t0) / 1e6,
 		    how == 1 ? "batch" : "key by key");
@@ -260,7 +260,7 @@ static int print_one(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, struct dt_
 		rc = DT_OUT(dtp, aggregation, pd, &ad);
 	if (sn.n > 0)
 		a->printed = 1;	/* printa(): not again at exit */
-	if (getenv("DTRACE_DEBUG"))
+	if (dt_debug(dtp))
 		dt_out_message(dtp, 1, "@%s: %d keys sorted and printed in %.3f ms",
 		    a->name, sn.n, (double)(now_ns() - t0) / 1e6);
 	dt_aggdata_fini(&ad);

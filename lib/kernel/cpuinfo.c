@@ -7,7 +7,8 @@
  * cpu_pset is 0, the default set) and stores them in a BPF array indexed
  * by CPU number.  curcpu is the address of the current CPU's entry, so
  * curcpu->cpu_chip is an ordinary safe load.  The map exists only if a
- * script uses one of these built-ins.
+ * script uses one of these built-ins.  Also which CPUs are online (-x
+ * cpu).
  */
 #include <bpf/bpf.h>
 #include <dirent.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cpuinfo.h"
+#include "base/file.h"
 
 struct dt_type *dt_cpuinfo_type(dtrace_hdl_t *dtp)
 {
@@ -111,4 +113,26 @@ void dt_cpuinfo_close(dtrace_hdl_t *dtp)
 	if (dtp->fd_cpuinfo > 0)
 		close(dtp->fd_cpuinfo);
 	dtp->fd_cpuinfo = 0;
+}
+
+/* Is CPU cpu online?  /sys/devices/system/cpu/online lists the online
+ * CPUs as ranges ("0-3,5"). */
+int dt_cpu_online(uint64_t cpu)
+{
+	char *list = dt_read_file("/sys/devices/system/cpu/online", 4096, 1, NULL);
+	int on = 0;
+	if (!list)
+		return 0;
+	for (char *p = list; *p && !on;) {
+		char *end;
+		unsigned long lo = strtoul(p, &end, 10), hi = lo;
+		if (end == p)
+			break;
+		if (*end == '-')
+			hi = strtoul(end + 1, &end, 10);
+		on = cpu >= lo && cpu <= hi;
+		p = end + (*end == ',');
+	}
+	free(list);
+	return on;
 }

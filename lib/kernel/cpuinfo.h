@@ -19,5 +19,7 @@ struct dt_type *dt_cpuinfo_type(dtrace_hdl_t *dtp);
 /* Create and fill the dt_cpuinfo map if the program uses it. */
 int dt_cpuinfo_create(dtrace_hdl_t *dtp);
 void dt_cpuinfo_close(dtrace_hdl_t *dtp);
+/* Is the CPU numbered cpu online? */
+int dt_cpu_online(uint64_t cpu);
 
 #endif

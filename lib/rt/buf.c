@@ -202,7 +202,7 @@ static int state_create(dtrace_hdl_t *dtp, struct dt_bufs *b)
 /* "buffer size lowered to 128m", as dtrace(1M) words it */
 static void report_lowered(dtrace_hdl_t *dtp, uint64_t req, uint64_t got)
 {
-	if (got + 8 >= req)
+	if (got + 8 >= req || dtp->opt[DTOPT_QUIETRESIZE])	/* quietresize: silently */
 		return;
 	int j = 0, mul = 10;
 	for (; mul < 64 && (1ULL << mul) <= got; j++, mul += 10)

@@ -4,8 +4,9 @@
  * Owns EPID assignment (one per clause and probe, in program order, after
  * the internal ERROR enabling which is EPID 1), creation of the maps
  * (per-CPU perf buffers, the globals array, the per-CPU scratch area),
- * program generation and loading with the verifier's log on failure, and
- * attachment through each probe's provider.  Every attachment is a file
+ * program generation and loading with the verifier's log (on failure, or
+ * always with -x bpflog; bpflogsize bytes of it), the -S listing of each
+ * program, and attachment through each probe's provider.  Every attachment is a file
  * descriptor of ours, so everything detaches when dtrace exits, however
  * it exits.
  */
@@ -211,10 +212,96 @@ static const char *map_name(void *arg, int fd)
 	return NULL;
 }
 
+/* The last meaningful line of a verifier log (not its "processed N
+ * insns" summary), into line. */
+static void log_last_line(const char *log, char *line, size_t len)
+{
+	size_t n = strlen(log);
+	while (n > 0 && (log[n - 1] == '\n' || log[n - 1] == ' '))
+		n--;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t b = n;
+		while (b > 0 && log[b - 1] != '\n')
+			b--;
+		if (pass == 0 && strncmp(log + b, "processed ", 10) == 0 && b > 0) {
+			n = b - 1;	/* skip the summary line */
+			continue;
+		}
+		snprintf(line, len, "%.*s", (int)(n - b), log + b);
+		return;
+	}
+}
+
+/* One load of program a, with a verifier log of loglen bytes at the
+ * given level if log is not NULL; the fd, or -1 with errno set. */
+static int prog_load(enum bpf_prog_type type, const char *name, const struct dt_asm *a,
+    char *log, size_t loglen, uint32_t level)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	if (log) {
+		log[0] = '\0';
+		o.log_buf = log;
+		o.log_size = (uint32_t)loglen;
+		o.log_level = level;
+	}
+	return bpf_prog_load(type, name, "GPL", a->insns, (size_t)a->n, &o);
+}
+
+/*
+ * Load program a of probe p (title: its name).  With bpflog the
+ * verifier's whole log (bpflogsize bytes of it, verbose) is printed
+ * whether or not the program loads; without it, a program the verifier
+ * refuses is loaded again with a log to say why: the log's last
+ * meaningful line ends the error (the whole log is printed first with
+ * DTRACE_DEBUG_VERIFIER).  A log that does not fit in bpflogsize says so
+ * and how to make room (the kernel then refuses the load itself, so a
+ * program it would accept is loaded again without a log).
+ */
+static int load_prog(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title,
+    const struct dt_asm *a)
+{
+	enum bpf_prog_type type = dt_probe_prog_type(p);
+	int always = dtp->opt[DTOPT_BPFLOG] != 0;
+	size_t loglen = (size_t)dtp->opt[DTOPT_BPFLOGSIZE];
+	char name[16], *log = always ? calloc(1, loglen) : NULL;
+	int fd, err, full = 0;
+
+	snprintf(name, sizeof(name), "dt_%u", p->id);
+	fd = prog_load(type, name, a, always ? log : NULL, loglen, always ? 1 | 2 : 1);
+	err = errno;
+	if (fd < 0 && !always && (log = calloc(1, loglen)) != NULL) {	/* again, for the log */
+		int fd2 = prog_load(type, name, a, log, loglen, 1);
+		if (fd2 >= 0)
+			close(fd2);
+		full = fd2 < 0 && errno == ENOSPC;
+	} else if (log && fd < 0 && err == ENOSPC && strlen(log) + 1 >= loglen) {
+		full = 1;			/* the log, not the program */
+		fd = prog_load(type, name, a, NULL, 0, 0);
+		err = errno;
+	}
+	if (log && log[0] && (always || (fd < 0 && getenv("DTRACE_DEBUG_VERIFIER")))) {
+		size_t n = strlen(log);
+		while (n > 0 && log[n - 1] == '\n')
+			n--;
+		dt_out_message(dtp, 0, "BPF verifier log for %s:\n%.*s", title, (int)n, log);
+	}
+	if (full)
+		dt_out_message(dtp, 0, "the BPF verifier log for %s exceeds bpflogsize "
+		    "(%llu bytes): raise it with -x bpflogsize", title, (unsigned long long)loglen);
+	if (fd < 0) {
+		char line[512] = "";
+		if (log && !full)
+			log_last_line(log, line, sizeof(line));
+		dt_set_err(dtp, "failed to load program for %s: %s%s%s", title, strerror(err),
+		    line[0] ? ": " : "", line);
+	}
+	free(log);
+	return fd;
+}
+
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 {
 	struct dt_asm a;
-	char name[16];
 	char title[512];
 
 	if (dt_cg_probe(dtp, p, &a) < 0)
@@ -225,50 +312,10 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
 		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
 	}
-
-	enum bpf_prog_type type = dt_probe_prog_type(p);
-	snprintf(name, sizeof(name), "dt_%u", p->id);
-	LIBBPF_OPTS(bpf_prog_load_opts, o);
-	int fd = bpf_prog_load(type, name, "GPL", a.insns, (size_t)a.n, &o);
-	if (fd < 0) {
-		/* again, with the verifier's log for the message */
-		size_t loglen = 1 << 20;
-		char *log = calloc(1, loglen);
-		int err = errno;
-		if (log) {
-			o.log_buf = log;
-			o.log_size = (uint32_t)loglen;
-			o.log_level = 1;
-			int fd2 = bpf_prog_load(type, name, "GPL", a.insns, (size_t)a.n, &o);
-			if (fd2 >= 0)
-				close(fd2);
-		}
-		/* keep the last meaningful line of the log */
-		const char *why = strerror(err);
-		char line[512] = "";
-		if (log) {
-			char *end = log + strlen(log);
-			while (end > log && (end[-1] == '\n' || end[-1] == ' '))
-				*--end = '\0';
-			char *l = strrchr(log, '\n');
-			char *prev = l;
-			/* skip the "processed N insns" summary line */
-			if (l && strstr(l, "processed ")) {
-				*l = '\0';
-				prev = strrchr(log, '\n');
-				l = prev;
-			}
-			snprintf(line, sizeof(line), "%s", l ? l + 1 : log);
-			if (getenv("DTRACE_DEBUG_VERIFIER"))
-				dt_out_message(dtp, 1, "%s", log);
-		}
-		dt_set_err(dtp, "failed to load program for %s: %s%s%s", title, why,
-		    line[0] ? ": " : "", line);
-		free(log);
-		dt_asm_free(&a);
-		return -1;
-	}
+	int fd = load_prog(dtp, p, title, &a);
 	dt_asm_free(&a);
+	if (fd < 0)
+		return -1;
 	p->prog_fd = fd;
 	if (!dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs))))
 		return dt_set_err(dtp, "out of memory");

@@ -64,8 +64,10 @@ static void print(struct sema *s, struct dt_node *n, struct ast_expr *e,
 		dt_sema_err(s, e->line, "print( ) argument #1 reference has type '%s' with "
 		    "size 0; cannot print( ) it.", r->name);
 	dt_sema_field(s, a, t);		/* the address */
-	/* a larger object is printed as far as its first DT_MAX_MEMREC bytes */
-	dt_sema_bytes_field(s, a, r->size > DT_MAX_MEMREC ? DT_MAX_MEMREC : r->size);
+	/* a larger object is printed as far as its first printsize bytes
+	 * (at most DT_MAX_MEMREC) */
+	uint32_t max = (uint32_t)dt_sema_hdl(s)->opt[DTOPT_PRINTSIZE];
+	dt_sema_bytes_field(s, a, r->size > max ? max : r->size);
 }
 
 void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,

@@ -87,6 +87,13 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 			if (pd->id >= 1 && pd->id <= dtp->nprobes) {
 				collect_probe(dtp, dtp->probes[pd->id - 1], mc);
 				found = 1;
+			} else {	/* an id is never a pattern: even -Z or -l refuse it */
+				free(mc->v);
+				if ((uint64_t)pd->id > UINT32_MAX)
+					dt_sema_err(s, pd->line, "identifier %llu exceeds maximum probe id",
+					    (unsigned long long)pd->id);
+				dt_sema_err(s, pd->line, "invalid probe identifier %llu: Unknown probe identifier",
+				    (unsigned long long)pd->id);
 			}
 		} else {
 			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
@@ -107,9 +114,6 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 		}
 		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
 			free(mc->v);
-			if (pd->is_id)
-				dt_sema_err(s, pd->line, "probe description %s does not match any probes",
-				    pd->text);
 			dt_sema_err(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
 			    pd->provider, pd->module, pd->function, pd->name);
 		}

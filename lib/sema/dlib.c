@@ -3,9 +3,10 @@
  *
  * Owns where libraries come from and the order they load in.  The path
  * is every -L / -x libdir directory in the order given, then the default
- * directory: the source tree's dlib/ when dtrace runs from its build
- * directory, else $(PREFIX)/lib/dtrace next to the installed binary, else
- * the directory the Makefile compiled in (DT_LIBDIR).  Every *.d file of
+ * directory: -x syslibdir, else the source tree's dlib/ when dtrace runs
+ * from its build directory, else $(PREFIX)/lib/dtrace next to the
+ * installed binary, else the directory the Makefile compiled in
+ * (DT_LIBDIR).  Every *.d file of
  * each directory is a library; a name already seen in an earlier
  * directory is skipped, so -L can override a default library.
  *
@@ -62,10 +63,10 @@ static int is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* DTRACE_DEBUG: why a library was skipped, as a debug message */
+/* -x debug or DTRACE_DEBUG: why a library was skipped, as a debug message */
 static void debug(dtrace_hdl_t *dtp, const char *what, const char *a, const char *b)
 {
-	if (getenv("DTRACE_DEBUG"))
+	if (dt_debug(dtp))
 		dt_out_message(dtp, 1, "skipping %s%s: %s", what, a, b);
 }
 
@@ -73,6 +74,8 @@ static void debug(dtrace_hdl_t *dtp, const char *what, const char *a, const char
 static const char *default_dir(dtrace_hdl_t *dtp)
 {
 	char exe[PATH_MAX], buf[PATH_MAX + 16], real[PATH_MAX];
+	if (dtp->optstr[DTOPT_SYSLIBDIR])	/* -x syslibdir replaces it */
+		return dtp->optstr[DTOPT_SYSLIBDIR];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n > 0) {
 		exe[n] = '\0';
