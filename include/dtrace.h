@@ -282,7 +282,8 @@ int dtrace_set_formatter(dtrace_hdl_t *dtp, const dtrace_formatter_t *f, void *a
  * messages (dtrace(1M): stderr).  NULL, the default: nowhere. */
 void dtrace_set_errfile(dtrace_hdl_t *dtp, FILE *err);
 
-/* Print the generated BPF (dtrace -S) to fp as programs load. */
+/* Print dtrace -S's listings to fp: each clause's variable table as it
+ * compiles, the generated BPF as programs load (the disasm option picks). */
 void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp);
 
 /* Write to out the C header (dtrace -h) for the providers the compiled

@@ -36,6 +36,7 @@
 #include "sema/dlib.h"
 #include "sema/program.h"
 #include "sema/sema.h"
+#include "sema/vartab.h"
 #include "sema/xlate.h"
 #include "rt/rt.h"
 #include "consume/consume.h"
@@ -443,6 +444,9 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	dtp->in_program = 0;
 	if (rc < 0)
 		return -1;
+	if (dtp->dump && (dtp->opt[DTOPT_DISASM] & DT_DISASM_CLAUSES))
+		for (int i = dtp->prog_first_stmt; i < dtp->nstmts; i++)
+			dt_vartab_print(dtp, dtp->stmts[i], dtp->dump);
 	if (nmatched)
 		*nmatched = dtp->matched - before;
 	dtp->quiet = (int)dtp->opt[DTOPT_QUIET];

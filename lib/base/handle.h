@@ -152,6 +152,8 @@ struct dtrace_hdl {
 	int exit_status;
 	int ended;
 	FILE *dump;			/* -S */
+	uint32_t dis_nextid[3];		/* -S: DIF variable ids given, per scope
+					   (sema/vartab.c) */
 	int flow_indent;		/* -F: current depth, in columns */
 	uint32_t flow_last;		/* -F: EPID of the last record */
 	int stop_requested;

@@ -70,6 +70,8 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_ERRTAGS]     = { "errtags", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_TREE]        = { "tree", DT_OPT_INT, 0, 1, INT32_MAX, DT_OPTC_CT },
 	[DTOPT_VERBOSE]     = { "verbose", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
+	[DTOPT_DISASM]      = { "disasm", DT_OPT_INT, DT_DISASM_CLAUSES | DT_DISASM_PROGS, 0,
+	    INT32_MAX, DT_OPTC_CT },
 	[DTOPT_VERSION]     = { "version", DT_OPT_VERSION, DT_VERS_LATEST, 0, 0, DT_OPTC_CT },
 	[DTOPT_NOLIBS]      = { "nolibs", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_SYSLIBDIR]   = { "syslibdir", DT_OPT_PATH, 0, 0, 0, DT_OPTC_CT },

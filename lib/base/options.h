@@ -48,7 +48,7 @@ enum {
 	DTOPT_INCDIR, DTOPT_UNDEF, DTOPT_STDC,
 	/* compile time: the compiler */
 	DTOPT_AMIN, DTOPT_ARGREF, DTOPT_EMPTY, DTOPT_ERRTAGS, DTOPT_TREE,
-	DTOPT_VERBOSE, DTOPT_VERSION, DTOPT_NOLIBS,
+	DTOPT_VERBOSE, DTOPT_DISASM, DTOPT_VERSION, DTOPT_NOLIBS,
 	DTOPT_SYSLIBDIR, DTOPT_IREGS, DTOPT_TREGS, DTOPT_CTYPES,
 	DTOPT_DTYPES, DTOPT_CTFPATH, DTOPT_DEBUG, DTOPT_CORE,
 	DTOPT_EVALTIME,
@@ -79,6 +79,10 @@ enum { DT_EVAL_EXEC, DT_EVAL_PREINIT, DT_EVAL_POSTINIT, DT_EVAL_MAIN };
 #define DT_VERSION_NUMBER(M, m, u) \
 	((((uint64_t)(M) & 0xff) << 24) | (((uint64_t)(m) & 0xfff) << 12) | ((uint64_t)(u) & 0xfff))
 #define DT_VERS_LATEST DT_VERSION_NUMBER(1, 13, 0)
+/* -S listings (disasm's bits): the clauses' variable tables as they are
+ * compiled, the BPF programs as they are loaded */
+#define DT_DISASM_CLAUSES 0x1
+#define DT_DISASM_PROGS 0x2
 struct dt_optdesc {
 	const char *name;
 	enum dt_optkind kind;

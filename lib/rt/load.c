@@ -307,7 +307,7 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 	if (dt_cg_probe(dtp, p, &a) < 0)
 		return -1;
 	snprintf(title, sizeof(title), "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
-	if (dtp->dump) {
+	if (dtp->dump && (dtp->opt[DTOPT_DISASM] & DT_DISASM_PROGS)) {
 		struct dt_dis_ctx dc = { map_name, dtp };
 		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
 		dt_dis_print(dtp->dump, a.insns, a.n, &dc);

@@ -100,6 +100,7 @@ struct dt_dvar {
 	struct dt_type *keys[DT_DV_MAXKEYS];
 	uint32_t tuple;			/* bytes of the key tuple */
 	uint32_t this_off;		/* DT_DV_THIS: byte offset in the this-> area */
+	uint32_t difid;			/* -S: its DIF variable id, 0 until listed */
 	struct dt_dvar *next;
 };
 
@@ -127,6 +128,7 @@ struct dt_gvar {			/* a global D variable */
 	struct dt_type *type;
 	uint32_t offset;		/* in the globals map value */
 	int line;
+	uint32_t difid;			/* -S: its DIF variable id, 0 until listed */
 };
 
 struct dt_extern {		/* extern TYPE NAME; gives a kernel symbol a type */

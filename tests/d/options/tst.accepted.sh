@@ -30,10 +30,10 @@ ok amin=Evolving/Evolving/Common amin=stable amin=Private/Unstable amin= argref 
     late=static lazyload ldpath=/bin/ld linkmode=kernel linkmode=primary \
     linkmode=dynamic linkmode=static linktype=elf linktype=dof modpath=/lib/modules \
     nolibs pgmax=0 preallocate=1m procfspath=/proc pspec strip udefs unodefs verbose \
-    ctfpath=/nonexistent syslibdir=/nonexistent
+    ctfpath=/nonexistent disasm=0 syslibdir=/nonexistent
 bad amin=Solid amin=Stable/Stable/Common/x argref=1 empty=yes evaltime=later \
     iregs=0 tregs=-1 late=early linkmode=elf linktype=coff pgmax=x preallocate=1q \
-    amin debugassert=locks ldpath evaltime
+    amin debugassert=locks ldpath evaltime disasm=x
 # run time and dynamic
 ok bpflog bpflog=no bpflogsize=1m stackframes=10 ustackframes=10 jstackframes=10 \
     jstackstrsize=1k temporal noresolve pcapsize=2k quietresize stackindent=4 \
