@@ -315,7 +315,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 	struct ast_prog *prog = dt_parse(dtp->parse, src, &dtp->macros, &perr);
 	free(pre);
 	if (!prog) {
-		dt_compile_error(dtp, perr.line, perr.msg);
+		dt_compile_error(dtp, perr.tag, perr.line, perr.msg);
 		return -1;
 	}
 	struct ast_prog **na = realloc(dtp->asts, (size_t)(dtp->nasts + 1) * sizeof(*na));
@@ -334,7 +334,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 			char msg[512];
 			snprintf(msg, sizeof(msg), "extraneous argument '%s' ($%d is not referenced)",
 			    dtp->macros.argv[i], i);
-			dt_compile_error(dtp, 1, msg);
+			dt_compile_error(dtp, D_MACRO_UNUSED, 1, msg);
 			return -1;
 		}
 	}

@@ -46,6 +46,10 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	 * [5000hz, 1/minute] where it is used, as dtrace does */
 	[DTOPT_NSPEC]       = { "nspec", DT_OPT_INT, 1, 0, DT_SPEC_MAX },
 	[DTOPT_SPECSIZE]    = { "specsize", DT_OPT_SIZE, 32 << 10, 0, 1ULL << 31 },
+	/* error tags: in compile errors a flag (dtrace's DTRACE_C_ETAGS), in
+	 * drops set by any value */
+	[DTOPT_ERRTAGS]     = { "errtags", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
+	[DTOPT_DROPTAGS]    = { "droptags", DT_OPT_ANYVAL, 0, 0, 1, DT_OPTC_CT },
 };
 
 /* The words a DT_OPT_STR option takes; its value is the word's number,
@@ -275,6 +279,9 @@ static int opt_store(dtrace_hdl_t *dtp, int i, const char *val)
 	case DT_OPT_NOVAL:
 		if (val != NULL)
 			return -1;
+		v = 1;
+		break;
+	case DT_OPT_ANYVAL:
 		v = 1;
 		break;
 	}

@@ -13,9 +13,10 @@
 
 /* DT_OPT_RUNTIME: dtrace's generic run-time value (none: set to 0; a
  * number; yes/no, on/off, ... ; "" unsets); DT_OPT_NOVAL: a flag that
- * takes no value (aggpercpu) */
+ * takes no value (aggpercpu); DT_OPT_ANYVAL: a flag that any value, or
+ * none, sets (droptags, as dtrace ignores its value) */
 enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR,
-	DT_OPT_RUNTIME, DT_OPT_NOVAL };
+	DT_OPT_RUNTIME, DT_OPT_NOVAL, DT_OPT_ANYVAL };
 /* when an option may be set: DT_OPTC_RT before tracing starts (setopt()
  * while tracing: "Operation illegal when tracing is active"), DT_OPTC_DRT
  * at any time (setopt() changes it while tracing), DT_OPTC_CT compile
@@ -31,6 +32,9 @@ enum {
 	DTOPT_BUFRESIZE, DTOPT_CLEANRATE,	/* buffer options (buf.c) */
 	DTOPT_NSPEC, DTOPT_SPECSIZE,		/* speculations (spec.h) */
 	DTOPT_OFORMAT,				/* the output format (fmt/) */
+	DTOPT_ERRTAGS, DTOPT_DROPTAGS,		/* tags in compile errors
+						   (handle.c), in drops
+						   (consume/consume.c) */
 	DTOPT_MAX
 };
 /* oformat values */
