@@ -387,6 +387,9 @@ static int same_type(const struct dt_type *a, const struct dt_type *b)
 	return a == b || (a->kind == b->kind && a->name && b->name && !strcmp(a->name, b->name));
 }
 
+static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+    struct dt_type *t, const struct dt_identinfo *ii);
+
 /*
  * Global declaration dd (of type t) of a name D already knows: 1 if it
  * declares it again as it is (which dtrace accepts), else dtrace's error
@@ -404,30 +407,48 @@ static int redeclared(struct sema *s, struct ast_decl *d, struct ast_declarator 
 	}
 	if (ii.builtin)
 		dt_sema_err(s, D_DECL_IDRED, dd->line, "built-in identifier redeclared: %s", name);
+	same_decl(s, d, dd, t, &ii);
+	return 1;
+}
+
+/* dd declares again what ii says name is: dtrace's error unless it is the
+ * same kind of variable of the same type (and keys) */
+static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+    struct dt_type *t, const struct dt_identinfo *ii)
+{
+	const char *name = dd->name;
 	int assoc = is_assoc(dd);
 	const char *kind = assoc ? "associative array" : "scalar";
 	struct dt_type *vt = assoc ? dt_sema_declspec(s, d->spec) : t;
-	if (strcmp(kind, ii.kind) || !same_type(vt, ii.type))
+	if (strcmp(kind, ii->kind) || !same_type(vt, ii->type))
 		dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
-		    "\t current: %s %s\n\tprevious: %s %s", name, kind, vt->name, ii.kind,
-		    ii.type->name);
+		    "\t current: %s %s\n\tprevious: %s %s", name, kind, vt->name, ii->kind,
+		    ii->type->name);
 	if (!assoc)
-		return 1;
+		return;
 	int nk = 0;
 	for (struct ast_param *pa = dd->parts->params.first; pa; pa = pa->next, nk++) {
-		if (nk >= ii.dvar->nkeys)
+		if (nk >= ii->dvar->nkeys)
 			continue;		/* the lengths are compared below */
 		struct dt_type *kt = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
-		if (!same_type(kt, ii.dvar->keys[nk]))
+		if (!same_type(kt, ii->dvar->keys[nk]))
 			dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
 			    "\t current: %s, key #%d of type %s\n\tprevious: %s, key #%d of type %s",
-			    name, kind, nk + 1, kt->name, ii.kind, nk + 1, ii.dvar->keys[nk]->name);
+			    name, kind, nk + 1, kt->name, ii->kind, nk + 1, ii->dvar->keys[nk]->name);
 	}
-	if (nk != ii.dvar->nkeys)
+	if (nk != ii->dvar->nkeys)
 		dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
 		    "\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d",
-		    name, kind, vt->name, nk, ii.kind, ii.type->name, ii.dvar->nkeys);
-	return 1;
+		    name, kind, vt->name, nk, ii->kind, ii->type->name, ii->dvar->nkeys);
+}
+
+/* a self-> or this-> variable v declared again by dd */
+static void dvar_redeclared(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+    struct dt_type *t, struct dt_dvar *v)
+{
+	struct dt_identinfo ii = { v->nkeys ? "associative array" : "scalar", v->type,
+	    v->nkeys ? v : NULL, 0, 0 };
+	same_decl(s, d, dd, t, &ii);
 }
 
 /* typedefs, globals, associative arrays, self->/this-> variables, externs */
@@ -452,12 +473,13 @@ void dt_sema_decl(struct sema *s, struct ast_item *it)
 		case AST_SC_SELF:
 		case AST_SC_THIS: {
 			int kind = d->spec->storage == AST_SC_SELF ? DT_DV_SELF : DT_DV_THIS;
-			if (dt_sema_dvar_lookup(s->dtp, kind, dd->name))
-				dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s", dd->name);
 			if (is_assoc(dd) && kind == DT_DV_THIS)
 				dt_sema_err(s, D_DECL_LOCASSC, dd->line, "associative arrays may not "
 				    "be declared as local variables: %s", dd->name);
-			if (is_assoc(dd))
+			struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, dd->name);
+			if (v)
+				dvar_redeclared(s, d, dd, t, v);
+			else if (is_assoc(dd))
 				assoc_decl(s, d, dd, DT_DV_SELF);
 			else
 				dt_sema_dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);

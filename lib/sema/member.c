@@ -212,10 +212,12 @@ static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
 struct dt_node *dt_sema_index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b)
 {
 	struct dt_node *obj = dt_obj_of(b);
+	/* dtrace names a variable by its kind: "scalar a" */
+	const char *var = b->kind == DN_VAR ? b->var->name :
+	    obj && obj->var && !obj->ival && !obj->path ? obj->var->name : NULL;
 	if (e->index.nkeys != 1)
-		dt_sema_err(s, D_ARR_BADREF, e->line, "cannot access %s as an associative array",
-		    b->kind == DN_VAR ? b->var->name : obj && obj->var && !obj->ival &&
-		    !obj->path ? obj->var->name : "this expression");
+		dt_sema_err(s, D_ARR_BADREF, e->line, "cannot access %s%s as an associative array",
+		    var ? "scalar " : "", var ? var : "this expression");
 	if (obj && obj->type->kind == DT_TK_ARRAY)
 		return dt_obj_index(s, e->line, obj, dt_sema_expr(s, e->index.keys));
 	struct dt_node *i = dt_sema_expr(s, e->index.keys);

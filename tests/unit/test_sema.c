@@ -103,7 +103,7 @@ int main(void)
 	bad("int a[5]; BEGIN { a = 1; }", "invalid probe specifier int a[5]; BEGIN { a = 1; }: "
 	    "in action list: operator = requires modifiable lvalue as an operand", 0);
 	bad("int a[5]; BEGIN { a[1, 2] = 1; }", "invalid probe specifier int a[5]; BEGIN { a[1, 2] = 1; }: "
-	    "in action list: cannot access a as an associative array", 0);
+	    "in action list: cannot access scalar a as an associative array", 0);
 	ok("BEGIN { p = (int *)8; q = p + 1; trace(q - p); trace(2 + p); trace(p[1]); trace(*&p[1]); }");
 	bad("struct bf { int a:40; };", "invalid probe specifier struct bf { int a:40; };: bit-field too big for type: a", 0);
 	bad("struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }",
