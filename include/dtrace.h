@@ -210,7 +210,9 @@ typedef struct dtrace_drop {
 	dtrace_dropkind_t kind;
 	int cpu;
 	uint64_t count;
-	const char *msg;		/* as dtrace(1M) says it: "3 drops on CPU 1" */
+	const char *msg;		/* as dtrace(1M) says it: "3 drops on CPU 1"
+					   ("[DTRACEDROP_PRINCIPAL] 3 drops on
+					   CPU 1" with -x droptags) */
 } dtrace_drop_t;
 
 /* an error on an enabled probe: a fault (fault != NULL) or a failed

@@ -349,7 +349,7 @@ static char *run_cpp(dtrace_hdl_t *dtp, const char *src)
 		unlink(pro);
 	if (estat != 0 || !out) {
 		free(out);
-		dt_compile_error(dtp, -1, estat == -2 ? "Failed to fork preprocessor" :
+		dt_compile_error(dtp, D_UNKNOWN, -1, estat == -2 ? "Failed to fork preprocessor" :
 		    estat == 126 ? "Failed to exec preprocessor" :
 		    estat == 127 ? "Preprocessor not found" : !out ? "Memory allocation failure" :
 		    "Preprocessor failed to process input program");
@@ -402,14 +402,14 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 		eof_line++;
 	free(pre);
 	if (!prog) {
-		dt_compile_error(dtp, perr.line, perr.msg);
+		dt_compile_error(dtp, perr.tag, perr.line, perr.msg);
 		return -1;
 	}
 	if (dtp->optset[DTOPT_TREE] && dtp->output.err)
 		dt_ast_dump(dtp->output.err, prog);	/* -x tree: the parse tree */
 	if (!prog->items && !dtp->opt[DTOPT_EMPTY]) {
 		dt_ast_prog_free(prog);
-		dt_compile_error(dtp, dtp->cur_is_file ? eof_line : -1,
+		dt_compile_error(dtp, D_EMPTY, dtp->cur_is_file ? eof_line : -1,
 		    "empty D program translation unit");
 		return -1;
 	}
@@ -429,7 +429,7 @@ int dtrace_compile(dtrace_hdl_t *dtp, const char *src, const char *name,
 			char msg[512];
 			snprintf(msg, sizeof(msg), "extraneous argument '%s' ($%d is not referenced)",
 			    dtp->macros.argv[i], i);
-			dt_compile_error(dtp, 1, msg);
+			dt_compile_error(dtp, D_MACRO_UNUSED, 1, msg);
 			return -1;
 		}
 	}

@@ -20,6 +20,7 @@
 #include "macros.h"
 #include "buf.h"
 #include "spec.h"
+#include "errtags.h"
 
 struct dt_probe;
 struct dt_provider;
@@ -44,6 +45,8 @@ struct dt_spec;
 
 struct dtrace_hdl {
 	char errmsg[1024];
+	enum dt_errtag errtag;		/* the last compile error's tag
+					   (dt_compile_error) */
 	uint64_t opt[DTOPT_MAX];
 	int optset[DTOPT_MAX];
 	char *optstr[DTOPT_MAX];	/* DT_OPT_PATH options' text */
@@ -174,7 +177,6 @@ struct dtrace_hdl {
 	int libs_loaded;		/* libraries loaded (first compile) */
 	const char *cur_libtag;		/* library file being compiled */
 	struct dlib_load *dlib_cur;	/* the library load in progress */
-	int dep_error;			/* the last error was a depends_on */
 
 	/* speculations (spec.h) */
 	int uses_spec;			/* speculation() or an action on one */
@@ -185,9 +187,10 @@ struct dtrace_hdl {
 /* handle.c: the handle's error message, -1 returned for convenience */
 int dt_set_err(dtrace_hdl_t *dtp, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* A compile error at line (of library cur_libtag if set; -1: no line),
- * in dtrace's wording for a script or a probe description. */
-void dt_compile_error(dtrace_hdl_t *dtp, int line, const char *msg);
+/* A compile error of kind tag at line (of library cur_libtag if set; -1:
+ * no line), in dtrace's wording for a script or a probe description; with
+ * -x errtags the tag comes before the place, as "[D_SYNTAX] line 3: ". */
+void dt_compile_error(dtrace_hdl_t *dtp, enum dt_errtag tag, int line, const char *msg);
 /* zeroed memory that lives as long as the handle (its arena) */
 void *dt_alloc(dtrace_hdl_t *dtp, size_t size);
 

@@ -86,7 +86,7 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_EVALTIME]    = { "evaltime", DT_OPT_STR, DT_EVAL_POSTINIT, 0, 0, DT_OPTC_CT },
 	/* compile time: accepted, meaningless on Linux */
 	[DTOPT_DEBUGASSERT] = { "debugassert", DT_OPT_STR, 0, 0, 0, DT_OPTC_CT },
-	[DTOPT_DROPTAGS]    = { "droptags", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
+	[DTOPT_DROPTAGS]    = { "droptags", DT_OPT_ANYVAL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_KDEFS]       = { "kdefs", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_KNODEFS]     = { "knodefs", DT_OPT_NOVAL, 0, 0, 1, DT_OPTC_CT },
 	[DTOPT_LATE]        = { "late", DT_OPT_STR, 0, 0, 0, DT_OPTC_CT },
@@ -586,6 +586,9 @@ static const char *opt_store(dtrace_hdl_t *dtp, int i, const char *val)
 		break;
 	case DT_OPT_ZONE:
 		return badval;		/* Linux has no zones */
+	case DT_OPT_ANYVAL:
+		v = 1;
+		break;
 	}
 	dtp->opt[i] = set ? v : d->dflt;
 	dtp->optset[i] = set;

@@ -21,10 +21,12 @@
  * incdir: the flag in dt_optdesc.arg and the value); DT_OPT_CPPARGS:
  * blank-separated preprocessor arguments; DT_OPT_VERSION: a D version
  * (dtp->opt[] holds its number); DT_OPT_ATTR: a stability attribute
- * (amin); DT_OPT_ZONE: a zone name (Linux has none) */
+ * (amin); DT_OPT_ZONE: a zone name (Linux has none); DT_OPT_ANYVAL: a
+ * flag that any value, or none, sets (droptags: dtrace ignores its
+ * value) */
 enum dt_optkind { DT_OPT_BOOL, DT_OPT_SIZE, DT_OPT_RATE, DT_OPT_INT, DT_OPT_STR,
 	DT_OPT_RUNTIME, DT_OPT_NOVAL, DT_OPT_PATH, DT_OPT_CPPARG, DT_OPT_CPPARGS,
-	DT_OPT_VERSION, DT_OPT_ATTR, DT_OPT_ZONE };
+	DT_OPT_VERSION, DT_OPT_ATTR, DT_OPT_ZONE, DT_OPT_ANYVAL };
 /* when an option may be set: DT_OPTC_RT before tracing starts (setopt()
  * while tracing: "Operation illegal when tracing is active"), DT_OPTC_DRT
  * at any time (setopt() changes it while tracing), DT_OPTC_CT compile
@@ -54,7 +56,8 @@ enum {
 	DTOPT_EVALTIME,
 	/* compile time: accepted, meaningless on Linux (the man page says
 	 * why) */
-	DTOPT_DEBUGASSERT, DTOPT_DROPTAGS, DTOPT_KDEFS, DTOPT_KNODEFS,
+	DTOPT_DROPTAGS,				/* tags in drops (consume/consume.c) */
+	DTOPT_DEBUGASSERT, DTOPT_KDEFS, DTOPT_KNODEFS,
 	DTOPT_LATE, DTOPT_LAZYLOAD, DTOPT_LDPATH, DTOPT_LINKMODE,
 	DTOPT_LINKTYPE, DTOPT_MODPATH, DTOPT_PGMAX, DTOPT_PREALLOCATE,
 	DTOPT_PROCFSPATH, DTOPT_PSPEC, DTOPT_STRIP, DTOPT_UDEFS,

@@ -86,6 +86,14 @@ struct dt_type *dt_typedef_lookup(struct dt_typetab *tt, const char *name)
 	return NULL;
 }
 
+int dt_typedef_declared(struct dt_typetab *tt, const char *name)
+{
+	for (struct dt_typedef *d = tt->typedefs; d && d != tt->builtin_typedefs; d = d->next)
+		if (!strcmp(d->name, name))
+			return 1;
+	return 0;
+}
+
 int dt_typedef_add(struct dt_typetab *tt, const char *name, struct dt_type *t)
 {
 	struct dt_typedef *d = calloc(1, sizeof(*d));
@@ -198,6 +206,7 @@ int dt_types_init(struct dt_typetab *tt)
 	    dt_typedef_add(tt, "timestruc_t", ts) < 0 ||
 	    dt_typedef_add(tt, "timespec_t", ts) < 0)
 		return -1;
+	tt->builtin_typedefs = tt->typedefs;
 	return 0;
 }
 

@@ -58,6 +58,8 @@ struct dt_typetab {
 	struct dt_typedef *typedefs;
 	struct dt_type *tags;		/* struct/union/enum tags (in all) */
 	struct dt_enumconst *enums;
+	struct dt_typedef *builtin_typedefs;	/* the first of D's own (types.c):
+						   those declared later come before */
 	struct dt_type *t_void, *t_char, *t_schar, *t_uchar, *t_short,
 	    *t_ushort, *t_int, *t_uint, *t_long, *t_ulong, *t_llong,
 	    *t_ullong, *t_string, *t_voidp, *t_float, *t_double, *t_ldouble;
@@ -72,6 +74,8 @@ struct dt_type *dt_type_array(struct dt_typetab *tt, struct dt_type *ref,
     uint32_t n);
 struct dt_type *dt_typedef_lookup(struct dt_typetab *tt, const char *name);
 int dt_typedef_add(struct dt_typetab *tt, const char *name, struct dt_type *t);
+/* is name a typedef a program or library declared (not one of D's own)? */
+int dt_typedef_declared(struct dt_typetab *tt, const char *name);
 struct dt_type *dt_tag_lookup(struct dt_typetab *tt, enum dt_tkind k,
     const char *tag);
 struct dt_type *dt_int_type(struct dt_typetab *tt, int size, int is_signed);

@@ -44,6 +44,7 @@ struct dt_cg {
 	int faults;			/* current clause can fault */
 	int has_exit;			/* current clause calls exit() */
 	char errmsg[256];
+	enum dt_errtag errtag;		/* ... and its kind (base/errtags.h) */
 	int failed;
 };
 
@@ -54,6 +55,10 @@ static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 
 /* cg/prog.c */
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out);
+/* code generation refuses the program: the error (of kind tag, as dtrace
+ * tags the same refusal) reported when the probe's program is built */
+void dt_cg_fail(struct dt_cg *cg, enum dt_errtag tag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* frame offsets: string temporary k (2 * DT_STRAREA bytes each), the
  * dynamic variable key and value, this-> variable at byte off, loop cell
  * k (8 bytes), the strtok() state, the alloca() scratch space */

@@ -19,8 +19,7 @@
 int dt_cg_slot_alloc(struct dt_cg *cg)
 {
 	if (cg->nslots >= DT_STACK_SLOTS) {
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg), "expression too complex");
+		dt_cg_fail(cg, D_NOREG, "expression too complex");
 		return -16;
 	}
 	int off = -16 - 8 * cg->nslots++;
@@ -148,8 +147,7 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		int off = dt_btf_task_offset(dtp, DT_BTF_SUM_EXEC);
 		emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
 		if (off < 0) {
-			cg->failed = 1;
-			snprintf(cg->errmsg, sizeof(cg->errmsg),
+			dt_cg_fail(cg, D_IDENT_UNDEF,
 			    "vtimestamp is not available: no kernel BTF for task_struct");
 			return;
 		}
@@ -160,8 +158,7 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		int poff = dt_btf_task_offset(dtp, DT_BTF_REAL_PARENT);
 		int toff = dt_btf_task_offset(dtp, DT_BTF_TGID);
 		if (poff < 0 || toff < 0) {
-			cg->failed = 1;
-			snprintf(cg->errmsg, sizeof(cg->errmsg),
+			dt_cg_fail(cg, D_IDENT_UNDEF,
 			    "ppid is not available: no kernel BTF for task_struct");
 			return;
 		}
@@ -187,8 +184,7 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_bvar(cg, n);
 		break;
 	default:
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg), "%s used as a value",
+		dt_cg_fail(cg, D_UNKNOWN, "%s used as a value",
 		    "string built-in");
 		break;
 	}
@@ -383,8 +379,7 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		break;
 	case DN_ARG:
 		if (n->type->kind == DT_TK_STRING) {
-			cg->failed = 1;
-			snprintf(cg->errmsg, sizeof(cg->errmsg),
+			dt_cg_fail(cg, D_ARGS_TYPE,
 			    "line %d: string args[%d] can only be traced or printed yet",
 			    n->line, (int)n->ival);
 			break;
@@ -544,8 +539,7 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		dt_cg_expr(cg, n->r, R0);
 		break;
 	default:
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg),
+		dt_cg_fail(cg, D_UNKNOWN,
 		    "line %d: expression cannot be used as a value here", n->line);
 		break;
 	}

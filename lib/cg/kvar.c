@@ -30,8 +30,7 @@ static int kvar_map(struct dt_cg *cg)
 		LIBBPF_OPTS(bpf_map_create_opts, o);
 		dtp->fd_kvar = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_kvar", 4, 8, 1, &o);
 		if (dtp->fd_kvar < 0) {
-			cg->failed = 1;
-			snprintf(cg->errmsg, sizeof(cg->errmsg),
+			dt_cg_fail(cg, D_UNKNOWN,
 			    "cannot create the per-CPU variables map: %m");
 			return -1;
 		}
@@ -45,8 +44,7 @@ void dt_cg_kpercpu(struct dt_cg *cg, uint64_t addr)
 	dtrace_hdl_t *dtp = cg->dtp;
 	int pptrs = dt_btf_offsetof(dtp, "bpf_array", "pptrs");
 	if (pptrs < 0) {
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg),
+		dt_cg_fail(cg, D_SYM_NOTYPES,
 		    "per-CPU kernel variables need kernel BTF for struct bpf_array");
 		return;
 	}

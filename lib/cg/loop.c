@@ -27,8 +27,7 @@ static int kfunc(struct dt_cg *cg, int which)
 			dtp->kf_iter[i] = dt_btf_kfunc(dtp, kf_names[i]);
 	}
 	if (dtp->kf_iter[which] < 0) {
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg),
+		dt_cg_fail(cg, D_FUNC_UNDEF,
 		    "string subroutines need the kernel's %s kfunc (Linux 6.4 or later with BTF)",
 		    kf_names[which]);
 		return 0;

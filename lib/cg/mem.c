@@ -150,8 +150,7 @@ void dt_cg_subr(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_progenyof(cg, n);
 		return;
 	}
-	cg->failed = 1;
-	snprintf(cg->errmsg, sizeof(cg->errmsg),
+	dt_cg_fail(cg, D_OP_INCOMPAT,
 	    "line %d: a string subroutine cannot be used as a number", n->line);
 }
 

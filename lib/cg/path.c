@@ -219,8 +219,7 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	int root = n->builtin == DT_BI_ROOT;
 	struct path_offs o;
 	if (offsets(dtp, root, &o) < 0) {
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg),
+		dt_cg_fail(cg, D_IDENT_UNDEF,
 		    "%s is not available: no kernel BTF for the VFS structures", root ? "root" : "cwd");
 		return;
 	}

@@ -12,6 +12,7 @@
  * probe ID ..."), runs the user's ERROR clauses in a second mstate frame
  * and continues with the next clause.
  */
+#include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
 #include "cg.h"
@@ -205,10 +206,21 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 		clause(cg, ep->clauses[i], ep->epids[i]);
 	save.a = cg->a;
 	save.failed = cg->failed;
+	save.errtag = cg->errtag;
 	memcpy(save.errmsg, cg->errmsg, sizeof(save.errmsg));
 	save.maxslots = cg->maxslots;
 	*cg = save;
 	emit(cg, MOV64_REG(R9, R7));
+}
+
+void dt_cg_fail(struct dt_cg *cg, enum dt_errtag tag, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cg->errmsg, sizeof(cg->errmsg), fmt, ap);
+	va_end(ap);
+	cg->failed = 1;
+	cg->errtag = tag;
 }
 
 static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
@@ -365,13 +377,14 @@ body:
 
 	if (!cg.failed && dtp->uses_stack &&
 	    dt_cg_stack(dtp) + (int)stack_area(dtp) > INT16_MAX) {
-		cg.failed = 1;
-		snprintf(cg.errmsg, sizeof(cg.errmsg), "records of %u bytes are too large "
+		dt_cg_fail(&cg, D_NOREG, "records of %u bytes are too large "
 		    "for stack built-ins: reduce strsize or the number of traced strings",
 		    dtp->maxrec);
 	}
 	if (cg.failed) {
 		dt_asm_free(&cg.a);
+		if (dtp->opt[DTOPT_ERRTAGS])
+			return dt_set_err(dtp, "[%s] %s", dt_errtag_name(cg.errtag), cg.errmsg);
 		return dt_set_err(dtp, "%s", cg.errmsg);
 	}
 	if (dt_asm_finish(&cg.a) < 0) {

@@ -24,8 +24,7 @@ enum { C_LEN, C_SUB, C_RES, C_FROM, C_P, C_HIT, C_A, C_B, C_C, C_D };
 int dt_cg_stmp_alloc(struct dt_cg *cg)
 {
 	if (cg->nstmp >= DT_NSTRTMP) {
-		cg->failed = 1;
-		snprintf(cg->errmsg, sizeof(cg->errmsg),
+		dt_cg_fail(cg, D_NOREG,
 		    "string expression too complex (more than %d nested strings)", DT_NSTRTMP);
 		return dt_cg_tmp(cg->dtp, 0);
 	}
@@ -710,8 +709,7 @@ static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	case DT_F_INET_NTOP: dt_cg_net(cg, n, off, size); return;
 	case DT_F_PSARGS: dt_cg_psargs(cg, n, off, size); return;
 	}
-	cg->failed = 1;
-	snprintf(cg->errmsg, sizeof(cg->errmsg), "line %d: subroutine not supported yet", n->line);
+	dt_cg_fail(cg, D_UNKNOWN, "line %d: subroutine not supported yet", n->line);
 }
 
 void dt_cg_str_int(struct dt_cg *cg, struct dt_node *n)
@@ -868,7 +866,6 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	default:
 		break;
 	}
-	cg->failed = 1;
-	snprintf(cg->errmsg, sizeof(cg->errmsg),
+	dt_cg_fail(cg, D_UNKNOWN,
 	    "line %d: this string expression is not supported yet", n->line);
 }

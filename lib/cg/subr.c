@@ -35,11 +35,6 @@
 /* Most levels progenyof() climbs (the process tree is rarely deeper). */
 #define PROGENY_MAX	64
 
-static void fail(struct dt_cg *cg, const char *fmt, const char *what)
-{
-	cg->failed = 1;
-	snprintf(cg->errmsg, sizeof(cg->errmsg), fmt, what);
-}
 
 static int kskip(struct dt_cg *cg)
 {
@@ -203,7 +198,7 @@ void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n)
 	case DT_BI_CHIP: cpu_member(cg, DT_CPUINFO_CHIP); break;
 	case DT_BI_LGRP: cpu_member(cg, DT_CPUINFO_LGRP); break;
 	default:
-		fail(cg, "%s used as a value", "built-in");
+		dt_cg_fail(cg, D_UNKNOWN, "%s used as a value", "built-in");
 		break;
 	}
 }
@@ -219,7 +214,8 @@ void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n)
 	int poff = dt_btf_task_offset(dtp, DT_BTF_REAL_PARENT);
 	int toff = dt_btf_task_offset(dtp, DT_BTF_TGID);
 	if (poff < 0 || toff < 0) {
-		fail(cg, "%s is not available: no kernel BTF for task_struct", "progenyof( )");
+		dt_cg_fail(cg, D_FUNC_UNDEF, "%s is not available: no kernel BTF for task_struct",
+		    "progenyof( )");
 		return;
 	}
 	int want = dt_cg_slot_alloc(cg), task = dt_cg_slot_alloc(cg);

@@ -8,7 +8,8 @@
  * stopped and END has run.  Each record starts with its EPID; the EPID
  * names the probe and the clause whose layout decodes the rest.  EPID 1 is
  * the internal ERROR enabling, printed as dtrace's "error on enabled
- * probe" message.  Drops are reported by buf.c as "N drops on CPU M".
+ * probe" message.  Drops are reported by buf.c as "N drops on CPU M"
+ * (with -x droptags, after their kind's DTRACEDROP_ tag).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -312,16 +313,34 @@ int dt_consume_open(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/* a kind of drop as -x droptags names it: dtrace's DTRACEDROP_ names */
+static const char *droptag(dtrace_dropkind_t kind)
+{
+	switch (kind) {
+	case DTRACE_DROP_PRINCIPAL: return "DTRACEDROP_PRINCIPAL";
+	case DTRACE_DROP_AGGREGATION: return "DTRACEDROP_AGGREGATION";
+	case DTRACE_DROP_DYNAMIC: return "DTRACEDROP_DYNAMIC";
+	case DTRACE_DROP_SPECULATION: return "DTRACEDROP_SPEC";
+	case DTRACE_DROP_SPECBUSY: return "DTRACEDROP_SPECBUSY";
+	case DTRACE_DROP_SPECUNAVAIL: return "DTRACEDROP_SPECUNAVAIL";
+	case DTRACE_DROP_ERRORS: return "DTRACEDROP_DBLERROR";
+	}
+	return "DTRACEDROP_UNKNOWN";
+}
+
 void dt_consume_drops(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu, uint64_t *seen,
     uint64_t now, const char *what, const char *why)
 {
 	if (now <= *seen)
 		return;
 	uint64_t n = now - *seen;
-	char msg[256], on[32] = "";
+	char msg[256], on[32] = "", tag[40] = "";
 	if (cpu >= 0)
 		snprintf(on, sizeof(on), " on CPU %d", cpu);
-	snprintf(msg, sizeof(msg), "%llu %s%s%s%s", (unsigned long long)n, what,
+	/* -x droptags: dtrace's "[DTRACEDROP_PRINCIPAL] 3 drops on CPU 1" */
+	if (dtp->opt[DTOPT_DROPTAGS])
+		snprintf(tag, sizeof(tag), "[%s] ", droptag(kind));
+	snprintf(msg, sizeof(msg), "%s%llu %s%s%s%s", tag, (unsigned long long)n, what,
 	    n == 1 ? "" : "s", why, on);
 	dtrace_drop_t d = { kind, cpu, n, msg };
 	DT_OUT(dtp, drop, &d);

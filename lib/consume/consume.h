@@ -30,8 +30,8 @@ void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a);
  * "error on enabled probe ID ...: why", to the output */
 void dt_consume_error(dtrace_hdl_t *dtp, const struct dt_ecb *e, const char *why);
 /* drops of a kind (on cpu, -1 if not per CPU) counted up to now, *seen
- * reported so far: the new ones, as dtrace says it ("N whats on CPU M"),
- * to the output */
+ * reported so far: the new ones, as dtrace says it ("N whats on CPU M",
+ * "[DTRACEDROP_...] N whats on CPU M" with -x droptags), to the output */
 void dt_consume_drops(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu, uint64_t *seen,
     uint64_t now, const char *what, const char *why);
 /* the globals' state, reporting new dynamic variable drops and faults in

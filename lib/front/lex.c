@@ -200,8 +200,8 @@ dt_lex_macro_var(const struct dt_macros *m, const char *name, long long *val)
 /* ------------------------------------------------------------------ */
 /* Helpers                                                            */
 
-static int
-lerr(struct lexer *lx, int line, const char *fmt, ...)
+static int __attribute__((format(printf, 4, 5)))
+lerr(struct lexer *lx, enum dt_errtag tag, int line, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -209,6 +209,7 @@ lerr(struct lexer *lx, int line, const char *fmt, ...)
 	vsnprintf(lx->errmsg, sizeof(lx->errmsg), fmt, ap);
 	va_end(ap);
 	lx->errline = line;
+	lx->errtag = tag;
 	return -1;
 }
 
@@ -216,7 +217,7 @@ lerr(struct lexer *lx, int line, const char *fmt, ...)
 static int
 lerr_char(struct lexer *lx, int line, int c)
 {
-	return lerr(lx, line, "syntax error near \"%c\"", c);
+	return lerr(lx, D_SYNTAX, line, "syntax error near \"%c\"", c);
 }
 
 size_t
@@ -385,11 +386,11 @@ scan_int(struct lexer *lx, const char *s, size_t n, struct token *t)
 
 	t->ival = conv_int(s, n, &end, &ovf, &t->form);
 	if (ovf) {
-		return lerr(lx, lx->line,
+		return lerr(lx, D_INT_OFLOW, lx->line,
 		    "constant %.*s results in integer overflow", (int)n, s);
 	}
 	if (end < s + n && strchr("uUlL", *end) == NULL) {
-		return lerr(lx, lx->line,
+		return lerr(lx, D_INT_DIGIT, lx->line,
 		    "constant %.*s contains invalid digit %c", (int)n, s, *end);
 	}
 	for (i = (size_t)(end - s); i < n; i++) {
@@ -491,7 +492,8 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 			goto line_directive;
 		}
 		if (t[i].kind != CT_WORD)
-			return lerr(lx, line, "invalid control directive");
+			return lerr(lx, D_PRAGCTL_INVAL, line,
+			    "invalid control directive");
 		if (kind == DIR && strcmp(w, "pragma") == 0) {
 			kind = SUB;
 			continue;
@@ -504,7 +506,8 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 		if (strcmp(w, "line") == 0) {
 			i++;
 			if (i >= n)
-				return lerr(lx, line, "malformed #line <line> "
+				return lerr(lx, D_PRAGMA_MALFORM, line,
+				    "malformed #line <line> "
 				    "[ [\"file\"] state ]");
 			goto line_directive;
 		}
@@ -522,14 +525,16 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 				snprintf(msg + len, sizeof(msg) - len, "%s ",
 				    a[j].text);
 			}
-			return lerr(lx, line, "%s", msg);
+			return lerr(lx, D_PRAGERR, line, "%s", msg);
 		}
 		if (kind == DCP && strcmp(w, "option") == 0) {
 			if (ctok_kind_ok(a, na, 0, CT_WORD) == NULL)
-				return lerr(lx, line, "malformed #pragma %s "
+				return lerr(lx, D_PRAGMA_MALFORM, line,
+				    "malformed #pragma %s "
 				    "<option>=<val>", w);
 			if (na > 1)
-				return lerr(lx, line, "superfluous arguments "
+				return lerr(lx, D_PRAGMA_MALFORM, line,
+				    "superfluous arguments "
 				    "specified for #pragma %s", w);
 			it = new_pragma(lx, line, AST_PRAGMA_OPTION, w,
 			    t + i + 1, na);
@@ -544,7 +549,8 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 		if (kind == DCP && strcmp(w, "attributes") == 0) {
 			if (ctok_kind_ok(a, na, 0, CT_WORD) == NULL ||
 			    ctok_kind_ok(a, na, 1, CT_WORD) == NULL)
-				return lerr(lx, line, "malformed #pragma %s "
+				return lerr(lx, D_PRAGMA_MALFORM, line,
+				    "malformed #pragma %s "
 				    "<attributes> <ident>", w);
 			new_pragma(lx, line, AST_PRAGMA_ATTRIBUTES, w,
 			    t + i + 1, na);
@@ -553,7 +559,8 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 		if (kind == DCP && strcmp(w, "binding") == 0) {
 			if (ctok_kind_ok(a, na, 0, CT_STRING) == NULL ||
 			    ctok_kind_ok(a, na, 1, CT_WORD) == NULL)
-				return lerr(lx, line, "malformed #pragma %s "
+				return lerr(lx, D_PRAGMA_MALFORM, line,
+				    "malformed #pragma %s "
 				    "\"version\" <ident>", w);
 			new_pragma(lx, line, AST_PRAGMA_BINDING, w,
 			    t + i + 1, na);
@@ -562,12 +569,14 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 		if (kind == DCP && strcmp(w, "depends_on") == 0) {
 			if (ctok_kind_ok(a, na, 0, CT_WORD) == NULL ||
 			    ctok_kind_ok(a, na, 1, CT_WORD) == NULL)
-				return lerr(lx, line, "malformed #pragma %s "
+				return lerr(lx, D_PRAGMA_MALFORM, line,
+				    "malformed #pragma %s "
 				    "<class> <name>", w);
 			if (strcmp(a[0].text, "provider") != 0 &&
 			    strcmp(a[0].text, "module") != 0 &&
 			    strcmp(a[0].text, "library") != 0)
-				return lerr(lx, line, "invalid class %s "
+				return lerr(lx, D_PRAGMA_INVAL, line,
+				    "invalid class %s "
 				    "specified by #pragma %s", a[0].text, w);
 			new_pragma(lx, line, AST_PRAGMA_DEPENDS_ON, w,
 			    t + i + 1, na);
@@ -576,12 +585,13 @@ control_directive(struct lexer *lx, int line, struct ctok *t, int n,
 
 		switch (kind) {
 		case DIR:
-			return lerr(lx, line,
+			return lerr(lx, D_PRAGCTL_INVAL, line,
 			    "invalid control directive: #%s", w);
 		case SUB:
 			return 0;	/* unknown non-D pragmas are ignored */
 		case DCP:
-			return lerr(lx, line, "invalid D pragma: %s", w);
+			return lerr(lx, D_PRAGMA_INVAL, line,
+			    "invalid D pragma: %s", w);
 		}
 	}
 	return 0;	/* null directive */
@@ -590,11 +600,11 @@ line_directive:
 	/* t[i] is the line number: <line> [ ["file"] state... ] */
 	if (t[i].kind != CT_INT ||
 	    (i + 1 < n && t[i + 1].kind != CT_STRING))
-		return lerr(lx, line,
+		return lerr(lx, D_PRAGMA_MALFORM, line,
 		    "malformed #line <line> [ [\"file\"] state ]");
 	for (j = i + 2; j < n; j++) {
 		if (t[j].kind != CT_INT)
-			return lerr(lx, line,
+			return lerr(lx, D_PRAGMA_MALFORM, line,
 			    "malformed #line <line> [ [\"file\"] state ]");
 	}
 	/* clamped so that counting further lines cannot overflow */
@@ -640,7 +650,8 @@ control_line(struct lexer *lx)
 
 			for (q++; *q != '"'; q++) {
 				if (*q == '\n')
-					return lerr(lx, line + 1, "newline "
+					return lerr(lx, D_STR_NL, line + 1,
+					    "newline "
 					    "encountered in string literal");
 				if (*q == '\0' || (*q == '\\' &&
 				    (q[1] == '\0' || q[1] == '\n')))
@@ -745,14 +756,14 @@ skip_space(struct lexer *lx)
 				for (p += 2;; p++) {
 					if (*p == '\0') {
 						lx->p = p;
-						return lerr(lx, lx->line,
+						return lerr(lx, D_SYNTAX, lx->line,
 						    "end-of-file encountered "
 						    "before matching */");
 					}
 					if (p[0] == '*' && p[1] == '/')
 						break;
 					if (p[0] == '/' && p[1] == '*') {
-						return lerr(lx, lx->line,
+						return lerr(lx, D_SYNTAX, lx->line,
 						    "/* encountered inside a "
 						    "comment");
 					}
@@ -857,7 +868,8 @@ lex_macro(struct lexer *lx, struct token *t)
 		t->len = (size_t)(q - p);
 		lx->p = q;
 		if (idx >= argc && (m == NULL || !m->defaultargs))
-			return lerr(lx, lx->line, "macro argument %.*s is not "
+			return lerr(lx, D_MACRO_UNDEF, lx->line,
+			    "macro argument %.*s is not "
 			    "defined", (int)t->len, p);
 		note_argref(lx, idx);
 		if (idx < argc && m->argv[idx] != NULL)
@@ -886,7 +898,8 @@ lex_macro(struct lexer *lx, struct token *t)
 				t->sign = *w++;
 			t->ival = conv_int(w, strlen(w), &end, &ovf, &t->form);
 			if (ovf)
-				return lerr(lx, lx->line, "macro argument "
+				return lerr(lx, D_MACRO_OFLOW, lx->line,
+				    "macro argument "
 				    "%.*s constant %s results in integer "
 				    "overflow", (int)t->len, p, w);
 			/* as dtrace: u/l letters of the rest count */
@@ -918,7 +931,8 @@ lex_macro(struct lexer *lx, struct token *t)
 		name = dt_arena_strndup(lx->arena, p + 1 + dollar2,
 		    (size_t)(q - p - 1 - dollar2));
 		if (!dt_lex_macro_var(m, name, &val))
-			return lerr(lx, lx->line, "macro variable %.*s is not "
+			return lerr(lx, D_MACRO_UNDEF, lx->line,
+			    "macro variable %.*s is not "
 			    "defined", (int)t->len, p);
 		if (dollar2) {
 			snprintf(buf, sizeof(buf), "%lld", val);
@@ -950,8 +964,10 @@ lex_quoted(struct lexer *lx, struct token *t)
 
 	for (q = p + 1; *q != quote; q++) {
 		if (*q == '\n')
-			return lerr(lx, lx->line + 1, quote == '"' ?
-			    "newline encountered in string literal" :
+			return quote == '"' ?
+			    lerr(lx, D_STR_NL, lx->line + 1,
+			    "newline encountered in string literal") :
+			    lerr(lx, D_CHR_NL, lx->line + 1,
 			    "newline encountered in character constant");
 		if (*q == '\0' || (*q == '\\' && (q[1] == '\0' || q[1] == '\n')))
 			return lerr_char(lx, lx->line, quote);
@@ -967,11 +983,13 @@ lex_quoted(struct lexer *lx, struct token *t)
 	}
 
 	if (q == p + 1)
-		return lerr(lx, lx->line, "empty character constant");
+		return lerr(lx, D_CHR_NULL, lx->line,
+		    "empty character constant");
 	buf = dt_arena_alloc(lx->arena, (size_t)(q - p));
 	n = dt_lex_unescape(p + 1, (size_t)(q - p - 1), buf);
 	if (n > sizeof(uint64_t))
-		return lerr(lx, lx->line, "character constant is too long");
+		return lerr(lx, D_CHR_OFLOW, lx->line,
+		    "character constant is too long");
 	t->kind = T_INT;
 	t->form = AST_INT_CHAR;
 	t->ival = 0;
@@ -1097,7 +1115,7 @@ lex_expr(struct lexer *lx, struct token *t)
 		il = int_len(p);
 		fl = fp_len(p);
 		if (fl > il)
-			return lerr(lx, lx->line,
+			return lerr(lx, D_SYNTAX, lx->line,
 			    "floating-point constants are not permitted");
 		t->len = il;
 		lx->p += il;
@@ -1127,21 +1145,24 @@ lex_expr(struct lexer *lx, struct token *t)
 		return tok1(lx, t, T_LPAR, 1);
 	case ')':
 		if (--lx->parens < 0)
-			return lerr(lx, lx->line, "extra ) in input stream");
+			return lerr(lx, D_SYNTAX, lx->line,
+			    "extra ) in input stream");
 		return tok1(lx, t, T_RPAR, 1);
 	case '[':
 		lx->brackets++;
 		return tok1(lx, t, T_LBRAC, 1);
 	case ']':
 		if (--lx->brackets < 0)
-			return lerr(lx, lx->line, "extra ] in input stream");
+			return lerr(lx, D_SYNTAX, lx->line,
+			    "extra ] in input stream");
 		return tok1(lx, t, T_RBRAC, 1);
 	case '{':
 		lx->braces++;
 		return tok1(lx, t, T_LBRACE, 1);
 	case '}':
 		if (--lx->braces < 0)
-			return lerr(lx, lx->line, "extra } in input stream");
+			return lerr(lx, D_SYNTAX, lx->line,
+			    "extra } in input stream");
 		return tok1(lx, t, T_RBRACE, 1);
 	case ',':
 		return tok1(lx, t, T_COMMA, 1);
@@ -1186,10 +1207,12 @@ lex_expr(struct lexer *lx, struct token *t)
 			continue;
 		if (*q == '\0' || *q == ';' || *q == '{' || *q == '/') {
 			if (lx->parens != 0)
-				return lerr(lx, lx->line, "closing ) expected "
+				return lerr(lx, D_SYNTAX, lx->line,
+				    "closing ) expected "
 				    "in predicate before /");
 			if (lx->brackets != 0)
-				return lerr(lx, lx->line, "closing ] expected "
+				return lerr(lx, D_SYNTAX, lx->line,
+				    "closing ] expected "
 				    "in predicate before /");
 			return tok1(lx, t, T_EPRED, 1);
 		}

@@ -98,6 +98,7 @@ struct lexer {
 
 	int errline;
 	char errmsg[512];
+	enum dt_errtag errtag;	/* the error's kind (base/errtags.h) */
 };
 
 /*
@@ -111,7 +112,7 @@ void dt_lex_init(struct lexer *lx, struct dt_arena *arena, const char *src,
 
 /*
  * Scan the next token in the given mode into *t.  Returns t->kind; on
- * T_ERROR lx->errmsg and lx->errline describe the error (the lexer is then
+ * T_ERROR lx->errmsg, lx->errline and lx->errtag describe the error (the lexer is then
  * not usable any more).
  */
 enum tok dt_lex_next(struct lexer *lx, enum lex_mode mode, struct token *t);

@@ -257,15 +257,16 @@ lex_is_typename(void *ctx, const char *name)
 /* ------------------------------------------------------------------ */
 /* Errors and tokens                                                  */
 
-static void fail(struct parser *P, int line, const char *fmt, ...)
-    __attribute__((noreturn, format(printf, 3, 4)));
+static void fail(struct parser *P, enum dt_errtag tag, int line,
+    const char *fmt, ...) __attribute__((noreturn, format(printf, 4, 5)));
 
 static void
-fail(struct parser *P, int line, const char *fmt, ...)
+fail(struct parser *P, enum dt_errtag tag, int line, const char *fmt, ...)
 {
 	va_list ap;
 
 	P->err->line = line;
+	P->err->tag = tag;
 	va_start(ap, fmt);
 	vsnprintf(P->err->msg, sizeof(P->err->msg), fmt, ap);
 	va_end(ap);
@@ -279,8 +280,9 @@ static void
 syntax_error(struct parser *P, const struct token *t)
 {
 	if (t->kind == T_EOF)
-		fail(P, t->line, "syntax error near end of input");
-	fail(P, t->line, "syntax error near \"%.*s\"", (int)t->len, t->text);
+		fail(P, D_SYNTAX, t->line, "syntax error near end of input");
+	fail(P, D_SYNTAX, t->line,
+	    "syntax error near \"%.*s\"", (int)t->len, t->text);
 }
 
 static struct token *
@@ -290,7 +292,7 @@ peek_n(struct parser *P, int k)
 		struct token *t = &P->la[P->nla];
 
 		if (dt_lex_next(&P->lx, P->mode, t) == T_ERROR)
-			fail(P, P->lx.errline, "%s", P->lx.errmsg);
+			fail(P, P->lx.errtag, P->lx.errline, "%s", P->lx.errmsg);
 		P->nla++;
 	}
 	return &P->la[k];
@@ -353,7 +355,7 @@ static void
 set_mode(struct parser *P, enum lex_mode mode)
 {
 	if (P->mode != mode && P->nla > 0 && mode == LEX_TOP)
-		fail(P, P->la[0].line,
+		fail(P, D_UNKNOWN, P->la[0].line,
 		    "internal error: look-ahead across a mode switch");
 	P->mode = mode;
 }
@@ -365,8 +367,9 @@ enter(struct parser *P)
 		struct token *t = peek(P);
 
 		if (t->kind == T_EOF)
-			fail(P, t->line, "memory exhausted near end of input");
-		fail(P, t->line, "memory exhausted near \"%.*s\"",
+			fail(P, D_SYNTAX, t->line,
+			    "memory exhausted near end of input");
+		fail(P, D_SYNTAX, t->line, "memory exhausted near \"%.*s\"",
 		    (int)t->len, t->text);
 	}
 }
@@ -410,7 +413,7 @@ grow(struct parser *P, struct ast_expr *e, const struct ast_expr *c)
 	if (c != NULL && c->height + 1 > e->height) {
 		e->height = c->height + 1;
 		if (e->height > MAX_HEIGHT)
-			fail(P, e->line, "expression is too complex");
+			fail(P, D_NOREG, e->line, "expression is too complex");
 	}
 }
 
@@ -544,19 +547,23 @@ check_declspec(struct parser *P, const struct ast_declspec *ds, int line)
 	if (b == AST_T_IMPLICIT)
 		return;
 	if (b == AST_T_CHAR && (ds->nshort || ds->nlong))
-		fail(P, line, "invalid type declaration: short and long may "
+		fail(P, D_DECL_CHARATTR, line,
+		    "invalid type declaration: short and long may "
 		    "not be used with char type");
 	if (b == AST_T_VOID && (ds->nshort || ds->nlong || ds->is_signed ||
 	    ds->is_unsigned))
-		fail(P, line, "invalid type declaration: attributes may not "
+		fail(P, D_DECL_VOIDATTR, line,
+		    "invalid type declaration: attributes may not "
 		    "be used with void type");
 	if (b != AST_T_CHAR && b != AST_T_INT && b != AST_T_VOID &&
 	    (ds->is_signed || ds->is_unsigned))
-		fail(P, line, "invalid type declaration: signed and unsigned "
+		fail(P, D_DECL_SIGNINT, line,
+		    "invalid type declaration: signed and unsigned "
 		    "may only be used with integer type");
 	if (b != AST_T_CHAR && b != AST_T_INT && b != AST_T_VOID &&
 	    b != AST_T_FLOAT && b != AST_T_DOUBLE && ds->nlong)
-		fail(P, line, "invalid type declaration: long and long long "
+		fail(P, D_DECL_LONGINT, line,
+		    "invalid type declaration: long and long long "
 		    "may only be used with integer or floating-point type");
 }
 
@@ -565,7 +572,7 @@ set_base(struct parser *P, struct ast_declspec *ds, enum ast_base b,
     int line)
 {
 	if (ds->base != AST_T_IMPLICIT)
-		fail(P, line, "invalid type combination");
+		fail(P, D_DECL_COMBO, line, "invalid type combination");
 	ds->base = b;
 }
 
@@ -721,7 +728,8 @@ parse_declspec(struct parser *P, int flags)
 		case KW_AUTO: case KW_REGISTER: case KW_STATIC: case KW_EXTERN:
 		case KW_TYPEDEF: case KW_SELF: case KW_THIS:
 			if (ds->storage != AST_SC_NONE)
-				fail(P, tok.line, "only one storage class "
+				fail(P, D_DECL_CLASS, tok.line,
+				    "only one storage class "
 				    "allowed in a declaration");
 			ds->storage = k == KW_AUTO ? AST_SC_AUTO :
 			    k == KW_REGISTER ? AST_SC_REGISTER :
@@ -756,7 +764,8 @@ parse_declspec(struct parser *P, int flags)
 			break;
 		case KW_LONG:
 			if (ds->nlong == 2)
-				fail(P, tok.line, "invalid type combination");
+				fail(P, D_DECL_COMBO, tok.line,
+				    "invalid type combination");
 			ds->nlong++;
 			attrs = 1;
 			break;
@@ -1528,7 +1537,8 @@ make_pdesc(struct parser *P, const struct token *t)
 	for (q = spec; *q != '\0'; q++) {
 		if (*q == ':') {
 			if (nf == 64)
-				fail(P, t->line, "invalid probe description "
+				fail(P, D_PDESC_INVAL, t->line,
+				    "invalid probe description "
 				    "\"%s\": Overspecified probe description",
 				    spec);
 			fl[nf - 1] = (size_t)(q - fs[nf - 1]);
@@ -1540,11 +1550,13 @@ make_pdesc(struct parser *P, const struct token *t)
 	/* right to left, as dtrace_xstr2desc() */
 	for (i = nf - 1; i >= 0; i--) {
 		if ((sub[i] = subst_field(P, fs[i], fl[i])) == NULL)
-			fail(P, t->line, "invalid probe description \"%s\": "
+			fail(P, D_PDESC_INVAL, t->line,
+			    "invalid probe description \"%s\": "
 			    "Undefined macro variable in probe description",
 			    spec);
 		if (nf - 1 - i >= 4)
-			fail(P, t->line, "invalid probe description \"%s\": "
+			fail(P, D_PDESC_INVAL, t->line,
+			    "invalid probe description \"%s\": "
 			    "Overspecified probe description", spec);
 	}
 
@@ -1843,6 +1855,7 @@ dt_parse(const struct dt_parse_state *ps, const char *src,
 		free(P);
 		snprintf(err->msg, sizeof(err->msg),
 		    "Memory allocation failure");
+		err->tag = D_UNKNOWN;
 		return NULL;
 	}
 	P->err = err;
@@ -1856,6 +1869,7 @@ dt_parse(const struct dt_parse_state *ps, const char *src,
 	} else {
 		if (rc == 1) {
 			err->line = P->lx.line;
+			err->tag = D_UNKNOWN;
 			snprintf(err->msg, sizeof(err->msg),
 			    "Memory allocation failure");
 		}

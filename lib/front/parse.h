@@ -15,10 +15,12 @@
 
 #include "ast.h"
 #include "base/macros.h"
+#include "base/errtags.h"
 
 struct dt_perr {
 	int line;		/* 1-based source line of the error */
 	char msg[512];		/* message without any "dtrace: ..." prefix */
+	enum dt_errtag tag;	/* its kind, as dtrace tags it */
 };
 
 /*

@@ -22,20 +22,20 @@ static void tracemem(struct sema *s, struct dt_node *n, struct ast_expr *e,
 	if (v[0]->kind == DN_KSTR && v[0]->l && dt_is_scalar(v[0]->l->type))
 		v[0] = v[0]->l;
 	if (!dt_is_scalar(v[0]->type))
-		dt_sema_err(s, e->line, "tracemem( ) argument #1 is incompatible with prototype:\n"
+		dt_sema_err(s, D_TRACEMEM_ADDR, e->line, "tracemem( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: pointer or integer\n\t argument: %s", v[0]->type->name);
 	if (!dt_is_int(v[1]->type))
-		dt_sema_err(s, e->line, "tracemem( ) argument #2 is incompatible with prototype:\n"
+		dt_sema_err(s, D_PROTO_ARG, e->line, "tracemem( ) argument #2 is incompatible with prototype:\n"
 		    "\tprototype: size_t\n\t argument: %s", v[1]->type->name);
 	if (v[1]->kind != DN_CONST || v[1]->ival <= 0)
-		dt_sema_err(s, e->line, "tracemem( ) argument #2 must be a non-zero positive "
+		dt_sema_err(s, D_TRACEMEM_SIZE, e->line, "tracemem( ) argument #2 must be a non-zero positive "
 		    "integral constant expression");
 	if (n->nargs > 3)
-		dt_sema_err(s, e->line, "tracemem ( ) prototype mismatch: expected at most 3 args");
+		dt_sema_err(s, D_TRACEMEM_ARGS, e->line, "tracemem ( ) prototype mismatch: expected at most 3 args");
 	if (n->nargs == 3 && !dt_is_scalar(v[2]->type))
-		dt_sema_err(s, e->line, "tracemem ( ) dynamic size (argument #3) must be of scalar type");
+		dt_sema_err(s, D_TRACEMEM_DYNSIZE, e->line, "tracemem ( ) dynamic size (argument #3) must be of scalar type");
 	if (v[1]->ival > DT_MAX_MEMREC)
-		dt_sema_err(s, e->line, "tracemem( ) argument #2 is too large: at most %d bytes "
+		dt_sema_err(s, D_TRACEMEM_SIZE, e->line, "tracemem( ) argument #2 is too large: at most %d bytes "
 		    "can be traced at once", DT_MAX_MEMREC);
 	dt_sema_bytes_field(s, a, (uint32_t)v[1]->ival);
 	if (n->nargs == 3)
@@ -48,7 +48,7 @@ static void print(struct sema *s, struct dt_node *n, struct ast_expr *e,
 	struct dt_type *t = n->args[0]->type;
 	a->kind = DT_ACT_PRINT;
 	if (t->kind != DT_TK_PTR)
-		dt_sema_err(s, e->line, "print( ) argument #1 is incompatible with prototype:\n"
+		dt_sema_err(s, D_PROTO_ARG, e->line, "print( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: void *\n\t argument: %s", t->name);
 	struct dt_type *r = t->ref;
 	if (r->btf_id < 0) {
@@ -61,7 +61,7 @@ static void print(struct sema *s, struct dt_node *n, struct ast_expr *e,
 		}
 	}
 	if (r->size == 0 || r->kind == DT_TK_FUNC)
-		dt_sema_err(s, e->line, "print( ) argument #1 reference has type '%s' with "
+		dt_sema_err(s, D_PRINT_VOID, e->line, "print( ) argument #1 reference has type '%s' with "
 		    "size 0; cannot print( ) it.", r->name);
 	dt_sema_field(s, a, t);		/* the address */
 	/* a larger object is printed as far as its first printsize bytes

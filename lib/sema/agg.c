@@ -57,67 +57,79 @@ static struct dt_agg *agg_lookup(dtrace_hdl_t *dtp, const char *name)
 
 /* Argument #i (numbered after the value, as dtrace numbers them) of an
  * lquantize()/llquantize(), which must be an integer constant. */
-static int64_t const_arg(struct sema *s, struct dt_node *n, const char *fmt, int i,
-    const char *what)
+static int64_t const_arg(struct sema *s, struct dt_node *n, enum dt_errtag tag,
+    const char *fmt, int i, const char *what)
 {
 	if (n->kind != DN_CONST)
-		dt_sema_err(s, n->line, fmt, i, what, "an integer constant");
+		dt_sema_err(s, tag, n->line, fmt, i, what, "an integer constant");
 	return n->ival;
 }
+
+/* llquantize's parameters and the tags of their errors, as dtrace's */
+static const struct {
+	const char *what;
+	enum dt_errtag type, val, match;
+} llparams[4] = {
+	{ "factor", D_LLQUANT_FACTORTYPE, D_LLQUANT_FACTORVAL, D_LLQUANT_FACTORMATCH },
+	{ "low magnitude", D_LLQUANT_LOWTYPE, D_LLQUANT_LOWVAL, D_LLQUANT_LOWMATCH },
+	{ "high magnitude", D_LLQUANT_HIGHTYPE, D_LLQUANT_HIGHVAL, D_LLQUANT_HIGHMATCH },
+	{ "linear steps per magnitude", D_LLQUANT_NSTEPTYPE, D_LLQUANT_NSTEPVAL,
+	    D_LLQUANT_NSTEPMATCH },
+};
 
 /* The parameters of lquantize/llquantize, checked as dtrace checks them. */
 static void quant_params(struct sema *s, struct dt_aggdesc *d, struct dt_node **a, int na, int line)
 {
 	if (d->func == DT_AGG_LQUANTIZE) {
 		static const char fmt[] = "lquantize( ) argument #%d%s must be %s";
-		d->base = const_arg(s, a[1], fmt, 1, "");
+		d->base = const_arg(s, a[1], D_LQUANT_BASETYPE, fmt, 1, "");
 		if (d->base < INT32_MIN || d->base > INT32_MAX)
-			dt_sema_err(s, line, fmt, 1, "", "a 32-bit quantity");
-		d->limit = const_arg(s, a[2], fmt, 2, "");
+			dt_sema_err(s, D_LQUANT_BASEVAL, line, fmt, 1, "", "a 32-bit quantity");
+		d->limit = const_arg(s, a[2], D_LQUANT_LIMTYPE, fmt, 2, "");
 		if (d->limit < INT32_MIN || d->limit > INT32_MAX)
-			dt_sema_err(s, line, fmt, 2, "", "a 32-bit quantity");
+			dt_sema_err(s, D_LQUANT_LIMVAL, line, fmt, 2, "", "a 32-bit quantity");
 		if (d->limit < d->base)
-			dt_sema_err(s, line, "lquantize( ) base (argument #1) must be less than limit (argument #2)");
+			dt_sema_err(s, D_LQUANT_MISMATCH, line, "lquantize( ) base (argument #1) must be less than limit (argument #2)");
 		d->step = 1;
 		if (na > 3) {
 			if (a[3]->kind != DN_CONST || a[3]->ival <= 0)
-				dt_sema_err(s, line, fmt, 3, "", "a non-zero positive integer constant");
+				dt_sema_err(s, D_LQUANT_STEPTYPE, line, fmt, 3, "",
+				    "a non-zero positive integer constant");
 			d->step = a[3]->ival;
 			if (d->step > UINT16_MAX)
-				dt_sema_err(s, line, fmt, 3, "", "a 16-bit quantity");
+				dt_sema_err(s, D_LQUANT_STEPVAL, line, fmt, 3, "", "a 16-bit quantity");
 		}
 		int64_t levels = (d->limit - d->base) / d->step;
 		if (levels == 0)
-			dt_sema_err(s, line, "lquantize( ) step (argument #3) too large: must have at least one quantization level");
+			dt_sema_err(s, D_LQUANT_STEPLARGE, line, "lquantize( ) step (argument #3) too large: must have at least one quantization level");
 		if (levels > UINT16_MAX)
-			dt_sema_err(s, line, "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
+			dt_sema_err(s, D_LQUANT_STEPSMALL, line, "lquantize( ) step (argument #3) too small: number of quantization levels must be a 16-bit quantity");
 		d->limit = d->base + levels * d->step;	/* the limit in effect */
 	} else if (d->func == DT_AGG_LLQUANTIZE) {
 		static const char fmt[] = "llquantize( ) argument #%d (%s) must be %s";
-		static const char *const what[] = { "factor", "low magnitude", "high magnitude",
-		    "linear steps per magnitude" };
 		int64_t v[4];
 		for (int i = 0; i < 4; i++) {
-			v[i] = const_arg(s, a[i + 1], fmt, i + 1, what[i]);
+			v[i] = const_arg(s, a[i + 1], llparams[i].type, fmt, i + 1, llparams[i].what);
 			if (v[i] < 0 || v[i] > UINT16_MAX)
-				dt_sema_err(s, line, fmt, i + 1, what[i], "an unsigned 16-bit quantity");
+				dt_sema_err(s, llparams[i].val, line, fmt, i + 1, llparams[i].what,
+				    "an unsigned 16-bit quantity");
 		}
 		d->factor = v[0], d->low = v[1], d->high = v[2], d->nsteps = v[3];
 		if (d->factor < 2)
-			dt_sema_err(s, line, "llquantize( ) factor (argument #1) must be two or more");
+			dt_sema_err(s, D_LLQUANT_FACTORSMALL, line, "llquantize( ) factor (argument #1) must be two or more");
 		if (d->low >= d->high)
-			dt_sema_err(s, line, "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)");
+			dt_sema_err(s, D_LLQUANT_MAGRANGE, line, "llquantize( ) high magnitude (argument #3) must be greater than low magnitude (argument #2)");
 		if (d->nsteps < d->factor)
-			dt_sema_err(s, line, "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)");
+			dt_sema_err(s, D_LLQUANT_FACTORNSTEPS, line, "llquantize( ) factor (argument #1) must be less than or equal to the number of linear steps per magnitude (argument #4)");
 		int64_t p = d->factor;
 		while (p < d->nsteps)
 			p *= d->factor;
 		if (d->nsteps % d->factor || p % d->nsteps)
-			dt_sema_err(s, line, "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor");
+			dt_sema_err(s, D_LLQUANT_FACTOREVEN, line, "llquantize( ) factor (argument #1) must evenly divide the number of steps per magnitude (argument #4), and the number of steps per magnitude must evenly divide a power of the factor");
 		uint64_t order = 1;
 		for (int64_t i = 0; i <= d->high + 1; i++) {
 			if (order * (uint64_t)d->factor <= order)
-				dt_sema_err(s, line, "llquantize( ) factor (%d) raised to power of high magnitude (%d) plus 1 overflows 64-bits",
+				dt_sema_err(s, D_LLQUANT_MAGTOOBIG, line, "llquantize( ) factor (%d) raised to power of high magnitude (%d) plus 1 overflows 64-bits",
 				    (int)d->factor, (int)d->high);
 			order *= (uint64_t)d->factor;
 		}
@@ -134,19 +146,20 @@ static void params_differ(struct sema *s, int line, const struct dt_aggdesc *o,
 		int64_t olim = o->base + (o->limit - o->base) / o->step * o->step;
 		int64_t lim = d->base + (d->limit - d->base) / d->step * d->step;
 		if (o->base != d->base)
-			dt_sema_err(s, line, fmt, "lquantize", "base", 1, (long long)o->base, (long long)d->base);
+			dt_sema_err(s, D_LQUANT_MATCHBASE, line, fmt, "lquantize", "base", 1,
+			    (long long)o->base, (long long)d->base);
 		if (olim != lim)
-			dt_sema_err(s, line, fmt, "lquantize", "limit", 2, (long long)olim, (long long)lim);
-		dt_sema_err(s, line, fmt, "lquantize", "step", 3, (long long)o->step, (long long)d->step);
+			dt_sema_err(s, D_LQUANT_MATCHLIM, line, fmt, "lquantize", "limit", 2,
+			    (long long)olim, (long long)lim);
+		dt_sema_err(s, D_LQUANT_MATCHSTEP, line, fmt, "lquantize", "step", 3,
+		    (long long)o->step, (long long)d->step);
 	}
 	const int64_t ov[4] = { o->factor, o->low, o->high, o->nsteps };
 	const int64_t dv[4] = { d->factor, d->low, d->high, d->nsteps };
-	static const char *const what[] = { "factor", "low magnitude", "high magnitude",
-	    "linear steps per magnitude" };
 	for (int i = 0; i < 4; i++)
 		if (ov[i] != dv[i])
-			dt_sema_err(s, line, fmt, "llquantize", what[i], i + 1, (long long)ov[i],
-			    (long long)dv[i]);
+			dt_sema_err(s, llparams[i].match, line, fmt, "llquantize", llparams[i].what,
+			    i + 1, (long long)ov[i], (long long)dv[i]);
 }
 
 static struct dt_type *key_type(struct sema *s, struct dt_node *k)
@@ -164,7 +177,7 @@ static const char *tname(struct dt_type *t)
 
 void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg)
 {
-	dt_sema_err(s, agg->line, "improper attempt to reference @%s as a multi-dimensional array",
+	dt_sema_err(s, D_AGG_MDIM, agg->line, "improper attempt to reference @%s as a multi-dimensional array",
 	    agg->agg.name);
 }
 
@@ -182,11 +195,11 @@ static void proto_check(struct sema *s, int line, const char *fn, enum dt_aggfun
 	    f == DT_AGG_LLQUANTIZE ? 5 : 1;
 	int varargs = f == DT_AGG_QUANTIZE || f == DT_AGG_LQUANTIZE || f == DT_AGG_LLQUANTIZE;
 	if (varargs ? na < nfixed : na != nfixed)
-		dt_sema_err(s, line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
+		dt_sema_err(s, D_PROTO_LEN, line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
 		    fn, na, na == 1 ? " " : "s ", nfixed);
 	for (int i = 1; i < nfixed; i++)
 		if (!dt_is_int(args[i]->type))
-			dt_sema_err(s, line, "%s( ) argument #%d is incompatible with prototype:\n"
+			dt_sema_err(s, D_PROTO_ARG, line, "%s( ) argument #%d is incompatible with prototype:\n"
 			    "\tprototype: int32_t\n\t argument: %s", fn, i + 1, tname(args[i]->type));
 }
 
@@ -220,26 +233,26 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	int nk = 0;
 	for (struct ast_expr *k = le->agg.keys; k; k = k->next) {
 		if (nk >= DT_DV_MAXKEYS)
-			dt_sema_err(s, e->line, "@%s[ ]: too many keys (at most %d)", aname, DT_DV_MAXKEYS);
+			dt_sema_err(s, D_ID_OFLOW, e->line, "@%s[ ]: too many keys (at most %d)", aname, DT_DV_MAXKEYS);
 		keys[nk] = dt_sema_expr(s, k);
 		if (keys[nk]->type->kind == DT_TK_VOID)
-			dt_sema_err(s, e->line, "void expression may not be used as aggregation index: key #%d",
+			dt_sema_err(s, D_KEY_TYPE, e->line, "void expression may not be used as aggregation index: key #%d",
 			    nk + 1);
 		if (!dt_is_scalar(keys[nk]->type) && keys[nk]->type->kind != DT_TK_STRING)
-			dt_sema_err(s, e->line, "@%s[ ]: keys of type %s are not supported", aname,
+			dt_sema_err(s, D_KEY_TYPE, e->line, "@%s[ ]: keys of type %s are not supported", aname,
 			    tname(keys[nk]->type));
 		nk++;
 	}
 	if (g) {
 		if (g->nkeys != nk)
-			dt_sema_err(s, e->line, "@%s[ ] prototype mismatch: %d key%spassed, %d expected",
+			dt_sema_err(s, D_PROTO_LEN, e->line, "@%s[ ] prototype mismatch: %d key%spassed, %d expected",
 			    aname, nk, nk == 1 ? " " : "s ", g->nkeys);
 		for (int k = 0; k < nk; k++) {
 			struct dt_type *kt = g->keys[k];
 			int ok = kt->kind == DT_TK_STRING ? keys[k]->type->kind == DT_TK_STRING :
 			    dt_is_scalar(keys[k]->type);
 			if (!ok)
-				dt_sema_err(s, e->line, "@%s[ ] key #%d is incompatible with prototype:\n"
+				dt_sema_err(s, D_PROTO_ARG, e->line, "@%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", aname, k + 1, tname(kt),
 				    tname(keys[k]->type));
 		}
@@ -250,7 +263,7 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	    re->call.fn->ident.name : NULL;
 	int fi = fn ? aggfunc_lookup(fn) : -1;
 	if (fi < 0 || !is_assign)
-		dt_sema_err(s, e->line, "@%s must be assigned the result of an aggregating function", aname);
+		dt_sema_err(s, D_AGG_FUNC, e->line, "@%s must be assigned the result of an aggregating function", aname);
 	enum dt_aggfunc f = aggfuncs[fi].func;
 	int na = re->call.nargs;
 	struct dt_node *args[6] = { NULL };
@@ -259,11 +272,11 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 		args[i] = dt_sema_expr(s, a);
 	proto_check(s, e->line, fn, f, args, na);
 	if (g && g->desc.func != f)
-		dt_sema_err(s, e->line, "aggregation redefined: @%s\n\t current: @%s = %s( )\n"
+		dt_sema_err(s, D_AGG_REDEF, e->line, "aggregation redefined: @%s\n\t current: @%s = %s( )\n"
 		    "\tprevious: @%s = %s( ) : line %d", aname, aname, fn, aname,
 		    fname(g->desc.func), g->line);
 	if (na > 0 && !dt_is_scalar(args[0]->type))
-		dt_sema_err(s, e->line, "%s( ) argument #1 must be of scalar type", fn);
+		dt_sema_err(s, D_AGG_SCALAR, e->line, "%s( ) argument #1 must be of scalar type", fn);
 
 	struct dt_aggdesc d;
 	memset(&d, 0, sizeof(d));
@@ -278,17 +291,17 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	    f == DT_AGG_LLQUANTIZE ? 5 : -1;
 	if (incr > 0 && na > incr) {
 		if (!dt_is_scalar(args[incr]->type))
-			dt_sema_err(s, e->line, "%s( ) increment value (argument #%d) must be of scalar type",
+			dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) increment value (argument #%d) must be of scalar type",
 			    fn, incr + 1);
 		if (na > incr + 1)
-			dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d args passed, at most %d expected",
+			dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d args passed, at most %d expected",
 			    fn, na, incr + 1);
 	}
 
 	if (!g) {
 		struct dt_agg **na2 = realloc(dtp->aggs, (size_t)(dtp->naggs + 1) * sizeof(*na2));
 		if (!na2)
-			dt_sema_err(s, e->line, "out of memory");
+			dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
 		dtp->aggs = na2;
 		g = dt_alloc(dtp, sizeof(*g));
 		dtp->aggs[dtp->naggs] = g;
@@ -344,16 +357,20 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 static struct dt_agg *agg_operand(struct sema *s, struct ast_expr *x, const char *fn, int i)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
+	/* dtrace tags a bad operand by the action */
+	enum dt_errtag tag = fn[0] == 'p' ? D_PRINTA_AGGARG : fn[0] == 'c' ? D_CLEAR_AGGARG :
+	    fn[0] == 't' ? D_TRUNC_AGGARG : D_NORMALIZE_AGGARG;
 	if (x->kind != AST_E_AGG)
-		dt_sema_err(s, x->line, "%s( ) argument #%d is incompatible with prototype:\n"
+		dt_sema_err(s, tag, x->line, "%s( ) argument #%d is incompatible with prototype:\n"
 		    "\tprototype: aggregation\n\t argument: %s", fn, i,
 		    tname(dt_sema_expr(s, x)->type));
 	if (x->agg.keys)
-		dt_sema_err(s, x->line, "%s( ) argument #%d is incompatible with prototype:\n"
+		dt_sema_err(s, tag, x->line, "%s( ) argument #%d is incompatible with prototype:\n"
 		    "\tprototype: aggregation\n\t argument: tuple", fn, i);
 	struct dt_agg *g = agg_lookup(dtp, x->agg.name);
 	if (!g)
-		dt_sema_err(s, x->line, "failed to resolve @%s: Unknown variable name", x->agg.name);
+		dt_sema_err(s, D_IDENT_UNDEF, x->line, "failed to resolve @%s: Unknown variable name",
+		    x->agg.name);
 	return g;
 }
 
@@ -361,13 +378,13 @@ static struct dt_agg *agg_operand(struct sema *s, struct ast_expr *x, const char
 static void printa_keys(struct sema *s, int line, const struct dt_agg *l, const struct dt_agg *r)
 {
 	if (l->nkeys != r->nkeys)
-		dt_sema_err(s, line, "printa( ): @%s and @%s do not have matching key signatures: "
+		dt_sema_err(s, D_PRINTA_AGGKEY, line, "printa( ): @%s and @%s do not have matching key signatures: "
 		    "@%s has %d key%s, @%s has %d key%s", l->name, r->name, l->name, l->nkeys,
 		    l->nkeys == 1 ? "" : "s", r->name, r->nkeys, r->nkeys == 1 ? "" : "s");
 	for (int k = 0; k < l->nkeys; k++) {
 		int ls = l->keys[k]->kind == DT_TK_STRING, rs = r->keys[k]->kind == DT_TK_STRING;
 		if (ls != rs)
-			dt_sema_err(s, line, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
+			dt_sema_err(s, D_PRINTA_AGGPROTO, line, "printa( ): @%s[ ] key #%d is incompatible with @%s:\n"
 			    "%9s key #%d: %s\n%9s key #%d: %s", r->name, k + 1, l->name, l->name,
 			    k + 1, tname(l->keys[k]), r->name, k + 1, tname(r->keys[k]));
 	}
@@ -388,13 +405,13 @@ void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struc
 			struct dt_node *f = dt_sema_expr(s, x);
 			char err[1024];
 			if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
-				dt_sema_err(s, e->line, "%s", err);
+				dt_sema_pf_err(s, e->line, NULL, err);
 			dt_register_pf(dtp, a->pf);
 			x = x->next;
 			i++;
 		}
 		if (!x)
-			dt_sema_err(s, e->line, "printa( ) prototype mismatch: %d args passed, %d expected",
+			dt_sema_err(s, D_PRINTA_PROTO, e->line, "printa( ) prototype mismatch: %d args passed, %d expected",
 			    e->call.nargs, i);
 		for (; x; x = x->next) {
 			struct dt_agg *g = agg_operand(s, x, fn, i);
@@ -412,7 +429,7 @@ void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struc
 				dt_sema_pftype(g->keys[k], &pt[k]);
 			if (dt_printf_check_opts(a->pf, pt, g->nkeys, "printa", &o, &tag,
 			    err, sizeof(err)) < 0)
-				dt_sema_err(s, e->line, "%s", err);
+				dt_sema_pf_err(s, e->line, tag, err);
 		}
 		return;
 	case DT_F_CLEAR:
@@ -426,8 +443,13 @@ void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struc
 		a->aggs[a->naggs++] = agg_operand(s, x, fn, 1);
 		if (x->next) {
 			struct dt_node *v = dt_sema_expr(s, x->next);
-			if (!dt_is_int(v->type))
-				dt_sema_err(s, e->line, "%s( ) argument #2 is incompatible with prototype:\n"
+			/* normalize's prototype says uint64_t; trunc() checks
+			 * its count itself, as dtrace does */
+			if (n->func == DT_F_TRUNC && !dt_is_scalar(v->type))
+				dt_sema_err(s, D_TRUNC_SCALAR, e->line,
+				    "%s( ) argument #2 must be of scalar type", fn);
+			if (n->func == DT_F_NORMALIZE && !dt_is_int(v->type))
+				dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #2 is incompatible with prototype:\n"
 				    "\tprototype: uint64_t\n\t argument: %s", fn, tname(v->type));
 			n->args[1] = dt_sema_cast(s, v, dt_typedef_lookup(&dtp->types, "int64_t"));
 			dt_sema_field(s, a, n->args[1]->type);

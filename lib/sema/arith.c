@@ -38,7 +38,7 @@ static int64_t fold(struct sema *s, int line, int op, struct dt_type *t,
 	case DT_OP_MOD:
 		if (b == 0) {
 			s->noregion = 1;
-			dt_sema_err(s, line, "expression contains division by zero");
+			dt_sema_err(s, D_DIV_ZERO, line, "expression contains division by zero");
 		}
 		if (sg) {
 			if (a == INT64_MIN && b == -1)
@@ -156,7 +156,7 @@ struct dt_node *dt_sema_ptr_arith(struct sema *s, int line, enum ast_op aop,
 			return d;
 		return dt_sema_binop(s, line, AST_OP_DIV, d, dt_sema_const(s, line, pd, l->type->ref->size));
 	}
-	dt_sema_err(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
+	dt_sema_err(s, D_OP_INCOMPAT, line, "operands have incompatible types: \"%s\" %s \"%s\"",
 	    l->type->name, dt_sema_opname(aop), r->type->name);
 }
 
@@ -175,7 +175,7 @@ struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
 		int ok = (dt_is_scalar(l->type) && dt_is_scalar(r->type)) ||
 		    (l->type->kind == DT_TK_STRING && r->type->kind == DT_TK_STRING);
 		if (!ok)
-			dt_sema_err(s, line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			dt_sema_err(s, D_OP_INCOMPAT, line, "operands have incompatible types: \"%s\" %s \"%s\"",
 			    l->type->name, nm, r->type->name);
 		if (l->type->kind == DT_TK_STRING) {
 			if (l->kind == DN_STR && r->kind == DN_STR)
@@ -203,14 +203,14 @@ struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
 	}
 	if (integral) {
 		if (!dt_is_int(l->type) || !dt_is_int(r->type))
-			dt_sema_err(s, line, "operator %s requires operands of integral type", nm);
+			dt_sema_err(s, D_OP_INT, line, "operator %s requires operands of integral type", nm);
 	} else if (!dt_is_arith(l->type) || !dt_is_arith(r->type)) {
 		if (op == DT_OP_ADD || op == DT_OP_SUB)
 			return dt_sema_ptr_arith(s, line, aop, dt_sema_decay(s, l), dt_sema_decay(s, r));
-		dt_sema_err(s, line, "operator %s requires operands of arithmetic type", nm);
+		dt_sema_err(s, D_OP_ARITH, line, "operator %s requires operands of arithmetic type", nm);
 	}
 	if (l->type->kind == DT_TK_FLOAT || r->type->kind == DT_TK_FLOAT)
-		dt_sema_err(s, line, "floating-point arithmetic is not supported");
+		dt_sema_err(s, D_OP_ARITH, line, "floating-point arithmetic is not supported");
 	if (op == DT_OP_SHL || op == DT_OP_SHR) {
 		rt = l->type->kind == DT_TK_ENUM ? s->tt->t_int : l->type;
 	} else {
@@ -222,7 +222,7 @@ struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
 		return dt_sema_const(s, line, rt, fold(s, line, op, rt, l->ival, r->ival));
 	if ((op == DT_OP_DIV || op == DT_OP_MOD) && r->kind == DN_CONST && r->ival == 0) {
 		s->noregion = 1;
-		dt_sema_err(s, line, "expression contains division by zero");
+		dt_sema_err(s, D_DIV_ZERO, line, "expression contains division by zero");
 	}
 	struct dt_node *n = dt_sema_node(s, DN_BINARY, line, rt);
 	n->op = op;

@@ -105,11 +105,11 @@ static struct dt_node *one_int_arg(struct sema *s, struct ast_expr *e,
     const char *name, const char *proto)
 {
 	if (e->call.nargs != 1)
-		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
+		dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
 		    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");
 	struct dt_node *a = dt_sema_expr(s, e->call.args);
 	if (!dt_is_int(a->type))
-		dt_sema_err(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+		dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: %s\n\t argument: %s", name, proto, a->type->name);
 	return dt_sema_cast(s, a, dt_typedef_lookup(s->tt, proto));
 }
@@ -123,7 +123,7 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 {
 	for (size_t i = 0; i < sizeof(solaris_subrs) / sizeof(solaris_subrs[0]); i++)
 		if (!strcmp(solaris_subrs[i].name, name))
-			dt_sema_err(s, e->line, "%s( ) is not available on Linux: %s", name, solaris_subrs[i].why);
+			dt_sema_err(s, D_FUNC_UNDEF, e->line, "%s( ) is not available on Linux: %s", name, solaris_subrs[i].why);
 	if (!strcmp(name, "getmajor") || !strcmp(name, "getminor")) {
 		int major = name[3] == 'm' && name[4] == 'a';
 		struct dt_node *d = one_int_arg(s, e, name, "dev_t");
@@ -157,18 +157,19 @@ struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e)
 			break;
 	if (k == sizeof(subrs) / sizeof(subrs[0])) {
 		if (dt_sema_action_lookup(name) >= 0)
-			dt_sema_err(s, e->line, "%s( ) may not be used in an expression", name);
+			dt_sema_err(s, D_CG_EXPR, e->line, "tracing function %s( ) may not be called "
+			    "from a D expression (D program context required)", name);
 		if (dt_sema_is_aggfunc(name))
-			dt_sema_err(s, e->line, "aggregating function %s( ) may not be called from a D "
+			dt_sema_err(s, D_CG_EXPR, e->line, "aggregating function %s( ) may not be called from a D "
 			    "expression (D program context required)", name);
-		dt_sema_err(s, e->line, "undefined function name: %s", name);
+		dt_sema_err(s, D_FUNC_UNDEF, e->line, "undefined function name: %s", name);
 	}
 	int na = e->call.nargs;
 	if (na < subrs[k].minargs)
-		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
+		dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%spassed, %d expected",
 		    name, na, na == 1 ? " " : "s ", subrs[k].minargs);
 	if (na > subrs[k].maxargs)
-		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
+		dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%spassed, %s%d expected",
 		    name, na, na == 1 ? " " : "s ",
 		    subrs[k].maxargs > subrs[k].minargs ? "at most " : "", subrs[k].maxargs);
 	struct dt_node *n = dt_sema_node(s, DN_CALL, e->line, subr_type(s, subrs[k].ret));
@@ -198,7 +199,7 @@ struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e)
 			break;
 		}
 		if (!c)
-			dt_sema_err(s, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
+			dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
 			    "\tprototype: %s\n\t argument: %s", name, i + 1, subrs[k].proto[i],
 			    v->type->name);
 		n->args[i] = c;
@@ -259,6 +260,19 @@ int dt_sema_action_lookup(const char *name)
 	return -1;
 }
 
+int dt_sema_is_func(const char *name)
+{
+	for (size_t i = 0; i < sizeof(subrs) / sizeof(subrs[0]); i++)
+		if (!strcmp(subrs[i].name, name))
+			return 1;
+	for (size_t i = 0; i < sizeof(solaris_subrs) / sizeof(solaris_subrs[0]); i++)
+		if (!strcmp(solaris_subrs[i].name, name))
+			return 1;
+	return !strcmp(name, "getmajor") || !strcmp(name, "getminor") ||
+	    !strcmp(name, "progenyof") || dt_sema_action_lookup(name) >= 0 ||
+	    dt_sema_is_aggfunc(name);
+}
+
 /* A field of action a's record, aligned to its size (a string: 1). */
 static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
     uint32_t size, struct dt_type *t)
@@ -268,7 +282,7 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	 * compile error unwinds before the statement is registered */
 	struct dt_recfield *f = dt_alloc(s->dtp, (size_t)(a->nfields + 1) * sizeof(*f));
 	if (!f)
-		dt_sema_err(s, s->line, "out of memory");
+		dt_sema_err(s, D_UNKNOWN, s->line, "out of memory");
 	if (a->nfields)
 		memcpy(f, a->fields, (size_t)a->nfields * sizeof(*f));
 	a->fields = f;
@@ -301,6 +315,12 @@ void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size)
 	add_field(s, a, DT_RV_BYTES, size, NULL);
 	/* keep the next field and the record 8-byte aligned */
 	s->stmt->recsize = (s->stmt->recsize + 7) & ~7u;
+}
+
+void dt_sema_pf_err(struct sema *s, int line, const char *tag, const char *msg)
+{
+	int t = tag ? dt_errtag_lookup(tag) : D_SYNTAX;
+	dt_sema_err(s, t < 0 ? D_PRINTF_ARG_TYPE : (enum dt_errtag)t, line, "%s", msg);
 }
 
 /* t as printf's checker sees it */
@@ -340,9 +360,9 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 
 	if (nargs < actions[ai].minargs || nargs > actions[ai].maxargs) {
 		if (actions[ai].minargs == actions[ai].maxargs)
-			dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
+			dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, %d expected",
 			    name, nargs, nargs == 1 ? "" : "s", actions[ai].minargs);
-		dt_sema_err(s, e->line, "%s( ) prototype mismatch: %d arg%s passed, at least %d expected",
+		dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, at least %d expected",
 		    name, nargs, nargs == 1 ? "" : "s", actions[ai].minargs);
 	}
 	n->func = actions[ai].func;
@@ -381,8 +401,10 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 			add_field(s, a, DT_RV_STR, strsize + 1, NULL);
 		else if (dt_is_scalar(v->type))
 			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);
+		else if (v->type->kind == DT_TK_VOID)
+			dt_sema_err(s, D_TRACE_VOID, e->line, "trace( ) may not be applied to a void expression");
 		else
-			dt_sema_err(s, e->line, "trace( ) argument #1 is incompatible with its prototype: %s",
+			dt_sema_err(s, D_PROTO_ARG, e->line, "trace( ) argument #1 is incompatible with its prototype: %s",
 			    v->type->name);
 		break;
 	}
@@ -390,7 +412,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 		struct dt_node *v = n->args[0];
 		a->kind = DT_ACT_EXIT;
 		if (!dt_is_int(v->type))
-			dt_sema_err(s, e->line, "exit( ) argument #1 is incompatible with prototype:\n"
+			dt_sema_err(s, D_PROTO_ARG, e->line, "exit( ) argument #1 is incompatible with prototype:\n"
 			    "\tprototype: int\n\t argument: %s", v->type->name);
 		n->args[0] = dt_sema_cast(s, v, s->tt->t_int);
 		add_field(s, a, DT_RV_INT, 4, s->tt->t_int);
@@ -410,18 +432,18 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 		if (n->func == DT_F_SYSTEM)
 			dt_sema_destr(s, n, e, a);
 		if (f->kind != DN_STR)
-			dt_sema_err(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+			dt_sema_err(s, D_PRINTF_ARG_FMT, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
 			    "\tprototype: string constant\n\t argument: %s", name, f->type->name);
 		if (n->func == DT_F_FREOPEN) {
 			/* "." is dtrace's own marker for "" (restore stdout) */
 			if (!strcmp(f->str, "."))
-				dt_sema_err(s, e->line, "freopen( ) argument #1 cannot be \".\"");
+				dt_sema_err(s, D_FREOPEN_INVALID, e->line, "freopen( ) argument #1 cannot be \".\"");
 			s->dtp->uses_destructive = 1;
 			if (!f->str[0] && nargs == 1)
 				break;		/* pf NULL: back to the original output */
 		}
 		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
-			dt_sema_err(s, e->line, "%s", err);
+			dt_sema_pf_err(s, e->line, NULL, err);
 		dt_register_pf(s->dtp, a->pf);
 		int na = nargs - 1;
 		struct dt_pfarg_type *pt = calloc((size_t)(na ? na : 1), sizeof(*pt));
@@ -429,15 +451,16 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 		if (!pt || !ps) {
 			free(pt);
 			free(ps);
-			dt_sema_err(s, e->line, "out of memory");
+			dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
 		}
 		for (int k = 0; k < na; k++)
 			dt_sema_pftype(n->args[k + 1]->type, &pt[k]);
-		if (dt_printf_check(a->pf, pt, na, name, err, sizeof(err)) < 0 ||
+		const char *tag = NULL;
+		if (dt_printf_check_opts(a->pf, pt, na, name, NULL, &tag, err, sizeof(err)) < 0 ||
 		    dt_printf_layout(a->pf, pt, na, (int)strsize, ps) < 0) {
 			free(pt);
 			free(ps);
-			dt_sema_err(s, e->line, "%s", err);
+			dt_sema_pf_err(s, e->line, tag, err);
 		}
 		for (int k = 0; k < na; k++) {
 			struct dt_type *t = n->args[k + 1]->type;
@@ -446,7 +469,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 				if (!sv) {
 					free(pt);
 					free(ps);
-					dt_sema_err(s, e->line, "%s( ) of %s as a string is not supported yet", name, t->name);
+					dt_sema_err(s, D_PRINTF_ARG_TYPE, e->line, "%s( ) of %s as a string is not supported yet", name, t->name);
 				}
 				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
@@ -454,7 +477,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 				if (!dt_is_scalar(t)) {
 					free(pt);
 					free(ps);
-					dt_sema_err(s, e->line, "%s( ) argument #%d of type %s is not supported yet",
+					dt_sema_err(s, D_PRINTF_ARG_TYPE, e->line, "%s( ) argument #%d of type %s is not supported yet",
 					    name, k + 2, t->name);
 				}
 				add_field(s, a, DT_RV_INT, 8, t);

@@ -47,7 +47,7 @@ static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
 		struct dt_probe *p = mc->v[i];
 		struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
 		if (!nc)
-			dt_sema_err(s, 0, "out of memory");
+			dt_sema_err(s, D_UNKNOWN, 0, "out of memory");
 		p->clauses = nc;
 		p->clauses[p->nclauses++] = st;
 	}
@@ -62,12 +62,22 @@ struct dt_stmt *dt_sema_clause_new(struct sema *s, struct ast_item *it, int is_f
 	struct dt_stmt *st = dt_alloc(dtp, sizeof(*st));
 
 	if (c->no_body && is_file)
-		dt_sema_err(s, it->line, c->pred ?
+		dt_sema_err(s, D_SYNTAX, it->line, c->pred ?
 		    "expected actions { } following probe description and predicate" :
 		    "expected predicate and/or actions following probe description");
 	st->index = dtp->nstmts;
 	st->recsize = DT_REC_HDR;
-	st->pdesc_text = c->pdescs ? c->pdescs->text : "";
+	/* as dtrace names the description in messages: its four fields */
+	struct ast_pdesc *pd = c->pdescs;
+	if (pd && !pd->is_id) {
+		size_t n = strlen(pd->provider) + strlen(pd->module) + strlen(pd->function) +
+		    strlen(pd->name) + 4;
+		st->pdesc_text = dt_alloc(dtp, n);
+		snprintf(st->pdesc_text, n, "%s:%s:%s:%s", pd->provider, pd->module,
+		    pd->function, pd->name);
+	} else {
+		st->pdesc_text = pd ? pd->text : "";
+	}
 	return st;
 }
 
@@ -90,9 +100,9 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 			} else {	/* an id is never a pattern: even -Z or -l refuse it */
 				free(mc->v);
 				if ((uint64_t)pd->id > UINT32_MAX)
-					dt_sema_err(s, pd->line, "identifier %llu exceeds maximum probe id",
+					dt_sema_err(s, D_PDESC_INVAL, pd->line, "identifier %llu exceeds maximum probe id",
 					    (unsigned long long)pd->id);
-				dt_sema_err(s, pd->line, "invalid probe identifier %llu: Unknown probe identifier",
+				dt_sema_err(s, D_PDESC_INVAL, pd->line, "invalid probe identifier %llu: Unknown probe identifier",
 				    (unsigned long long)pd->id);
 			}
 		} else {
@@ -114,7 +124,7 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 		}
 		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
 			free(mc->v);
-			dt_sema_err(s, pd->line, "probe description %s:%s:%s:%s does not match any probes",
+			dt_sema_err(s, D_PDESC_ZERO, pd->line, "probe description %s:%s:%s:%s does not match any probes",
 			    pd->provider, pd->module, pd->function, pd->name);
 		}
 	}
@@ -131,7 +141,7 @@ void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
 
 	struct dt_stmt **ns = realloc(dtp->stmts, (size_t)(dtp->nstmts + 1) * sizeof(*ns));
 	if (!ns)
-		dt_sema_err(s, it->line, "out of memory");
+		dt_sema_err(s, D_UNKNOWN, it->line, "out of memory");
 	dtp->stmts = ns;
 	dtp->stmts[dtp->nstmts++] = st;
 	enable(s, st, mc);

@@ -22,14 +22,6 @@
 
 /* ---- types from declarations ---- */
 
-static int64_t const_int(struct sema *s, struct ast_expr *e, const char *what)
-{
-	struct dt_node *n = dt_sema_expr(s, e);
-	if (n->kind != DN_CONST)
-		dt_sema_err(s, e->line, "%s must be an integer constant", what);
-	return n->ival;
-}
-
 struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
     struct ast_declarator *d)
 {
@@ -50,15 +42,16 @@ struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
 			if (p->assoc)
 				return t;	/* associative: handled by the declaration */
 			if (t->kind == DT_TK_VOID)
-				dt_sema_err(s, p->line, "cannot declare array of void");
+				dt_sema_err(s, D_DECL_VOIDOBJ, p->line, "cannot declare array of void");
 			if (!p->dim)
-				dt_sema_err(s, p->line, "array dimension must be given");
+				dt_sema_err(s, D_DECL_ARRNULL, p->line, "array declaration requires "
+				    "array dimension or tuple signature: %s", d->name ? d->name : "(anon)");
 			struct dt_node *dn = dt_sema_expr(s, p->dim);
 			if (dn->kind != DN_CONST || !dt_is_int(dn->type) || dn->ival <= 0)
-				dt_sema_err(s, p->line, "positive integral constant expression or tuple signature expected as array declaration subscript");
+				dt_sema_err(s, D_DECL_ARRSUB, p->line, "positive integral constant expression or tuple signature expected as array declaration subscript");
 			if ((uint64_t)dn->ival > UINT32_MAX ||
 			    (uint64_t)dn->ival * (t->size ? t->size : 1) > UINT32_MAX)
-				dt_sema_err(s, p->line, "array dimension too big");
+				dt_sema_err(s, D_DECL_ARRBIG, p->line, "array dimension too big");
 			t = dt_type_array(s->tt, t, (uint32_t)dn->ival);
 			break;
 		case AST_D_FUNC: {
@@ -69,7 +62,7 @@ struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
 		}
 		}
 		if (!t)
-			dt_sema_err(s, p->line, "out of memory");
+			dt_sema_err(s, D_UNKNOWN, p->line, "out of memory");
 	}
 	return t;
 }
@@ -93,15 +86,24 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 		snprintf(nm, sizeof(nm), "%s %s", is_union ? "union" : "struct",
 		    ds->name ? ds->name : "<anon>");
 		t = dt_type_new(s->tt, k, nm, 0);
+		if (!t)
+			dt_sema_err(s, D_UNKNOWN, ds->line, "out of memory");
 		t->rank = -1;		/* marks a tagged type */
 		t->complete = 0;
 	}
 	if (!ds->has_body)
 		return t;
 	if (t->complete)
-		dt_sema_err(s, ds->line, "%s redeclared", t->name);
-	int cap = 0, n = 0;
-	struct dt_member *m = NULL;
+		dt_sema_err(s, D_DECL_TYPERED, ds->line, "type redeclared: %s", t->name);
+	/* the members belong to t as they are added, so that an error part
+	 * way through frees them with the types; what an earlier failed
+	 * declaration of the tag left is dropped */
+	for (int i = 0; i < t->nmembers; i++)
+		free(t->members[i].name);
+	free(t->members);
+	t->members = NULL;
+	t->nmembers = 0;
+	int cap = 0;
 	/* C's layout (System V x86-64): a bit-field is placed in the next
 	 * bits unless it would straddle a unit of its type's size; a
 	 * zero-width one pads to the next unit; named members align the
@@ -114,23 +116,23 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 			struct dt_type *mt = dt_sema_declarator(s, base, d);
 			const char *idname = d->name ? d->name : "(anon)";
 			if (d->name && strchr(d->name, '`'))
-				dt_sema_err(s, d->line, "D scoping operator may not be used in a member name (%s)",
+				dt_sema_err(s, D_DECL_SCOPE, d->line, "D scoping operator may not be used in a member name (%s)",
 				    d->name);
 			if (mt->kind == DT_TK_VOID)
-				dt_sema_err(s, d->line, "cannot have void member: %s", idname);
+				dt_sema_err(s, D_DECL_VOIDOBJ, d->line, "cannot have void member: %s", idname);
 			if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) && !mt->complete)
-				dt_sema_err(s, d->line, "incomplete struct/union/enum %s: %s", mt->name, idname);
+				dt_sema_err(s, D_DECL_INCOMPLETE, d->line, "incomplete struct/union/enum %s: %s", mt->name, idname);
 			uint32_t a = mt->align ? mt->align : 1;
 			uint32_t w = 0;
 			if (d->bitfield) {
 				struct dt_node *bw = dt_sema_expr(s, d->bitfield);
 				if (bw->kind != DN_CONST || !dt_is_int(bw->type) || bw->ival < 0 ||
 				    (bw->ival == 0 && d->name))
-					dt_sema_err(s, d->line, "positive integral constant expression expected as bit-field size");
+					dt_sema_err(s, D_DECL_BFCONST, d->line, "positive integral constant expression expected as bit-field size");
 				if (!dt_is_int(mt))
-					dt_sema_err(s, d->line, "invalid type for bit-field: %s", idname);
+					dt_sema_err(s, D_DECL_BFTYPE, d->line, "invalid type for bit-field: %s", idname);
 				if ((uint64_t)bw->ival > mt->size * 8)
-					dt_sema_err(s, d->line, "bit-field too big for type: %s", idname);
+					dt_sema_err(s, D_DECL_BFSIZE, d->line, "bit-field too big for type: %s", idname);
 				w = (uint32_t)bw->ival;
 				uint32_t unit = mt->size * 8;
 				if (is_union)
@@ -144,37 +146,45 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 			} else if (!d->name) {
 				continue;
 			}
-			if (n == cap) {
-				cap = cap ? cap * 2 : 8;
-				m = realloc(m, (size_t)cap * sizeof(*m));
-				if (!m)
-					dt_sema_err(s, am->line, "out of memory");
+			/* dtrace's type library refuses a second member of a
+			 * name, and dtrace has no more specific tag for it */
+			for (int i = 0; i < t->nmembers; i++)
+				if (!strcmp(t->members[i].name, d->name))
+					dt_sema_err(s, D_UNKNOWN, d->line, "failed to define member '%s': "
+					    "Duplicate member or variable name", d->name);
+			if (t->nmembers == cap) {
+				int ncap = cap ? cap * 2 : 8;
+				struct dt_member *nm = realloc(t->members, (size_t)ncap * sizeof(*nm));
+				if (!nm)
+					dt_sema_err(s, D_UNKNOWN, am->line, "out of memory");
+				t->members = nm;
+				cap = ncap;
 			}
-			memset(&m[n], 0, sizeof(m[n]));
-			m[n].name = strdup(d->name);
-			m[n].type = mt;
+			struct dt_member *m = &t->members[t->nmembers];
+			memset(m, 0, sizeof(*m));
+			if (!(m->name = strdup(d->name)))
+				dt_sema_err(s, D_UNKNOWN, am->line, "out of memory");
+			t->nmembers++;
+			m->type = mt;
 			if (w) {
 				uint32_t unit = mt->size * 8;
-				m[n].offset = (uint32_t)(bitpos / unit * mt->size);
-				m[n].bits = w;
-				m[n].bitoff = (uint32_t)(bitpos - (uint64_t)m[n].offset * 8);
+				m->offset = (uint32_t)(bitpos / unit * mt->size);
+				m->bits = w;
+				m->bitoff = (uint32_t)(bitpos - (uint64_t)m->offset * 8);
 				bitpos += w;
 				if (mt->size > size)
 					size = mt->size;
 			} else {
 				uint64_t off = is_union ? 0 : ((bitpos + 7) / 8 + a - 1) / a * a;
-				m[n].offset = (uint32_t)off;
+				m->offset = (uint32_t)off;
 				bitpos = (off + mt->size) * 8;
 				if (mt->size > size)
 					size = mt->size;
 			}
 			if (a > align)
 				align = a;
-			n++;
 		}
 	}
-	t->members = m;
-	t->nmembers = n;
 	t->align = align;
 	uint32_t bytes = is_union ? size : (uint32_t)((bitpos + 7) / 8);
 	t->size = (bytes + align - 1) / align * align;
@@ -191,16 +201,46 @@ static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
 		char nm[300];
 		snprintf(nm, sizeof(nm), "enum %s", ds->name ? ds->name : "<anon>");
 		t = dt_type_new(s->tt, DT_TK_ENUM, nm, 4);
+		if (!t)
+			dt_sema_err(s, D_UNKNOWN, ds->line, "out of memory");
 		t->rank = -1;
 		t->is_signed = 1;
 	}
+	if (!ds->has_body)
+		return t;
+	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
+		if (c->type == t)
+			dt_sema_err(s, D_DECL_TYPERED, ds->line, "type redeclared: %s", t->name);
+	/* dtrace's enumerators are ints: the next one follows the last */
 	int64_t v = 0;
 	for (struct ast_enumerator *e = ds->enumerators; e; e = e->next) {
-		if (e->value)
-			v = const_int(s, e->value, "enumerator value");
+		if (strchr(e->name, '`'))
+			dt_sema_err(s, D_DECL_SCOPE, e->line, "D scoping operator may not be used in "
+			    "an enumerator name (%s)", e->name);
+		if (e->value) {
+			struct dt_node *n = dt_sema_expr(s, e->value);
+			if (n->kind != DN_CONST || !dt_is_int(n->type))
+				dt_sema_err(s, D_DECL_ENCONST, e->line, "enumerator '%s' must be "
+				    "assigned to an integral constant expression", e->name);
+			v = n->ival;
+		}
+		if (v < INT32_MIN || v > INT32_MAX)
+			dt_sema_err(s, D_DECL_ENOFLOW, e->line, "enumerator '%s' value overflows "
+			    "INT_MAX (%d)", e->name, INT32_MAX);
+		/* a second enumerator of a name: in the same enum dtrace's
+		 * type library refuses it (no more specific tag), elsewhere
+		 * it is a redeclared global identifier */
+		for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
+			if (c->type == t && !strcmp(c->name, e->name))
+				dt_sema_err(s, D_UNKNOWN, e->line, "failed to define enumerator '%s': "
+				    "Duplicate member or variable name", e->name);
+		if (dt_sema_global_name(s, e->name))
+			dt_sema_err(s, D_DECL_IDRED, e->line, "identifier redeclared: %s", e->name);
 		struct dt_enumconst *c = calloc(1, sizeof(*c));
-		if (!c || !(c->name = strdup(e->name)))
-			dt_sema_err(s, e->line, "out of memory");
+		if (!c || !(c->name = strdup(e->name))) {
+			free(c);
+			dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
+		}
 		c->value = v++;
 		c->type = t;
 		c->next = s->tt->enums;
@@ -240,7 +280,7 @@ static void __attribute__((noreturn)) scope_fail(struct sema *s, int line, const
 	struct dt_ksym k;
 	int known = dt_sema_kernel_scope(mod) || is_d_scope(mod) ||
 	    dt_ksym_lookup(s->dtp, mod, "", &k) != DT_KSYM_NOMOD;
-	dt_sema_err(s, line, "failed to resolve type %s: %s", shown,
+	dt_sema_err(s, D_UNKNOWN, line, "failed to resolve type %s: %s", shown,
 	    known ? "Unknown type name" : "Unknown module name");
 }
 
@@ -250,7 +290,7 @@ static struct dt_type *scoped_type(struct sema *s, struct ast_declspec *ds)
 	const char *modp, *name = dt_sema_scope_split(ds->name, mod, sizeof(mod), &modp);
 	struct dt_type *t = NULL;
 	if (!modp)
-		dt_sema_err(s, ds->line, "failed to resolve type %s: %s",
+		dt_sema_err(s, D_UNKNOWN, ds->line, "failed to resolve type %s: %s",
 		    ds->name, "Improper use of scoping operator in type name");
 	if (is_d_scope(mod))
 		t = dt_type_from_name(s->tt, name);
@@ -268,9 +308,9 @@ static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum 
 	const char *kw = k == DT_TK_UNION ? "union" : k == DT_TK_ENUM ? "enum" : "struct";
 	snprintf(shown, sizeof(shown), "%s %s", kw, ds->name);
 	if (ds->has_body)
-		dt_sema_err(s, ds->line, "D scoping operator may not be used in a type name");
+		dt_sema_err(s, D_DECL_SCOPE, ds->line, "D scoping operator may not be used in a type name");
 	if (!modp)
-		dt_sema_err(s, ds->line, "failed to resolve type %s: %s",
+		dt_sema_err(s, D_UNKNOWN, ds->line, "failed to resolve type %s: %s",
 		    shown, "Improper use of scoping operator in type name");
 	struct dt_type *t = NULL;
 	if (is_d_scope(mod)) {
@@ -301,7 +341,7 @@ struct dt_type *dt_sema_declspec(struct sema *s, struct ast_declspec *ds)
 			return scoped_type(s, ds);
 		struct dt_type *t = dt_typedef_lookup(tt, ds->name);
 		if (!t)
-			dt_sema_err(s, ds->line, "undefined type name: %s", ds->name);
+			dt_sema_err(s, D_UNKNOWN, ds->line, "undefined type name: %s", ds->name);
 		return t;
 	}
 	case AST_T_CHAR:
@@ -326,6 +366,91 @@ struct dt_type *dt_sema_type(struct sema *s, struct ast_type *at)
 
 /* ---- declaration and inline items ---- */
 
+/* Does dd declare an associative array, name[key types]? */
+static int is_assoc(const struct ast_declarator *dd)
+{
+	return dd->parts && dd->parts->kind == AST_D_ARRAY && dd->parts->assoc;
+}
+
+/* the associative array dd of kind (a global one, or self->'s) */
+static void assoc_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd, int kind)
+{
+	struct dt_type *kt[DT_DV_MAXKEYS];
+	int nk = 0;
+	for (struct ast_param *pa = dd->parts->params.first; pa && nk < DT_DV_MAXKEYS; pa = pa->next)
+		kt[nk++] = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
+	dt_sema_dvar_add(s, kind, dd->name, dt_sema_declspec(s, d->spec), nk, kt, dd->line);
+}
+
+static int same_type(const struct dt_type *a, const struct dt_type *b)
+{
+	return a == b || (a->kind == b->kind && a->name && b->name && !strcmp(a->name, b->name));
+}
+
+static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+    struct dt_type *t, const struct dt_identinfo *ii);
+
+/*
+ * Global declaration dd (of type t) of a name D already knows: 1 if it
+ * declares it again as it is (which dtrace accepts), else dtrace's error
+ * for what differs.  0 for a new name.
+ */
+static int redeclared(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+    struct dt_type *t)
+{
+	struct dt_identinfo ii;
+	const char *name = dd->name;
+	if (!dt_sema_global_ident(s, name, &ii)) {
+		if (dt_typedef_lookup(s->tt, name))
+			dt_sema_err(s, D_DECL_IDRED, dd->line, "typedef identifier redeclared: %s", name);
+		return 0;
+	}
+	if (ii.builtin)
+		dt_sema_err(s, D_DECL_IDRED, dd->line, "built-in identifier redeclared: %s", name);
+	same_decl(s, d, dd, t, &ii);
+	return 1;
+}
+
+/* dd declares again what ii says name is: dtrace's error unless it is the
+ * same kind of variable of the same type (and keys) */
+static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+    struct dt_type *t, const struct dt_identinfo *ii)
+{
+	const char *name = dd->name;
+	int assoc = is_assoc(dd);
+	const char *kind = assoc ? "associative array" : "scalar";
+	struct dt_type *vt = assoc ? dt_sema_declspec(s, d->spec) : t;
+	if (strcmp(kind, ii->kind) || !same_type(vt, ii->type))
+		dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
+		    "\t current: %s %s\n\tprevious: %s %s", name, kind, vt->name, ii->kind,
+		    ii->type->name);
+	if (!assoc)
+		return;
+	int nk = 0;
+	for (struct ast_param *pa = dd->parts->params.first; pa; pa = pa->next, nk++) {
+		if (nk >= ii->dvar->nkeys)
+			continue;		/* the lengths are compared below */
+		struct dt_type *kt = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
+		if (!same_type(kt, ii->dvar->keys[nk]))
+			dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
+			    "\t current: %s, key #%d of type %s\n\tprevious: %s, key #%d of type %s",
+			    name, kind, nk + 1, kt->name, ii->kind, nk + 1, ii->dvar->keys[nk]->name);
+	}
+	if (nk != ii->dvar->nkeys)
+		dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
+		    "\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d",
+		    name, kind, vt->name, nk, ii->kind, ii->type->name, ii->dvar->nkeys);
+}
+
+/* a self-> or this-> variable v declared again by dd */
+static void dvar_redeclared(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+    struct dt_type *t, struct dt_dvar *v)
+{
+	struct dt_identinfo ii = { v->nkeys ? "associative array" : "scalar", v->type,
+	    v->nkeys ? v : NULL, 0, 0 };
+	same_decl(s, d, dd, t, &ii);
+}
+
 /* typedefs, globals, associative arrays, self->/this-> variables, externs */
 void dt_sema_decl(struct sema *s, struct ast_item *it)
 {
@@ -337,15 +462,27 @@ void dt_sema_decl(struct sema *s, struct ast_item *it)
 			continue;
 		switch (d->spec->storage) {
 		case AST_SC_TYPEDEF:
+			if (dt_sema_global_name(s, dd->name))
+				dt_sema_err(s, D_DECL_IDRED, dd->line, "global variable identifier "
+				    "redeclared: %s", dd->name);
+			if (dt_typedef_declared(s->tt, dd->name))
+				dt_sema_err(s, D_DECL_IDRED, dd->line, "typedef redeclared: %s", dd->name);
 			if (dt_typedef_add(s->tt, dd->name, t) < 0)
-				dt_sema_err(s, dd->line, "out of memory");
+				dt_sema_err(s, D_UNKNOWN, dd->line, "out of memory");
 			break;
 		case AST_SC_SELF:
 		case AST_SC_THIS: {
 			int kind = d->spec->storage == AST_SC_SELF ? DT_DV_SELF : DT_DV_THIS;
-			if (dt_sema_dvar_lookup(s->dtp, kind, dd->name))
-				dt_sema_err(s, dd->line, "identifier redeclared: %s", dd->name);
-			dt_sema_dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
+			if (is_assoc(dd) && kind == DT_DV_THIS)
+				dt_sema_err(s, D_DECL_LOCASSC, dd->line, "associative arrays may not "
+				    "be declared as local variables: %s", dd->name);
+			struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, dd->name);
+			if (v)
+				dvar_redeclared(s, d, dd, t, v);
+			else if (is_assoc(dd))
+				assoc_decl(s, d, dd, DT_DV_SELF);
+			else
+				dt_sema_dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
 			break;
 		}
 		case AST_SC_EXTERN: {	/* the type of a kernel symbol */
@@ -361,16 +498,10 @@ void dt_sema_decl(struct sema *s, struct ast_item *it)
 		default:
 			if (t->kind == DT_TK_FUNC)
 				break;
-			if (dt_sema_gvar_lookup(s->dtp, dd->name) || dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, dd->name))
-				dt_sema_err(s, dd->line, "identifier redeclared: %s", dd->name);
-			if (dd->parts && dd->parts->kind == AST_D_ARRAY && dd->parts->assoc) {
-				struct dt_type *kt[DT_DV_MAXKEYS];
-				int nk = 0;
-				for (struct ast_param *pa = dd->parts->params.first; pa && nk < DT_DV_MAXKEYS;
-				    pa = pa->next)
-					kt[nk++] = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
-				struct dt_type *vt = dt_sema_declspec(s, d->spec);
-				dt_sema_dvar_add(s, DT_DV_ASSOC, dd->name, vt, nk, kt, dd->line);
+			if (redeclared(s, d, dd, t))
+				break;
+			if (is_assoc(dd)) {
+				assoc_decl(s, d, dd, DT_DV_ASSOC);
 				break;
 			}
 			dt_sema_gvar_add(s, dd->name, t, dd->line);
@@ -395,7 +526,7 @@ static struct dt_node *inline_value(struct sema *s, struct ast_item *it)
 	if (dt_is_scalar(t) && dt_is_scalar(v->type) && v->kind != DN_XLATE)
 		v = dt_sema_cast(s, v, t);
 	else if (!(t->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING))
-		dt_sema_err(s, it->line, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
+		dt_sema_err(s, D_OP_INCOMPAT, it->line, "inline %s definition uses incompatible types: \"%s\" = \"%s\"",
 		    in->decl->name, t->name, v->type->name);
 	return v;
 }
@@ -405,7 +536,7 @@ struct dt_node *dt_sema_inline(struct sema *s, struct dt_inline *in, int line)
 {
 	struct dt_sema_ctx save;
 	if (in->lowering)
-		dt_sema_err(s, line, "inline %s is defined in terms of itself", in->name);
+		dt_sema_err(s, D_IDENT_UNDEF, line, "inline %s is defined in terms of itself", in->name);
 	in->lowering = 1;
 	dt_sema_enter(s, in->libtag, 1, &save);
 	in->value = inline_value(s, in->item);
@@ -417,6 +548,11 @@ struct dt_node *dt_sema_inline(struct sema *s, struct dt_inline *in, int line)
 /* inline type name = value: a program's lowered now, a library's on use */
 void dt_sema_inline_decl(struct sema *s, struct ast_item *it)
 {
+	struct dt_identinfo ii;
+	if (dt_sema_global_ident(s, it->inl.decl->name, &ii))
+		dt_sema_err(s, D_DECL_IDRED, it->line, "identifier redefined: %s\n"
+		    "\t current: inline definition\n\tprevious: %s %s", it->inl.decl->name,
+		    ii.kind, ii.is_inline ? "inline" : "");
 	struct dt_inline *di = dt_alloc(s->dtp, sizeof(*di));
 	di->name = it->inl.decl->name;
 	if (s->dtp->cur_libtag) {

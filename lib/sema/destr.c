@@ -18,7 +18,7 @@
 static void proto(struct sema *s, struct ast_expr *e, const char *fn, int i,
     const char *want, struct dt_node *v)
 {
-	dt_sema_err(s, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
+	dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #%d is incompatible with prototype:\n"
 	    "\tprototype: %s\n\t argument: %s", fn, i, want, v->type->name);
 }
 
@@ -51,10 +51,10 @@ void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,
 
 	switch (n->func) {
 	case DT_F_PANIC:
-		dt_sema_err(s, e->line, "panic( ) is not available on Linux: "
+		dt_sema_err(s, D_FUNC_UNDEF, e->line, "panic( ) is not available on Linux: "
 		    "a BPF program cannot panic the kernel");
 	case DT_F_BREAKPOINT:
-		dt_sema_err(s, e->line, "breakpoint( ) is not available on Linux: "
+		dt_sema_err(s, D_FUNC_UNDEF, e->line, "breakpoint( ) is not available on Linux: "
 		    "a BPF program cannot stop the kernel in a debugger");
 	case DT_F_SYSTEM:
 		break;		/* printf's rules, in call.c */

@@ -99,10 +99,10 @@ static int by_name(const void *a, const void *b)
 }
 
 /* Library error: the compile fails with the library's file and line. */
-static int lib_error(dtrace_hdl_t *dtp, const char *path, int line, const char *msg)
+static int lib_error(dtrace_hdl_t *dtp, const char *path, const struct dt_perr *e)
 {
 	dtp->cur_libtag = path;
-	dt_compile_error(dtp, line, msg);
+	dt_compile_error(dtp, e->tag, e->line, e->msg);
 	dtp->cur_libtag = NULL;
 	return -1;
 }
@@ -157,7 +157,7 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 		free(src);
 		char *p = dt_arena_strndup(dtp->arena, path, strlen(path));
 		if (!prog) {
-			rc = lib_error(dtp, p, perr.line, perr.msg);
+			rc = lib_error(dtp, p, &perr);
 			break;
 		}
 		struct dt_lib *nl = realloc(L->libs, (size_t)(L->nlibs + 1) * sizeof(*nl));
@@ -217,7 +217,7 @@ static int build_graph(struct dlib_load *L)
 			if (k < 0) {
 				snprintf(msg, sizeof(msg), "Invalid library dependency in %s: %s",
 				    lib->path, dp);
-				dt_compile_error(L->dtp, -1, msg);
+				dt_compile_error(L->dtp, D_PRAGMA_DEPEND, -1, msg);
 				return -1;
 			}
 			if (lib->ndeps < (int)(sizeof(lib->deps) / sizeof(lib->deps[0])))
@@ -237,7 +237,7 @@ static int visit(struct dlib_load *L, int i)
 			char msg[PATH_MAX * 2 + 64];
 			snprintf(msg, sizeof(msg), "Cyclic dependency detected: %s => %s",
 			    dep->path, lib->path);
-			dt_compile_error(L->dtp, -1, msg);
+			dt_compile_error(L->dtp, D_PRAGMA_DEPEND, -1, msg);
 			return -1;
 		}
 		if (dep->mark == L_NEW && visit(L, lib->deps[d]) < 0)
@@ -275,11 +275,12 @@ static int load_one(struct dlib_load *L, int i)
 	dtp->asts = na;
 	dtp->asts[dtp->nasts++] = lib->prog;
 	dtp->cur_libtag = lib->path;
-	dtp->dep_error = 0;
+	dtp->errtag = D_UNKNOWN;
 	int rc = dt_sema(dtp, lib->prog, 1);
 	dtp->cur_libtag = NULL;
 	if (rc < 0) {
-		if (!dtp->dep_error)
+		/* an unmet depends_on skips the library, as in dtrace */
+		if (dtp->errtag != D_PRAGMA_DEPEND)
 			return -1;
 		debug(dtp, "library ", lib->path, dtp->errmsg);
 		dtp->errmsg[0] = '\0';
@@ -344,7 +345,6 @@ int dt_dlib_depends(dtrace_hdl_t *dtp, const struct ast_pragma *p, char *msg, si
 	const char *cls = p->args[0].text, *name = p->args[1].text;
 	int found = 0;
 
-	dtp->dep_error = 1;
 	if (!strcmp(cls, "provider")) {
 		found = dt_prov_lookup(dtp, name) != NULL;
 	} else if (!strcmp(cls, "module")) {
@@ -372,6 +372,5 @@ int dt_dlib_depends(dtrace_hdl_t *dtp, const struct ast_pragma *p, char *msg, si
 		snprintf(msg, len, "program requires %s %s", cls, name);
 		return -1;
 	}
-	dtp->dep_error = 0;
 	return 0;
 }

@@ -78,7 +78,7 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	struct ast_expr *le = e->binary.left;
 	enum ast_op op = e->binary.op;
 	if (le->kind == AST_E_IDENT && strchr(le->ident.name, '`'))	/* a kernel symbol */
-		dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+		dt_sema_err(s, D_OP_WRITE, e->line, "operator %s can only be applied to a writable variable",
 		    dt_sema_opname(op));
 	if (le->kind == AST_E_INDEX && le->index.base->kind == AST_E_AGG)	/* @a[x][y] */
 		dt_sema_agg_mdim(s, le->index.base);
@@ -89,7 +89,7 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		/* a struct or union copied whole into a D variable */
 		if (op != AST_OP_ASSIGN || !obj || obj->type->kind != r->type->kind ||
 		    (obj->type != r->type && strcmp(obj->type->name, r->type->name)))
-			dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 			    l->type->name, dt_sema_opname(op), r->type->name);
 		if (r->kind == DN_SOU && r->type->size > s->dtp->sou_size)
 			s->dtp->sou_size = r->type->size;
@@ -109,16 +109,16 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	}
 	if (!is_lvalue(l)) {
 		if (l->kind == DN_BUILTIN || l->kind == DN_ARG)
-			dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+			dt_sema_err(s, D_OP_WRITE, e->line, "operator %s can only be applied to a writable variable",
 			    dt_sema_opname(op));
-		dt_sema_err(s, e->line, "operator %s requires modifiable lvalue as an operand",
+		dt_sema_err(s, D_OP_LVAL, e->line, "operator %s requires modifiable lvalue as an operand",
 		    dt_sema_opname(op));
 	}
 	struct dt_node *val = r;
 	if (l->type->kind == DT_TK_STRING) {
 		struct dt_node *sv = op == AST_OP_ASSIGN ? dt_sema_string(s, r) : NULL;
 		if (!sv)
-			dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+			dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 			    l->type->name, dt_sema_opname(op), r->type->name);
 		struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, l->type);
 		n->var = l->var;
@@ -129,7 +129,7 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	if (op != AST_OP_ASSIGN)
 		val = dt_sema_binop(s, e->line, op, l, r);
 	if (!(dt_is_scalar(l->type) && dt_is_scalar(val->type)))
-		dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
+		dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 		    l->type->name, dt_sema_opname(op), r->type->name);
 	struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, l->type);
 	n->var = l->var;
@@ -150,7 +150,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 			return dt_sema_const(s, e->line, tt->t_char, (int64_t)v);
 		int dec = e->i.form == AST_INT_DEC;
 		if (dec && !e->i.suffix_u && v > INT64_MAX)
-			dt_sema_err(s, e->line, "integer constant 0x%llx cannot be represented in any built-in integral type",
+			dt_sema_err(s, D_INT_OFLOW, e->line, "integer constant 0x%llx cannot be represented in any built-in integral type",
 			    (unsigned long long)v);
 		if (e->i.suffix_l == 2)
 			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ullong : tt->t_llong;
@@ -179,25 +179,25 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 	case AST_E_IDENT:
 		return dt_sema_ident(s, e);
 	case AST_E_AGG:
-		dt_sema_err(s, e->line, "aggregation @%s may not be used as a value", e->agg.name);
+		dt_sema_err(s, D_CG_DYN, e->line, "aggregation @%s may not be used as a value", e->agg.name);
 	case AST_E_UNARY: {
 		enum ast_op op = e->unary.op;
 		if (op == AST_OP_PREINC || op == AST_OP_PREDEC ||
 		    op == AST_OP_POSTINC || op == AST_OP_POSTDEC) {
 			struct ast_expr *o = e->unary.operand;
 			if (o->kind == AST_E_IDENT && strchr(o->ident.name, '`'))
-				dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+				dt_sema_err(s, D_OP_WRITE, e->line, "operator %s can only be applied to a writable variable",
 				    dt_sema_opname(op));
 			dt_sema_implicit_incdec(s, o, e->line);
 			struct dt_node *v = dt_sema_expr(s, o);
 			if (!is_lvalue(v) && (v->kind == DN_BUILTIN || v->kind == DN_ARG))
-				dt_sema_err(s, e->line, "operator %s can only be applied to a writable variable",
+				dt_sema_err(s, D_OP_WRITE, e->line, "operator %s can only be applied to a writable variable",
 				    dt_sema_opname(op));
 			if (!is_lvalue(v))
-				dt_sema_err(s, e->line, "operator %s requires modifiable lvalue as an operand",
+				dt_sema_err(s, D_OP_LVAL, e->line, "operator %s requires modifiable lvalue as an operand",
 				    dt_sema_opname(op));
 			if (!dt_is_scalar(v->type))
-				dt_sema_err(s, e->line, "operator %s requires operand of scalar type", dt_sema_opname(op));
+				dt_sema_err(s, D_OP_SCALAR, e->line, "operator %s requires operand of scalar type", dt_sema_opname(op));
 			struct dt_node *n = dt_sema_node(s, DN_INCDEC, e->line, v->type);
 			n->var = v->var;
 			n->l = v;
@@ -208,7 +208,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		if (op == AST_OP_SIZEOF) {
 			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
 			if (v->bitfield)
-				dt_sema_err(s, e->line, "cannot apply sizeof to a bit-field");
+				dt_sema_err(s, D_SIZEOF_BITFIELD, e->line, "cannot apply sizeof to a bit-field");
 			if (v->kind == DN_KSTR)
 				return dt_sema_const(s, e->line, tt->t_ulong, v->ival);
 			if (v->type->kind == DT_TK_STRING)
@@ -221,7 +221,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 				return dt_xlate_deref(s, v);
 			v = dt_sema_decay(s, v);
 			if (v->type->kind != DT_TK_PTR)
-				dt_sema_err(s, e->line, "operator * requires an operand of pointer type");
+				dt_sema_err(s, D_DEREF_NONPTR, e->line, "cannot dereference non-pointer type");
 			return dt_sema_object_at(s, e->line, v, v->type->ref, "operator * on a pointer to");
 		}
 		if (op == AST_OP_ADDROF)
@@ -231,7 +231,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 			if (v->type->kind == DT_TK_STRING)
 				return v;
 			if (!dt_is_scalar(v->type))
-				dt_sema_err(s, e->line, "cannot apply stringof to a value of type %s", v->type->name);
+				dt_sema_err(s, D_STRINGOF_TYPE, e->line, "cannot apply stringof to a value of type %s", v->type->name);
 			/* a scalar is the address of a string in kernel memory */
 			struct dt_node *k = dt_sema_node(s, DN_KSTR, e->line, tt->t_string);
 			k->l = v;
@@ -241,7 +241,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		struct dt_node *v = dt_sema_expr(s, e->unary.operand);
 		if (op == AST_OP_LNOT) {
 			if (!dt_is_scalar(v->type))
-				dt_sema_err(s, e->line, "operator ! requires an operand of scalar type");
+				dt_sema_err(s, D_OP_SCALAR, e->line, "operator ! requires an operand of scalar type");
 			if (v->kind == DN_CONST)
 				return dt_sema_const(s, e->line, tt->t_int, v->ival == 0);
 			struct dt_node *n = dt_sema_node(s, DN_UNARY, e->line, tt->t_int);
@@ -250,9 +250,9 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 			return n;
 		}
 		if (op == AST_OP_BNOT && !dt_is_int(v->type))
-			dt_sema_err(s, e->line, "operator ~ requires an operand of integral type");
+			dt_sema_err(s, D_OP_INT, e->line, "operator ~ requires an operand of integral type");
 		if ((op == AST_OP_NEG || op == AST_OP_POS) && !dt_is_arith(v->type))
-			dt_sema_err(s, e->line, "operator %s requires an operand of arithmetic type",
+			dt_sema_err(s, D_OP_ARITH, e->line, "operator %s requires an operand of arithmetic type",
 			    dt_sema_opname(op));
 		/* D keeps the operand's type: no integer promotion */
 		struct dt_type *t = v->type->kind == DT_TK_ENUM ? tt->t_int : v->type;
@@ -282,7 +282,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		struct dt_node *r = dt_sema_expr(s, e->binary.right);
 		if (op == AST_OP_LAND || op == AST_OP_LOR || op == AST_OP_LXOR) {
 			if (!dt_is_scalar(l->type) || !dt_is_scalar(r->type))
-				dt_sema_err(s, e->line, "operator %s requires operands of scalar type", dt_sema_opname(op));
+				dt_sema_err(s, D_OP_SCALAR, e->line, "operator %s requires operands of scalar type", dt_sema_opname(op));
 			if (l->kind == DN_CONST && r->kind == DN_CONST) {
 				int a = l->ival != 0, b = r->ival != 0;
 				return dt_sema_const(s, e->line, tt->t_int,
@@ -301,7 +301,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		struct dt_node *a = dt_sema_expr(s, e->ternary.then_e);
 		struct dt_node *b = dt_sema_expr(s, e->ternary.else_e);
 		if (!dt_is_scalar(c->type))
-			dt_sema_err(s, e->line, "operator ?: expression must be of scalar type");
+			dt_sema_err(s, D_OP_SCALAR, e->line, "operator ?: expression must be of scalar type");
 		struct dt_type *t;
 		if (dt_is_int(a->type) && dt_is_int(b->type))
 			t = dt_type_arith(tt, a->type, b->type);
@@ -312,7 +312,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		else if (b->type->kind == DT_TK_PTR && dt_is_int(a->type))
 			t = b->type;
 		else
-			dt_sema_err(s, e->line, "operator ?: operands must have compatible types");
+			dt_sema_err(s, D_OP_INCOMPAT, e->line, "operator ?: operands must have compatible types");
 		if (t->kind == DT_TK_STRING) {
 			a = dt_sema_string(s, a);
 			b = dt_sema_string(s, b);
@@ -339,7 +339,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 			return n;
 		}
 		if (!dt_is_scalar(t) || !dt_is_scalar(v->type))
-			dt_sema_err(s, e->line, "invalid cast expression: \"%s\" to \"%s\"",
+			dt_sema_err(s, D_CAST_INVAL, e->line, "invalid cast expression: \"%s\" to \"%s\"",
 			    v->type->name, t->name);
 		struct dt_node *n = dt_sema_cast(s, v, t);
 		if (n == v && v->type != t) {
@@ -353,7 +353,7 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		if (t->kind == DT_TK_STRING)
 			return dt_sema_const(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
 		if (t->kind == DT_TK_VOID || t->kind == DT_TK_FUNC || !t->complete)
-			dt_sema_err(s, e->line, "cannot apply sizeof to an expression of type %s", t->name);
+			dt_sema_err(s, D_SIZEOF_TYPE, e->line, "cannot apply sizeof to an operand of unknown size");
 		return dt_sema_const(s, e->line, tt->t_ulong, t->size);
 	}
 	case AST_E_CALL:
@@ -371,6 +371,6 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 	case AST_E_XLATE:
 		return dt_xlate_expr(s, e);
 	}
-	dt_sema_err(s, e->line, "invalid expression");
+	dt_sema_err(s, D_UNKNOWN, e->line, "invalid expression");
 }
 

@@ -45,9 +45,9 @@ struct dt_node *dt_sema_ksym(struct sema *s, int line, const char *full, int wan
 	struct dt_ksym k;
 	int r = dt_ksym_lookup(s->dtp, modp, sym, &k);
 	if (r == DT_KSYM_NOMOD)
-		dt_sema_err(s, line, "failed to resolve %s: Unknown module name", full);
+		dt_sema_err(s, D_IDENT_UNDEF, line, "failed to resolve %s: Unknown module name", full);
 	if (r == DT_KSYM_NOADDR)
-		dt_sema_err(s, line, "failed to resolve %s: kernel symbol addresses are hidden (kptr_restrict)",
+		dt_sema_err(s, D_IDENT_UNDEF, line, "failed to resolve %s: kernel symbol addresses are hidden (kptr_restrict)",
 		    full);
 	struct dt_type *t = extern_type(s->dtp, sym);
 	if (r == DT_KSYM_OK && !t && dt_ksym_is_text(k.type))
@@ -64,13 +64,13 @@ struct dt_node *dt_sema_ksym(struct sema *s, int line, const char *full, int wan
 	uint64_t addr = k.addr;
 	if (r != DT_KSYM_OK &&
 	    (!kern || dt_kvar_addr(s->dtp, sym, percpu, secoff, &addr) < 0))
-		dt_sema_err(s, line, "failed to resolve %s: Unknown symbol name", full);
+		dt_sema_err(s, D_IDENT_UNDEF, line, "failed to resolve %s: Unknown symbol name", full);
 	if (!t && kern)
 		t = dt_kvar_type(s->dtp, sym);
 	if (!t) {
 		if (want_addr)
 			return dt_sema_const(s, line, s->tt->t_voidp, (int64_t)addr);
-		dt_sema_err(s, line, "no symbolic type information is available for %s`%s: %s",
+		dt_sema_err(s, D_SYM_NOTYPES, line, "no symbolic type information is available for %s`%s: %s",
 		    r == DT_KSYM_OK ? k.mod : "vmlinux", sym,
 		    "kernel BTF has no type for it (declare it extern, or use *(type *)&`sym)");
 	}
@@ -105,12 +105,12 @@ struct dt_node *dt_sema_object_at(struct sema *s, int line, struct dt_node *addr
 		return n;
 	}
 	if (t->kind == DT_TK_VOID)
-		dt_sema_err(s, line, "cannot dereference pointer to void");
+		dt_sema_err(s, D_DEREF_VOID, line, "cannot dereference pointer to void");
 	if (t->kind == DT_TK_FUNC)
-		dt_sema_err(s, line, "cannot dereference pointer to function");
+		dt_sema_err(s, D_DEREF_FUNC, line, "cannot dereference pointer to function");
 	if (!(dt_is_scalar(t) && (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8)) &&
 	    t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION && t->kind != DT_TK_ARRAY)
-		dt_sema_err(s, line, "%s of type %s is not supported yet", what, t->name);
+		dt_sema_err(s, D_OP_INCOMPAT, line, "%s of type %s is not supported yet", what, t->name);
 	struct dt_node *n = dt_sema_node(s, DN_UNARY, line, t);
 	n->op = DT_OP_DEREF;
 	n->l = addr;
@@ -135,7 +135,7 @@ static struct dt_node *bitfield_at(struct sema *s, int line, struct dt_node *add
 		uint32_t span = (uint32_t)((pos % 8 + bits + 7) / 8);
 		unit = span <= 1 ? 1 : span <= 2 ? 2 : span <= 4 ? 4 : 8;
 		if (span > 8)
-			dt_sema_err(s, line, "bit-field of %u bits at bit %u is not supported", bits, bitoff);
+			dt_sema_err(s, D_OP_INCOMPAT, line, "bit-field of %u bits at bit %u is not supported", bits, bitoff);
 	}
 	rel = (uint32_t)(pos - (uint64_t)at * 8);
 	struct dt_node *a = dt_sema_node(s, DN_BINARY, line, s->tt->t_ulong);
@@ -169,29 +169,34 @@ static struct dt_node *bitfield_at(struct sema *s, int line, struct dt_node *add
  * load; a char array a kernel string; a nested struct an unevaluated
  * reference for '.'; a bit-field a load and an extraction.
  */
+struct dt_type *dt_sema_member_find(struct sema *s, struct dt_type *st, const char *name,
+    uint32_t *off, uint32_t *bits, uint32_t *bitoff)
+{
+	struct dt_type *mt = NULL;
+	*off = *bits = *bitoff = 0;
+	if (st->btf_id)
+		return dt_btf_member(s->dtp, st, name, off, &mt, bits, bitoff) < 0 ? NULL : mt;
+	for (int i = 0; i < st->nmembers; i++)
+		if (!strcmp(st->members[i].name, name)) {
+			*off = st->members[i].offset;
+			*bits = st->members[i].bits;
+			*bitoff = st->members[i].bitoff;
+			return st->members[i].type;
+		}
+	return NULL;
+}
+
 static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
     struct dt_node *addr, struct dt_type *st)
 {
 	const char *name = e->member.name;
-	uint32_t off = 0, bits = 0, bitoff = 0;
-	struct dt_type *mt = NULL;
-	if (st->btf_id) {
-		if (dt_btf_member(s->dtp, st, name, &off, &mt, &bits, &bitoff) < 0)
-			dt_sema_err(s, e->line, "%s is not a member of %s", name, st->name);
-	} else {
-		if (!st->complete)
-			dt_sema_err(s, e->line, "operator %s cannot be applied to a forward declaration: no %s definition is available",
-			    e->member.arrow ? "->" : ".", st->name);
-		for (int i = 0; i < st->nmembers && !mt; i++)
-			if (!strcmp(st->members[i].name, name)) {
-				mt = st->members[i].type;
-				off = st->members[i].offset;
-				bits = st->members[i].bits;
-				bitoff = st->members[i].bitoff;
-			}
-		if (!mt)
-			dt_sema_err(s, e->line, "%s is not a member of %s", name, st->name);
-	}
+	uint32_t off, bits, bitoff;
+	if (!st->btf_id && !st->complete)
+		dt_sema_err(s, D_OP_INCOMPLETE, e->line, "operator %s cannot be applied to a forward declaration: no %s definition is available",
+		    e->member.arrow ? "->" : ".", st->name);
+	struct dt_type *mt = dt_sema_member_find(s, st, name, &off, &bits, &bitoff);
+	if (!mt)
+		dt_sema_err(s, D_TYPE_MEMBER, e->line, "%s is not a member of %s", name, st->name);
 	if (bits)
 		return bitfield_at(s, e->line, addr, off, bitoff, bits, mt);
 	struct dt_node *a = dt_sema_node(s, DN_BINARY, e->line, dt_type_ptr(s->tt, mt));
@@ -207,10 +212,12 @@ static struct dt_node *member_ref(struct sema *s, struct ast_expr *e,
 struct dt_node *dt_sema_index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b)
 {
 	struct dt_node *obj = dt_obj_of(b);
+	/* dtrace names a variable by its kind: "scalar a" */
+	const char *var = b->kind == DN_VAR ? b->var->name :
+	    obj && obj->var && !obj->ival && !obj->path ? obj->var->name : NULL;
 	if (e->index.nkeys != 1)
-		dt_sema_err(s, e->line, "cannot access %s as an associative array",
-		    b->kind == DN_VAR ? b->var->name : obj && obj->var && !obj->ival &&
-		    !obj->path ? obj->var->name : "this expression");
+		dt_sema_err(s, D_ARR_BADREF, e->line, "cannot access %s%s as an associative array",
+		    var ? "scalar " : "", var ? var : "this expression");
 	if (obj && obj->type->kind == DT_TK_ARRAY)
 		return dt_obj_index(s, e->line, obj, dt_sema_expr(s, e->index.keys));
 	struct dt_node *i = dt_sema_expr(s, e->index.keys);
@@ -220,13 +227,13 @@ struct dt_node *dt_sema_index_ref(struct sema *s, struct ast_expr *e, struct dt_
 	    b->type->kind == DT_TK_ARRAY) ? b->type->nelems :
 	    (b->kind == DN_KSTR && b->op == 1) ? (uint32_t)b->ival : 0;
 	if (nel && i->kind == DN_CONST && (i->ival < 0 || (uint64_t)i->ival >= nel))
-		dt_sema_err(s, e->line, "index outside array bounds: %lld, max is %u",
+		dt_sema_err(s, D_ARR_BADREF, e->line, "index outside array bounds: %lld, max is %u",
 		    (long long)i->ival, nel);
 	b = dt_sema_decay(s, b);
 	if (b->type->kind != DT_TK_PTR)
-		dt_sema_err(s, e->line, "cannot dereference non-pointer type");
+		dt_sema_err(s, D_DEREF_NONPTR, e->line, "cannot dereference non-pointer type");
 	if (!dt_is_int(i->type))
-		dt_sema_err(s, e->line, "operands have incompatible types: \"%s\" + \"%s\"",
+		dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" + \"%s\"",
 		    b->type->name, i->type->name);
 	struct dt_node *a = dt_sema_ptr_arith(s, e->line, AST_OP_ADD, b, i);
 	return dt_sema_object_at(s, e->line, a, b->type->ref, "operator [ ] on a pointer to");
@@ -242,9 +249,9 @@ struct dt_node *dt_sema_addr_of(struct sema *s, struct ast_expr *e)
 	else
 		v = dt_sema_expr(s, o);
 	if (v->bitfield)
-		dt_sema_err(s, e->line, "cannot take address of bit-field");
+		dt_sema_err(s, D_ADDROF_BITFIELD, e->line, "cannot take address of bit-field");
 	if (v->kind == DN_VAR || v->kind == DN_DVAR)
-		dt_sema_err(s, e->line, "cannot take address of dynamic variable");
+		dt_sema_err(s, D_ADDROF_VAR, e->line, "cannot take address of dynamic variable");
 	struct dt_node *obj = dt_obj_of(v);
 	if (obj)
 		return dt_obj_addr(s, e->line, obj, dt_type_ptr(s->tt, obj->type));
@@ -256,10 +263,27 @@ struct dt_node *dt_sema_addr_of(struct sema *s, struct ast_expr *e)
 	else if (v->kind == DN_KSTR)
 		t = dt_type_ptr(s->tt, dt_type_array(s->tt, s->tt->t_char, (uint32_t)v->ival));
 	else
-		dt_sema_err(s, e->line, "unacceptable operand for unary & operator");
+		dt_sema_err(s, D_ADDROF_LVAL, e->line, "unacceptable operand for unary & operator");
 	struct dt_node *n = dt_sema_node(s, DN_CAST, e->line, t);
 	n->l = v->l;
 	return n;
+}
+
+struct dt_type *dt_sema_sou_of(struct sema *s, int line, int arrow, struct dt_type *t)
+{
+	if (arrow) {
+		if (t->kind != DT_TK_PTR)
+			dt_sema_err(s, D_OP_PTR, line, "operator -> must be applied to a pointer");
+		t = t->ref;
+	}
+	if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION) {
+		if (arrow)
+			dt_sema_err(s, D_OP_SOU, line, "operator -> cannot be applied to pointer to "
+			    "type \"%s\"; must be applied to a struct or union pointer", t->name);
+		dt_sema_err(s, D_OP_SOU, line, "operator . cannot be applied to type \"%s\"; "
+		    "must be applied to a struct or union", t->name);
+	}
+	return t;
 }
 
 /*
@@ -273,17 +297,10 @@ struct dt_node *dt_sema_member(struct sema *s, struct ast_expr *e)
 	struct dt_type *st;
 	if (b->kind == DN_XLATE)
 		return dt_xlate_member(s, b, e->member.name, e->member.arrow, e->line);
+	st = dt_sema_sou_of(s, e->line, e->member.arrow, b->type);
 	if (e->member.arrow) {
-		st = b->type->kind == DT_TK_PTR ? b->type->ref : NULL;
-		if (!st || (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION))
-			dt_sema_err(s, e->line, "operator -> cannot be applied to an operand of type \"%s\"",
-			    b->type->name);
 		addr = b;
 	} else {
-		st = b->type;
-		if (st->kind != DT_TK_STRUCT && st->kind != DT_TK_UNION)
-			dt_sema_err(s, e->line, "operator . cannot be applied to an operand of type \"%s\"",
-			    b->type->name);
 		if (b->kind == DN_OBJ) {
 			struct dt_node *m = dt_obj_member(s, e->line, b, e->member.name);
 			if (m)
@@ -292,7 +309,7 @@ struct dt_node *dt_sema_member(struct sema *s, struct ast_expr *e)
 			return member_ref(s, e, addr, st);
 		}
 		if (b->kind != DN_UNARY || b->op != DT_OP_DEREF)
-			dt_sema_err(s, e->line, "operator . is not supported on this %s yet", st->name);
+			dt_sema_err(s, D_OP_SOU, e->line, "operator . is not supported on this %s yet", st->name);
 		addr = b->l;
 	}
 	return member_ref(s, e, addr, st);
@@ -302,22 +319,15 @@ struct dt_node *dt_sema_member(struct sema *s, struct ast_expr *e)
 struct dt_node *dt_sema_offsetof(struct sema *s, struct ast_expr *e)
 {
 	struct dt_type *t = dt_sema_type(s, e->offs.type);
+	const char *name = e->offs.member;
 	if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
-		dt_sema_err(s, e->line, "offsetof( ) requires a struct or union type");
-	if (t->btf_id) {
-		uint32_t off, bits, bitoff;
-		struct dt_type *mt;
-		if (dt_btf_member(s->dtp, t, e->offs.member, &off, &mt, &bits, &bitoff) < 0)
-			dt_sema_err(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
-		if (bits)
-			dt_sema_err(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
-		return dt_sema_const(s, e->line, s->tt->t_ulong, off);
-	}
-	for (int i = 0; i < t->nmembers; i++)
-		if (!strcmp(t->members[i].name, e->offs.member)) {
-			if (t->members[i].bits)
-				dt_sema_err(s, e->line, "cannot take offset of a bit-field: %s", e->offs.member);
-			return dt_sema_const(s, e->line, s->tt->t_ulong, t->members[i].offset);
-		}
-	dt_sema_err(s, e->line, "%s is not a member of %s", e->offs.member, t->name);
+		dt_sema_err(s, D_OFFSETOF_TYPE, e->line, "offsetof operand must be a struct or union type");
+	uint32_t off, bits, bitoff;
+	/* dtrace's words: its type library's error, and no specific tag */
+	if (!dt_sema_member_find(s, t, name, &off, &bits, &bitoff))
+		dt_sema_err(s, D_UNKNOWN, e->line, "failed to determine offset of %s: "
+		    "Member name not found", name);
+	if (bits)
+		dt_sema_err(s, D_OFFSETOF_BITFIELD, e->line, "cannot take offset of a bit-field: %s", name);
+	return dt_sema_const(s, e->line, s->tt->t_ulong, off);
 }

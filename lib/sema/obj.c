@@ -84,11 +84,11 @@ struct dt_node *dt_obj_index(struct sema *s, int line, struct dt_node *obj,
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	struct dt_type *t = obj->type, *et = t->ref;
 	if (!dt_is_int(idx->type))
-		dt_sema_err(s, line, "operands have incompatible types: \"%s\" + \"%s\"",
+		dt_sema_err(s, D_OP_INCOMPAT, line, "operands have incompatible types: \"%s\" + \"%s\"",
 		    t->name, idx->type->name);
 	if (idx->kind == DN_CONST) {
 		if (idx->ival < 0 || (uint64_t)idx->ival >= t->nelems)
-			dt_sema_err(s, line, "index outside array bounds: %lld, max is %u",
+			dt_sema_err(s, D_ARR_BADREF, line, "index outside array bounds: %lld, max is %u",
 			    (long long)idx->ival, t->nelems);
 		return value(s, line, derive(s, line, obj, et, obj->ival + idx->ival * (int64_t)et->size));
 	}
@@ -97,7 +97,7 @@ struct dt_node *dt_obj_index(struct sema *s, int line, struct dt_node *obj,
 	if (obj->path)
 		*p = *obj->path;
 	if (p->n >= DT_OBJ_MAXIDX)
-		dt_sema_err(s, line, "more than %d variable array indexes in one expression",
+		dt_sema_err(s, D_ID_OFLOW, line, "more than %d variable array indexes in one expression",
 		    DT_OBJ_MAXIDX);
 	p->idx[p->n] = dt_sema_cast(s, idx, dtp->types.t_long);
 	p->nelems[p->n] = t->nelems;
@@ -110,22 +110,11 @@ struct dt_node *dt_obj_index(struct sema *s, int line, struct dt_node *obj,
 struct dt_node *dt_obj_member(struct sema *s, int line, struct dt_node *obj,
     const char *name)
 {
-	dtrace_hdl_t *dtp = dt_sema_hdl(s);
-	struct dt_type *st = obj->type, *mt = NULL;
-	uint32_t off = 0, bits = 0, bitoff = 0;
-	if (st->btf_id) {
-		if (dt_btf_member(dtp, st, name, &off, &mt, &bits, &bitoff) < 0)
-			dt_sema_err(s, line, "%s is not a member of %s", name, st->name);
-	} else {
-		for (int i = 0; i < st->nmembers && !mt; i++)
-			if (!strcmp(st->members[i].name, name)) {
-				mt = st->members[i].type;
-				off = st->members[i].offset;
-				bits = st->members[i].bits;
-			}
-		if (!mt)
-			dt_sema_err(s, line, "%s is not a member of %s", name, st->name);
-	}
+	struct dt_type *st = obj->type;
+	uint32_t off, bits, bitoff;
+	struct dt_type *mt = dt_sema_member_find(s, st, name, &off, &bits, &bitoff);
+	if (!mt)
+		dt_sema_err(s, D_TYPE_MEMBER, line, "%s is not a member of %s", name, st->name);
 	if (bits)
 		return NULL;		/* the caller reads it through the address */
 	return value(s, line, derive(s, line, obj, mt, obj->ival + off));

@@ -59,7 +59,7 @@ static void pragma(struct sema *s, struct ast_item *it)
 	if (p->kind == AST_PRAGMA_DEPENDS_ON) {
 		char msg[512];
 		if (dt_dlib_depends(s->dtp, p, msg, sizeof(msg)) < 0)
-			dt_sema_err(s, it->line, "%s", msg);
+			dt_sema_err(s, D_PRAGMA_DEPEND, it->line, "%s", msg);
 		return;
 	}
 	if (p->kind != AST_PRAGMA_OPTION)
@@ -74,7 +74,7 @@ static void pragma(struct sema *s, struct ast_item *it)
 		else
 			snprintf(msg, sizeof(msg), "failed to set option '%s': %s", p->opt,
 			    why ? why + 2 : "Invalid option");
-		dt_compile_error(s->dtp, it->line, msg);
+		dt_compile_error(s->dtp, D_PRAGMA_OPTSET, it->line, msg);
 		longjmp(s->jb, 1);
 	}
 }
@@ -145,7 +145,7 @@ struct dt_stmt *dt_sema_stmt(struct sema *s)
 	return s->stmt;
 }
 
-void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
+void dt_sema_err(struct sema *s, enum dt_errtag tag, int line, const char *fmt, ...)
 {
 	char msg[768];
 	va_list ap;
@@ -156,7 +156,7 @@ void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
 		n = snprintf(msg, sizeof(msg), "%s", rname[s->region]);
 	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
 	va_end(ap);
-	dt_compile_error(s->dtp, line, msg);
+	dt_compile_error(s->dtp, tag, line, msg);
 	longjmp(s->jb, 1);
 }
 

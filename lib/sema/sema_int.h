@@ -48,9 +48,10 @@ struct sema {
 dtrace_hdl_t *dt_sema_hdl(struct sema *s);
 /* the clause being lowered */
 struct dt_stmt *dt_sema_stmt(struct sema *s);
-/* stop the pass with an error at line (prefixed by the -n region) */
-void dt_sema_err(struct sema *s, int line, const char *fmt, ...)
-	__attribute__((noreturn, format(printf, 3, 4)));
+/* stop the pass with an error of kind tag (base/errtags.h: the tag dtrace
+ * gives the same error) at line, prefixed by the -n region */
+void dt_sema_err(struct sema *s, enum dt_errtag tag, int line, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 4, 5)));
 struct dt_node *dt_sema_node(struct sema *s, enum dt_nkind k, int line,
     struct dt_type *t);
 /* an integer constant of type t (v normalized to its width) */
@@ -90,6 +91,18 @@ struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
     struct dt_type *t, int nkeys, struct dt_type **keys, int line);
 /* what identifier e names */
 struct dt_node *dt_sema_ident(struct sema *s, struct ast_expr *e);
+/* is name one of D's global identifiers (a variable, built-in or not, an
+ * associative array, inline, enumerator or function)?  ii (may be NULL)
+ * says what it is, in dtrace's words for its kind ("scalar", ...) */
+struct dt_identinfo {
+	const char *kind;
+	struct dt_type *type;		/* NULL for a function */
+	struct dt_dvar *dvar;		/* an associative array */
+	int builtin;			/* D's own: a built-in variable or function */
+	int is_inline;			/* an inline or an enumerator */
+};
+int dt_sema_global_ident(struct sema *s, const char *name, struct dt_identinfo *ii);
+int dt_sema_global_name(struct sema *s, const char *name);
 /* the target of assignment e of value r, declared by it if new */
 struct dt_node *dt_sema_assign_target(struct sema *s, struct ast_expr *e,
     struct dt_node *r);
@@ -133,6 +146,13 @@ struct dt_node *dt_sema_object_at(struct sema *s, int line, struct dt_node *addr
 struct dt_node *dt_sema_index_ref(struct sema *s, struct ast_expr *e, struct dt_node *b);
 struct dt_node *dt_sema_addr_of(struct sema *s, struct ast_expr *e);
 struct dt_node *dt_sema_member(struct sema *s, struct ast_expr *e);
+/* member name of struct or union st (from BTF or a D declaration): its
+ * type, byte offset and bit-field width and bit offset; NULL if none */
+struct dt_type *dt_sema_member_find(struct sema *s, struct dt_type *st, const char *name,
+    uint32_t *off, uint32_t *bits, uint32_t *bitoff);
+/* the struct or union operator . (arrow 0) or -> (arrow 1) reaches in a
+ * value of type t, or dtrace's error for an operand it cannot apply to */
+struct dt_type *dt_sema_sou_of(struct sema *s, int line, int arrow, struct dt_type *t);
 struct dt_node *dt_sema_offsetof(struct sema *s, struct ast_expr *e);
 
 /* ---- call.c: actions, subroutines, record fields ---- */
@@ -141,11 +161,18 @@ struct dt_node *dt_sema_offsetof(struct sema *s, struct ast_expr *e);
 struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e);
 /* the index of action name, or -1 */
 int dt_sema_action_lookup(const char *name);
+/* is name a function of D's: a subroutine, action or aggregating function
+ * (or one of Solaris' that Linux lacks)? */
+int dt_sema_is_func(const char *name);
 /* call e of action ai, a statement */
 struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai);
 struct dt_pfarg_type;
 /* t as printf's checker sees it */
 void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt);
+/* a format's error: tag is the checker's ("D_PRINTF_ARG_TYPE"), NULL for a
+ * format that does not parse (D_SYNTAX, as dtrace's format parser says) */
+void dt_sema_pf_err(struct sema *s, int line, const char *tag, const char *msg)
+	__attribute__((noreturn));
 /* an 8-byte integer record field of action a */
 void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t);
 /* a string (strsize + 1 bytes) record field of action a */

@@ -17,7 +17,7 @@ void dt_sema_setopt(struct sema *s, struct dt_node *n, struct dt_action *a)
 	for (int i = 0; i < n->nargs; i++) {
 		struct dt_type *t = n->args[i]->type;
 		if (t->kind != DT_TK_STRING)
-			dt_sema_err(s, n->line, "setopt( ) argument #%d is incompatible with prototype:\n"
+			dt_sema_err(s, D_PROTO_ARG, n->line, "setopt( ) argument #%d is incompatible with prototype:\n"
 			    "\tprototype: const char *\n\t argument: %s", i + 1, t->name ? t->name : "?");
 		dt_sema_strfield(s, a);
 	}

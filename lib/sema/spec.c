@@ -35,7 +35,7 @@ void dt_sema_spec_action(struct sema *s, struct dt_node *n, struct ast_expr *e,
 	struct dt_node *v = n->args[0];
 
 	if (!dt_is_int(v->type))
-		dt_sema_err(s, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+		dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
 		    "\tprototype: int\n\t argument: %s", name_of(n->func), v->type->name);
 	n->args[0] = dt_sema_cast(s, v, t_int);
 	dtp->uses_spec = 1;
@@ -75,27 +75,27 @@ void dt_sema_spec_order(struct sema *s, struct dt_node *n, const char *name, int
 
 	if (n->kind == DN_S_AGG) {
 		if (*seen & SEEN_COMMIT)
-			dt_sema_err(s, line, "aggregating actions may not follow commit( )");
+			dt_sema_err(s, D_AGG_COMM, line, "aggregating actions may not follow commit( )");
 		if (*seen & SEEN_SPECULATE)
-			dt_sema_err(s, line, "aggregating actions may not follow speculate( )");
+			dt_sema_err(s, D_AGG_SPEC, line, "aggregating actions may not follow speculate( )");
 		*seen |= SEEN_DATA;
 		return;
 	}
 	if (n->kind == DN_S_ACTION && n->func == DT_F_COMMIT) {
 		if (*seen & SEEN_COMMIT)
-			dt_sema_err(s, line, "commit( ) may not follow commit( )");
+			dt_sema_err(s, D_COMM_COMM, line, "commit( ) may not follow commit( )");
 		if (*seen & SEEN_DATA)
-			dt_sema_err(s, line, "commit( ) may not follow data-recording action(s)");
+			dt_sema_err(s, D_COMM_DREC, line, "commit( ) may not follow data-recording action(s)");
 		*seen |= SEEN_COMMIT;
 		return;
 	}
 	if (n->kind == DN_S_ACTION && n->func == DT_F_SPECULATE) {
 		if (*seen & SEEN_SPECULATE)
-			dt_sema_err(s, line, "speculate( ) may not follow speculate( )");
+			dt_sema_err(s, D_SPEC_SPEC, line, "speculate( ) may not follow speculate( )");
 		if (*seen & SEEN_COMMIT)
-			dt_sema_err(s, line, "speculate( ) may not follow commit( )");
+			dt_sema_err(s, D_SPEC_COMM, line, "speculate( ) may not follow commit( )");
 		if (*seen & SEEN_DATA)
-			dt_sema_err(s, line, "speculate( ) may not follow data-recording action(s)");
+			dt_sema_err(s, D_SPEC_DREC, line, "speculate( ) may not follow data-recording action(s)");
 		*seen |= SEEN_SPECULATE;
 		st->spec_act = (int)n->ival + 1;
 		return;
@@ -103,14 +103,14 @@ void dt_sema_spec_order(struct sema *s, struct dt_node *n, const char *name, int
 	int destr = destructive(name);
 	if (*seen & SEEN_SPECULATE) {
 		if (destr)
-			dt_sema_err(s, line, "destructive actions may not follow speculate( )");
+			dt_sema_err(s, D_ACT_SPEC, line, "destructive actions may not follow speculate( )");
 		if (n->kind == DN_S_ACTION && n->func == DT_F_EXIT)
-			dt_sema_err(s, line, "exit( ) may not follow speculate( )");
+			dt_sema_err(s, D_EXIT_SPEC, line, "exit( ) may not follow speculate( )");
 	}
 	if (destr || n->kind != DN_S_ACTION || n->func == DT_F_DISCARD)
 		return;		/* records nothing */
 	if (*seen & SEEN_COMMIT)
-		dt_sema_err(s, line, "data-recording actions may not follow commit( )");
+		dt_sema_err(s, D_DREC_COMM, line, "data-recording actions may not follow commit( )");
 	if (!(*seen & SEEN_SPECULATE))
 		*seen |= SEEN_DATA;
 }

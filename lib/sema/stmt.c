@@ -27,7 +27,7 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 		struct dt_node *n = dt_sema_node(s, DN_S_IF, st->line, s->tt->t_void);
 		n->x = dt_sema_expr(s, st->expr);
 		if (!dt_is_scalar(n->x->type))
-			dt_sema_err(s, st->line, "if-condition must be of scalar type");
+			dt_sema_err(s, D_PRED_SCALAR, st->line, "if-condition must be of scalar type");
 		s->in_cond++;
 		n->l = stmt(s, st->then_s);
 		n->r = st->else_s ? stmt(s, st->else_s) : NULL;
@@ -56,14 +56,14 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 				struct dt_action *na = dt_alloc(s->dtp,
 				    (size_t)(cs->nactions + 1) * sizeof(*na));
 				if (!na)
-					dt_sema_err(s, e->line, "out of memory");
+					dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
 				if (cs->nactions)
 					memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
 				cs->actions = na;
 				cs->actions[cs->nactions] = *n->action;
 				if (s->in_cond) {
 					if (cs->nactions >= 32)
-						dt_sema_err(s, e->line, "more than 32 actions in a clause with if/else are not supported yet");
+						dt_sema_err(s, D_ID_OFLOW, e->line, "more than 32 actions in a clause with if/else are not supported yet");
 					cs->actions[cs->nactions].cond = 1;
 				}
 				n->action = &cs->actions[cs->nactions];
@@ -133,5 +133,5 @@ void dt_sema_predicate(struct sema *s, struct dt_stmt *st, struct ast_expr *pred
 	st->pred = dt_sema_expr(s, pred);
 	dt_xlate_check(s, st->pred);
 	if (!dt_is_scalar(st->pred->type))
-		dt_sema_err(s, pred->line, "predicate result must be of scalar type");
+		dt_sema_err(s, D_PRED_SCALAR, pred->line, "predicate result must be of scalar type");
 }

@@ -41,10 +41,10 @@ static void obj_type_ok(struct sema *s, struct dt_type *t, const char *pfx,
 	if (e == t && e->btf_id < 0)
 		dt_btf_resolve(s->dtp, e);	/* *curthread: its size */
 	if ((e->kind == DT_TK_STRUCT || e->kind == DT_TK_UNION) && !e->complete && !e->btf_id)
-		dt_sema_err(s, line, "incomplete struct/union/enum %s: %s", e->name, name);
+		dt_sema_err(s, D_DECL_INCOMPLETE, line, "incomplete struct/union/enum %s: %s", e->name, name);
 	if (e->kind == DT_TK_STRING || e->kind == DT_TK_FUNC || e->kind == DT_TK_FLOAT ||
 	    t->size == 0)
-		dt_sema_err(s, line, "%s%s: variables of type %s are not supported yet", pfx, name, t->name);
+		dt_sema_err(s, D_DECL_DYNOBJ, line, "%s%s: variables of type %s are not supported yet", pfx, name, t->name);
 }
 
 struct dt_gvar *dt_sema_gvar_add(struct sema *s, const char *name,
@@ -55,10 +55,10 @@ struct dt_gvar *dt_sema_gvar_add(struct sema *s, const char *name,
 		obj_type_ok(s, t, "", name, line);
 	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
-		dt_sema_err(s, line, "variables of type %s are not supported yet: %s", t->name, name);
+		dt_sema_err(s, D_DECL_DYNOBJ, line, "variables of type %s are not supported yet: %s", t->name, name);
 	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
 	if (!ng)
-		dt_sema_err(s, line, "out of memory");
+		dt_sema_err(s, D_UNKNOWN, line, "out of memory");
 	dtp->gvars = ng;
 	struct dt_gvar *g = dt_alloc(dtp, sizeof(*g));
 	dtp->gvars[dtp->ngvars++] = g;
@@ -97,10 +97,10 @@ struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
 		obj_type_ok(s, t, kname[kind], name, line);
 	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
 	    t->kind != DT_TK_STRING)
-		dt_sema_err(s, line, "%s%s: variables of type %s are not supported yet",
+		dt_sema_err(s, D_DECL_DYNOBJ, line, "%s%s: variables of type %s are not supported yet",
 		    kname[kind], name, t->name);
 	if (nkeys > DT_DV_MAXKEYS)
-		dt_sema_err(s, line, "%s: too many keys (at most %d)", name, DT_DV_MAXKEYS);
+		dt_sema_err(s, D_ID_OFLOW, line, "%s: too many keys (at most %d)", name, DT_DV_MAXKEYS);
 	struct dt_dvar *v = dt_alloc(dtp, sizeof(*v));
 	v->name = dt_arena_strndup(dtp->arena, name, strlen(name));
 	v->kind = kind;
@@ -109,7 +109,7 @@ struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
 	v->nkeys = nkeys;
 	for (int i = 0; i < nkeys; i++) {
 		if (!dt_is_scalar(keys[i]) && keys[i]->kind != DT_TK_STRING)
-			dt_sema_err(s, line, "%s[ ]: keys of type %s are not supported", name, keys[i]->name);
+			dt_sema_err(s, D_KEY_TYPE, line, "%s[ ]: keys of type %s are not supported", name, keys[i]->name);
 		v->keys[i] = keys[i];
 		v->tuple += key_size(s, keys[i]);
 	}
@@ -135,7 +135,7 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
     int nkeys, int line)
 {
 	if (nkeys != v->nkeys)
-		dt_sema_err(s, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		dt_sema_err(s, D_PROTO_LEN, line, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		    v->name, nkeys, nkeys == 1 ? "" : "s", v->nkeys);
 	if (v->kind != DT_DV_ASSOC && v->nkeys == 0 && dt_obj_is_aggregate(v->type))
 		return dt_obj_var(s, line, NULL, v);	/* frame or dvar map storage */
@@ -149,18 +149,31 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 		struct dt_type *kt = v->keys[i];
 		if (kt->kind == DT_TK_STRING) {
 			if (kn->type->kind != DT_TK_STRING)
-				dt_sema_err(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
-				    "\tprototype: string\n\t argument: %s", v->name, i + 1, kn->type->name);
+				dt_sema_err(s, D_PROTO_ARG, line, "%s[ ] key #%d is incompatible with prototype:\n"
+				    "\tprototype: string\n\t      key: %s", v->name, i + 1, kn->type->name);
 		} else {
 			if (!dt_is_scalar(kn->type))
-				dt_sema_err(s, line, "%s[ ] argument #%d is incompatible with prototype:\n"
-				    "\tprototype: %s\n\t argument: %s", v->name, i + 1, kt->name,
+				dt_sema_err(s, D_PROTO_ARG, line, "%s[ ] key #%d is incompatible with prototype:\n"
+				    "\tprototype: %s\n\t      key: %s", v->name, i + 1, kt->name,
 				    kn->type->name);
 			kn = dt_sema_cast(s, kn, kt);
 		}
 		n->args[i] = kn;
 	}
 	return n;
+}
+
+/* this->name[k] of a this-> variable not declared: this-> variables are
+ * never associative arrays (a declared one is an object or a pointer,
+ * indexed as such) */
+static void local_array(struct sema *s, struct ast_expr *base)
+{
+	if (base->kind != AST_E_MEMBER || !base->member.arrow ||
+	    base->member.base->kind != AST_E_IDENT || strcmp(base->member.base->ident.name, "this"))
+		return;
+	if (!dt_sema_dvar_lookup(s->dtp, DT_DV_THIS, base->member.name))
+		dt_sema_err(s, D_ARR_LOCAL, base->line, "local variables may not be used as "
+		    "associative arrays: %s", base->member.name);
 }
 
 /* Is e `self->name` used as an array (self->name[k])? */
@@ -255,7 +268,11 @@ static struct dt_type *builtin_type(struct sema *s, int id)
 	return tt->t_int;
 }
 
-struct dt_node *dt_sema_ident(struct sema *s, struct ast_expr *e)
+static void not_scalar(struct sema *s, const char *name, int line);
+
+/* name e; as_array: e is indexed (e[k]), so an unknown name is an
+ * associative array read before it is written, as dtrace reports it */
+static struct dt_node *ident(struct sema *s, struct ast_expr *e, int as_array)
 {
 	const char *name = e->ident.name;
 	dtrace_hdl_t *dtp = s->dtp;
@@ -285,7 +302,7 @@ struct dt_node *dt_sema_ident(struct sema *s, struct ast_expr *e)
 		if (n->builtin == DT_BI_ERRNO)
 			s->dtp->uses_errno = 1;
 		if (builtin_unavail(n->builtin))
-			dt_sema_err(s, e->line, "%s is not available on Linux: %s", name,
+			dt_sema_err(s, D_IDENT_UNDEF, e->line, "%s is not available on Linux: %s", name,
 			    builtin_unavail(n->builtin));
 		if (n->builtin >= DT_BI_STACKDEPTH && n->builtin <= DT_BI_UCALLER)
 			s->dtp->uses_stack = 1;
@@ -312,8 +329,89 @@ struct dt_node *dt_sema_ident(struct sema *s, struct ast_expr *e)
 	if (dt_ureg_lookup(name) >= 0)		/* R_PC, R_RAX ...: uregs[] indices */
 		return dt_sema_const(s, e->line, s->tt->t_int, dt_ureg_lookup(name));
 	if (!strcmp(name, "self") || !strcmp(name, "this"))
-		dt_sema_err(s, e->line, "%s-> variables are not supported yet", name);
-	dt_sema_err(s, e->line, "failed to resolve %s: Unknown variable name", name);
+		dt_sema_err(s, D_VAR_UNSUP, e->line, "%s-> variables are not supported yet", name);
+	not_scalar(s, name, e->line);
+	if (as_array)
+		dt_sema_err(s, D_VAR_UNDEF, e->line, "%s has not yet been declared or assigned", name);
+	dt_sema_err(s, D_IDENT_UNDEF, e->line, "failed to resolve %s: Unknown variable name", name);
+}
+
+struct dt_node *dt_sema_ident(struct sema *s, struct ast_expr *e)
+{
+	return ident(s, e, 0);
+}
+
+int dt_sema_global_ident(struct sema *s, const char *name, struct dt_identinfo *ii)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	struct dt_identinfo dummy;
+	if (!ii)
+		ii = &dummy;
+	memset(ii, 0, sizeof(*ii));
+	ii->kind = "scalar";
+	for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (!strcmp(builtins[i].name, name)) {
+			ii->builtin = 1;
+			ii->type = builtin_type(s, builtins[i].id);
+			return 1;
+		}
+	if (!strncmp(name, "arg", 3) && name[3] >= '0' && name[3] <= '9' && !name[4]) {
+		ii->builtin = 1;
+		ii->type = dt_typedef_lookup(s->tt, "int64_t");
+		return 1;
+	}
+	if (!strcmp(name, "args") || !strcmp(name, "uregs")) {
+		ii->builtin = 1;
+		ii->kind = "associative array";
+		return 1;
+	}
+	if (dt_sema_is_func(name)) {
+		ii->builtin = 1;
+		ii->kind = dt_sema_action_lookup(name) >= 0 ? "tracing function" :
+		    dt_sema_is_aggfunc(name) ? "aggregating function" : "function";
+		return 1;
+	}
+	struct dt_gvar *g = dt_sema_gvar_lookup(dtp, name);
+	if (g) {
+		ii->type = g->type;
+		return 1;
+	}
+	struct dt_dvar *v = dt_sema_dvar_lookup(dtp, DT_DV_ASSOC, name);
+	if (v) {
+		ii->kind = "associative array";
+		ii->type = v->type;
+		ii->dvar = v;
+		return 1;
+	}
+	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
+		if (!strcmp(in->name, name)) {
+			ii->is_inline = 1;
+			ii->type = (in->value ? in->value : dt_sema_inline(s, in, 0))->type;
+			return 1;
+		}
+	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
+		if (!strcmp(c->name, name)) {
+			ii->kind = "enumerator";
+			ii->is_inline = 1;
+			ii->type = c->type;
+			return 1;
+		}
+	return 0;
+}
+
+int dt_sema_global_name(struct sema *s, const char *name)
+{
+	return dt_sema_global_ident(s, name, NULL);
+}
+
+/* name used as a scalar: dtrace's error if it is an associative array or
+ * a function */
+static void not_scalar(struct sema *s, const char *name, int line)
+{
+	struct dt_identinfo ii;
+	if (dt_sema_global_ident(s, name, &ii) && (ii.dvar || !ii.type))
+		dt_sema_err(s, D_IDENT_BADREF, line, "%s '%s' may not be referenced as scalar",
+		    ii.kind, name);
 }
 
 /* May name be declared implicitly by assigning to it? */
@@ -381,12 +479,18 @@ struct dt_node *dt_sema_assign_target(struct sema *s, struct ast_expr *e, struct
 		l = NULL;
 		for (size_t i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
 			if (!strcmp(builtins[i].name, le->ident.name))
-				dt_sema_err(s, e->line, "operator = can only be applied to a writable variable");
+				dt_sema_err(s, D_OP_WRITE, e->line, "operator = can only be applied to a writable variable");
 		if (!strncmp(le->ident.name, "arg", 3) && strlen(le->ident.name) == 4 &&
 		    le->ident.name[3] >= '0' && le->ident.name[3] <= '9')
-			dt_sema_err(s, e->line, "operator = can only be applied to a writable variable");
+			dt_sema_err(s, D_OP_WRITE, e->line, "operator = can only be applied to a writable variable");
+		/* an inline or an enumerator is a value, not a variable */
+		struct dt_identinfo ii;
+		not_scalar(s, le->ident.name, e->line);
+		if (dt_sema_global_ident(s, le->ident.name, &ii) && ii.is_inline)
+			dt_sema_err(s, D_OP_LVAL, e->line, "operator = requires modifiable lvalue "
+			    "as an operand");
 		if (r->type->kind == DT_TK_VOID)
-			dt_sema_err(s, e->line, "operator = cannot be applied to void");
+			dt_sema_err(s, D_DECL_VOIDOBJ, e->line, "operator = cannot be applied to void");
 		/* implicit declaration: the variable takes the value's type */
 		struct dt_gvar *g = dt_sema_gvar_add(s, le->ident.name, r->type, e->line);
 		if (dt_obj_is_aggregate(g->type)) {
@@ -402,7 +506,7 @@ struct dt_node *dt_sema_assign_target(struct sema *s, struct ast_expr *e, struct
 		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, le->member.name);
 		if (!v) {
 			if (op != AST_OP_ASSIGN && !dt_is_int(r->type))
-				dt_sema_err(s, e->line, "operator %s requires operands of arithmetic type", dt_sema_opname(op));
+				dt_sema_err(s, D_OP_ARITH, e->line, "operator %s requires operands of arithmetic type", dt_sema_opname(op));
 			v = dt_sema_dvar_add(s, kind, le->member.name,
 			    op == AST_OP_ASSIGN ? r->type : dt_typedef_lookup(s->tt, "int64_t"),
 			    0, NULL, e->line);
@@ -421,7 +525,7 @@ struct dt_node *dt_sema_assign_target(struct sema *s, struct ast_expr *e, struct
 		l = dvar_ref(s, v, le->index.keys, le->index.nkeys, le->line);
 	} else {
 		if (le->kind == AST_E_AGG)
-			dt_sema_err(s, e->line, "aggregating actions may not be used in an expression");
+			dt_sema_err(s, D_AGG_FUNC, e->line, "aggregating actions may not be used in an expression");
 		if (le->kind == AST_E_IDENT && implicit_ok(s, le->ident.name) &&
 		    dt_is_int(r->type))
 			dt_sema_gvar_add(s, le->ident.name, dt_type_promote(s->tt, r->type), e->line);
@@ -453,16 +557,18 @@ void dt_sema_implicit_incdec(struct sema *s, struct ast_expr *o, int line)
 static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 {
 	if (e->index.nkeys != 1)
-		dt_sema_err(s, e->line, "args[ ] requires a single index");
+		dt_sema_err(s, D_PROTO_LEN, e->line, "args[ ] prototype mismatch: %d args passed, 1 expected",
+		    e->index.nkeys);
 	struct dt_node *k = dt_sema_expr(s, e->index.keys);
 	if (k->kind != DN_CONST)
-		dt_sema_err(s, e->line, "args[ ] index must be an integer constant");
+		dt_sema_err(s, D_PROTO_ARG, e->line, "args[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: integer constant\n\t argument: %s", k->type->name);
 	struct dt_probe *p = s->matches && s->matches->n ? s->matches->v[0] : NULL;
 	const char *tn = NULL;
 	if (p && p->ops->argtype && k->ival >= 0 && k->ival < 10)
 		tn = p->ops->argtype(s->dtp, p, (int)k->ival, 0);
 	if (!tn)
-		dt_sema_err(s, e->line, "index %lld is out of range for %s args[ ]",
+		dt_sema_err(s, D_ARGS_IDX, e->line, "index %lld is out of range for %s args[ ]",
 		    (long long)k->ival, s->stmt->pdesc_text);
 	struct dt_type *t = dt_type_from_name(s->tt, tn);
 	if (!t)
@@ -479,16 +585,19 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 static struct dt_node *uregs_ref(struct sema *s, struct ast_expr *e)
 {
 	if (e->index.nkeys != 1)
-		dt_sema_err(s, e->line, "uregs[ ] requires a single index");
+		dt_sema_err(s, D_PROTO_LEN, e->line, "uregs[ ] prototype mismatch: %d args passed, 1 expected",
+		    e->index.nkeys);
 	struct dt_node *k = dt_sema_expr(s, e->index.keys);
 	if (!dt_is_int(k->type))
-		dt_sema_err(s, e->line, "uregs[ ] index must be of integral type");
+		dt_sema_err(s, D_PROTO_ARG, e->line, "uregs[ ] argument #1 is incompatible with prototype:\n"
+		    "\tprototype: integer\n\t argument: %s", k->type->name);
 	if (k->kind == DN_CONST) {
 		if (k->ival >= DT_UREG_SAVED && k->ival < DT_UREG_MAX)
-			dt_sema_err(s, e->line, "uregs[%s] is not available on Linux: x86_64 Linux does not save that register for user mode",
+			dt_sema_err(s, D_REGS_IDX, e->line, "uregs[%s] is not available on Linux: x86_64 Linux does not save that register for user mode",
 			    dt_ureg_name((int)k->ival));
 		if (k->ival < 0 || k->ival >= DT_UREG_SAVED)
-			dt_sema_err(s, e->line, "index %lld is out of range for uregs[ ]", (long long)k->ival);
+			dt_sema_err(s, D_REGS_IDX, e->line, "index %lld is out of range for array uregs",
+			    (long long)k->ival);
 	}
 	struct dt_node *n = dt_sema_node(s, DN_BUILTIN, e->line, builtin_type(s, DT_BI_UREGS));
 	n->builtin = DT_BI_UREGS;
@@ -513,7 +622,8 @@ struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e)
 		const char *name = e->index.base->member.name;
 		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, DT_DV_SELF, name);
 		if (!v)
-			dt_sema_err(s, e->line, "failed to resolve self->%s: Unknown variable name", name);
+			dt_sema_err(s, D_VAR_UNDEF, e->line, "self->%s has not yet been declared or assigned",
+			    name);
 		if (!v->nkeys && dt_obj_is_aggregate(v->type))	/* self int a[4] */
 			return dt_sema_index_ref(s, e, dvar_ref(s, v, NULL, 0, e->line));
 		return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
@@ -525,7 +635,9 @@ struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e)
 		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
 		if (v)
 			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
+		return dt_sema_index_ref(s, e, ident(s, e->index.base, 1));
 	}
+	local_array(s, e->index.base);
 	return dt_sema_index_ref(s, e, dt_sema_expr(s, e->index.base));
 }
 
@@ -536,7 +648,7 @@ struct dt_node *dt_sema_dvar_member(struct sema *s, struct ast_expr *e)
 	int kind = !strcmp(b, "self") ? DT_DV_SELF : DT_DV_THIS;
 	struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, e->member.name);
 	if (!v)
-		dt_sema_err(s, e->line, "failed to resolve %s->%s: Unknown variable name",
+		dt_sema_err(s, D_VAR_UNDEF, e->line, "%s->%s has not yet been declared or assigned",
 		    b, e->member.name);
 	return dvar_ref(s, v, NULL, 0, e->line);
 }

@@ -103,7 +103,7 @@ static void bind(struct sema *s, const char *name, struct dt_node *n, int line)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	if (dtp->nxlbinds == MAX_BIND_DEPTH)
-		dt_sema_err(s, line, "translators nested too deeply (a translator using itself?)");
+		dt_sema_err(s, D_ID_OFLOW, line, "translators nested too deeply (a translator using itself?)");
 	if (dtp->nxlbinds == dtp->xlbindcap) {
 		dtp->xlbindcap = MAX_BIND_DEPTH;
 		dtp->xlbinds = dt_alloc(dtp, sizeof(*dtp->xlbinds) * MAX_BIND_DEPTH);
@@ -186,19 +186,19 @@ static void check(struct sema *s, struct dt_xlator *x)
 		if (!ready_for(s, o, x->out) || !o->in)
 			continue;
 		if (type_same(o->in, x->in))
-			dt_sema_err(s, x->line, "translator from %s to %s has already been declared",
+			dt_sema_err(s, D_XLATE_REDECL, x->line, "translator from %s to %s has already been declared",
 			    x->in->name, x->out->name);
 	}
 	struct dt_type *out = x->out;
 	if ((out->kind == DT_TK_STRUCT || out->kind == DT_TK_UNION || out->kind == DT_TK_ENUM) &&
 	    !out->complete && !out->btf_id)
-		dt_sema_err(s, x->line, "incomplete struct/union/enum %s", out->name);
+		dt_sema_err(s, D_XLATE_SOU, x->line, "incomplete struct/union/enum %s", out->name);
 	if (out->kind != DT_TK_STRUCT && out->kind != DT_TK_UNION)
-		dt_sema_err(s, x->line, "translator output type must be a struct or union");
+		dt_sema_err(s, D_XLATE_SOU, x->line, "translator output type must be a struct or union");
 	for (struct ast_xlmember *m = a->members; m; m = m->next) {
 		struct dt_type *mt = member_type(s, out, m->name);
 		if (!mt)
-			dt_sema_err(s, m->line, "translator member %s is not a member of %s",
+			dt_sema_err(s, D_XLATE_MEMB, m->line, "translator member %s is not a member of %s",
 			    m->name, out->name);
 		bind(s, a->in_name, placeholder(s, x->in, m->line), m->line);
 		struct dt_node *v = dt_sema_expr(s, m->value);
@@ -206,7 +206,7 @@ static void check(struct sema *s, struct dt_xlator *x)
 		if (!argcompat(mt, v)) {
 			char vt[64];	/* a kernel char array is still one */
 			snprintf(vt, sizeof(vt), "char [%lld]", (long long)v->ival);
-			dt_sema_err(s, m->line, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
+			dt_sema_err(s, D_XLATE_INCOMPAT, m->line, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
 			    m->name, mt->name, v->kind == DN_KSTR ? vt : v->type->name);
 		}
 	}
@@ -254,7 +254,7 @@ struct dt_node *dt_xlate_expr(struct sema *s, struct ast_expr *e)
 	if (out->kind == DT_TK_STRUCT || out->kind == DT_TK_UNION)
 		x = lookup(s, v, out);
 	if (!x)
-		dt_sema_err(s, e->line, "cannot translate from \"%s\" to \"%s\"",
+		dt_sema_err(s, D_XLATE_NONE, e->line, "cannot translate from \"%s\" to \"%s\"",
 		    v->type->name, t->name);
 	struct dt_node *n = dt_sema_node(s, DN_XLATE, e->line, t);
 	n->l = v;
@@ -299,22 +299,19 @@ static struct dt_node *convert(struct sema *s, struct dt_node *v, struct dt_type
 		return v;		/* a struct in memory or in a D variable */
 	if (mt->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING)
 		return v;
-	dt_sema_err(s, line, "translator member %s of type %s is not supported yet", name, mt->name);
+	dt_sema_err(s, D_XLATE_INCOMPAT, line, "translator member %s of type %s is not supported yet", name, mt->name);
 }
 
 struct dt_node *dt_xlate_member(struct sema *s, struct dt_node *x, const char *name,
     int arrow, int line)
 {
 	struct dt_xlator *xl = x->xlator;
-	int isptr = x->type->kind == DT_TK_PTR;
-	if (arrow != isptr)
-		dt_sema_err(s, line, "operator %s cannot be applied to an operand of type \"%s\"",
-		    arrow ? "->" : ".", x->type->name);
+	dt_sema_sou_of(s, line, arrow, x->type);
 	struct ast_xlmember *m = xl->ast->members;
 	while (m && strcmp(m->name, name))
 		m = m->next;
 	if (!m)
-		dt_sema_err(s, line, "translator does not define conversion for member: %s", name);
+		dt_sema_err(s, D_XLATE_NOCONV, line, "translator does not define conversion for member: %s", name);
 	struct dt_type *mt = member_type(s, xl->out, name);
 	/* the input, as the translator declares it */
 	struct dt_node *in = x->l;
@@ -363,7 +360,7 @@ struct dt_node *dt_xlate_whole(struct sema *s, struct dt_node *x)
 				}
 		}
 		if (bits)
-			dt_sema_err(s, x->line, "xlate <%s>: bit-field member %s cannot be copied",
+			dt_sema_err(s, D_XLATE_INCOMPAT, x->line, "xlate <%s>: bit-field member %s cannot be copied",
 			    out->name, m->name);
 		struct dt_node *mv = dt_xlate_member(s, x, m->name, 0, x->line);
 		if (mv->kind == DN_XLATE)
@@ -382,10 +379,10 @@ void dt_xlate_check(struct sema *s, struct dt_node *n)
 {
 	for (; n; n = n->next) {
 		if (n->kind == DN_XLATE && n->type->kind == DT_TK_PTR)
-			dt_sema_err(s, n->line, "xlate <%s>: a translated pointer may only be "
-			    "dereferenced (->, *): it cannot be used as a value", n->type->name);
+			dt_sema_err(s, D_CG_DYN, n->line, "expression cannot evaluate to result of "
+			    "a translated pointer");
 		if (n->kind == DN_XLATE)
-			dt_sema_err(s, n->line, "xlate <%s>: a translated struct may only be "
+			dt_sema_err(s, D_CG_DYN, n->line, "xlate <%s>: a translated struct may only be "
 			    "assigned to a variable, traced, or used through its members", n->type->name);
 		dt_xlate_check(s, n->l);
 		dt_xlate_check(s, n->r);

@@ -99,7 +99,7 @@ int main(void)
 	bad("BEGIN { system(); }", "system( ) prototype mismatch: 0 args passed, at least 1 expected");
 	bad("BEGIN { system(\"%d\", \"s\"); }", "system( ) argument #2 is incompatible with conversion #1 prototype:\n"
 	    "\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: string");
-	bad("BEGIN { x = raise(1); }", "raise( ) may not be used in an expression");
+	bad("BEGIN { x = raise(1); }", "tracing function raise( ) may not be called from a D expression (D program context required)");
 
 	/* the permission: off by default, -x destructive, the pragma */
 	dtrace_hdl_t *dtp = dtrace_open(&e);

@@ -103,7 +103,7 @@ int main(void)
 	bad("int a[5]; BEGIN { a = 1; }", "invalid probe specifier int a[5]; BEGIN { a = 1; }: "
 	    "in action list: operator = requires modifiable lvalue as an operand", 0);
 	bad("int a[5]; BEGIN { a[1, 2] = 1; }", "invalid probe specifier int a[5]; BEGIN { a[1, 2] = 1; }: "
-	    "in action list: cannot access a as an associative array", 0);
+	    "in action list: cannot access scalar a as an associative array", 0);
 	ok("BEGIN { p = (int *)8; q = p + 1; trace(q - p); trace(2 + p); trace(p[1]); trace(*&p[1]); }");
 	bad("struct bf { int a:40; };", "invalid probe specifier struct bf { int a:40; };: bit-field too big for type: a", 0);
 	bad("struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }",
@@ -133,9 +133,9 @@ int main(void)
 	    "invalid probe specifier BEGIN { printf(\"%d %d\\n\", 1); }: in action list: printf( ) prototype mismatch: conversion #2 (%d) is missing a corresponding value argument", 0);
 	bad("#pragma D option nosuch\nBEGIN { }", "failed to compile script t.d: line 1: failed to set option 'nosuch': Invalid option name", 1);
 	bad("BEGIN", "failed to compile script t.d: line 1: expected predicate and/or actions following probe description", 1);
-	bad("BEGIN { x = 1; trace(x->y); }", "invalid probe specifier BEGIN { x = 1; trace(x->y); }: in action list: operator -> cannot be applied to an operand of type \"int\"", 0);
+	bad("BEGIN { x = 1; trace(x->y); }", "invalid probe specifier BEGIN { x = 1; trace(x->y); }: in action list: operator -> must be applied to a pointer", 0);
 	bad("BEGIN { trace(*(void *)0); }", "invalid probe specifier BEGIN { trace(*(void *)0); }: in action list: cannot dereference pointer to void", 0);
-	bad("BEGIN { self->x = 1; trace(a[1]); }", "invalid probe specifier BEGIN { self->x = 1; trace(a[1]); }: in action list: failed to resolve a: Unknown variable name", 0);
+	bad("BEGIN { self->x = 1; trace(a[1]); }", "invalid probe specifier BEGIN { self->x = 1; trace(a[1]); }: in action list: a has not yet been declared or assigned", 0);
 	ok("BEGIN { a[1, \"s\"] = 2; self->t = timestamp; this->u = a[1, \"s\"]; }");
 
 	/* stacks, registers, CPUs, process and device subroutines */
@@ -149,9 +149,9 @@ int main(void)
 	bad("BEGIN\n{\n\ttrace(zonename);\n}\n", "failed to compile script t.d: line 3: zonename is not available on Linux: Linux has no zones", 1);
 	bad("BEGIN { caller = 1; }", "invalid probe specifier BEGIN { caller = 1; }: in action list: operator = can only be applied to a writable variable", 0);
 	bad("BEGIN { trace(uregs[R_TRAPNO]); }", "invalid probe specifier BEGIN { trace(uregs[R_TRAPNO]); }: in action list: uregs[R_TRAPNO] is not available on Linux: x86_64 Linux does not save that register for user mode", 0);
-	bad("BEGIN { trace(uregs[-1]); }", "invalid probe specifier BEGIN { trace(uregs[-1]); }: in action list: index -1 is out of range for uregs[ ]", 0);
-	bad("BEGIN { trace(uregs[1, 2]); }", "invalid probe specifier BEGIN { trace(uregs[1, 2]); }: in action list: uregs[ ] requires a single index", 0);
-	bad("BEGIN { trace(uregs[\"x\"]); }", "invalid probe specifier BEGIN { trace(uregs[\"x\"]); }: in action list: uregs[ ] index must be of integral type", 0);
+	bad("BEGIN { trace(uregs[-1]); }", "invalid probe specifier BEGIN { trace(uregs[-1]); }: in action list: index -1 is out of range for array uregs", 0);
+	bad("BEGIN { trace(uregs[1, 2]); }", "invalid probe specifier BEGIN { trace(uregs[1, 2]); }: in action list: uregs[ ] prototype mismatch: 2 args passed, 1 expected", 0);
+	bad("BEGIN { trace(uregs[\"x\"]); }", "invalid probe specifier BEGIN { trace(uregs[\"x\"]); }: in action list: uregs[ ] argument #1 is incompatible with prototype:\n\tprototype: integer\n\t argument: string", 0);
 	bad("BEGIN { trace(progenyof(1, 2)); }", "invalid probe specifier BEGIN { trace(progenyof(1, 2)); }: in action list: progenyof( ) prototype mismatch: 2 args passed, 1 expected", 0);
 	bad("BEGIN { trace(getminor()); }", "invalid probe specifier BEGIN { trace(getminor()); }: in action list: getminor( ) prototype mismatch: 0 args passed, 1 expected", 0);
 	bad("BEGIN { trace(getmajor(\"sda\")); }", "invalid probe specifier BEGIN { trace(getmajor(\"sda\")); }: in action list: getmajor( ) argument #1 is incompatible with prototype:\n\tprototype: dev_t\n\t argument: string", 0);

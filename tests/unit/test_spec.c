@@ -90,7 +90,7 @@ int main(void)
 	bad("BEGIN { speculate(curthread); }", "speculate( ) argument #1 is incompatible with prototype:\n"
 	    "\tprototype: int\n\t argument: struct task_struct *");
 	bad("BEGIN { x = speculation(1); }", "speculation( ) prototype mismatch: 1 arg passed, 0 expected");
-	bad("BEGIN { x = commit(1); }", "commit( ) may not be used in an expression");
+	bad("BEGIN { x = commit(1); }", "tracing function commit( ) may not be called from a D expression (D program context required)");
 
 	/* on the command line, the error names the action list */
 	{

@@ -121,11 +121,11 @@ static void translators(void)
 	bad(XL "\nBEGIN\n{\n\ttrace(xlate <struct out_t *>((struct in_t *)0)->c);\n}",
 	    "failed to compile script t.d: line 4: translator does not define conversion for member: c");
 	bad(XL "\nBEGIN\n{\n\ttrace(xlate <struct out_t>((struct in_t *)0)->a);\n}",
-	    "failed to compile script t.d: line 4: operator -> cannot be applied to an operand of type \"struct out_t\"");
+	    "failed to compile script t.d: line 4: operator -> must be applied to a pointer");
 	bad(XL "\nBEGIN\n{\n\ttrace(xlate <struct out_t *>((struct in_t *)0).a);\n}",
-	    "failed to compile script t.d: line 4: operator . cannot be applied to an operand of type \"struct out_t *\"");
+	    "failed to compile script t.d: line 4: operator . cannot be applied to type \"struct out_t *\"; must be applied to a struct or union");
 	bad(XL "\nBEGIN\n{\n\tx = xlate <struct out_t *>((struct in_t *)0);\n}",
-	    "failed to compile script t.d: line 4: xlate <struct out_t *>: a translated pointer may only be dereferenced (->, *): it cannot be used as a value");
+	    "failed to compile script t.d: line 4: expression cannot evaluate to result of a translated pointer");
 	/* a translated struct is a whole value: assigned (declaring the
 	 * variable) and traced; not an operand */
 	ok(XL "BEGIN { x = xlate <struct out_t>((struct in_t *)0); this->y = *xlate <struct out_t *>((struct in_t *)0); trace(x); trace(this->y.a); }");

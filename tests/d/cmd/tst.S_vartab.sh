@@ -11,7 +11,7 @@ syscall::read:entry { trace(self->s); @c = count(); }
 END { y = a[1, "k"]; }'
 cat >"$tmp/want" <<'WEOF'
 
-Clause 0: BEGIN
+Clause 0: :::BEGIN
 
 NAME             ID   KND SCP FLAG TYPE
 x                500  scl glb r/w  D type (integer) (size 4)
@@ -24,7 +24,7 @@ Clause 1: syscall::read:entry
 NAME             ID   KND SCP FLAG TYPE
 s                500  scl tls r    string (unknown) by ref (size 256)
 
-Clause 2: END
+Clause 2: :::END
 
 NAME             ID   KND SCP FLAG TYPE
 a                501  arr glb r    D type (integer) (size 4)
@@ -36,7 +36,7 @@ for o in -S "-x verbose" "-S -x disasm=1"; do
 done
 # with tracing, the BPF programs follow; disasm=2 prints those alone
 "$DTRACE" -qS -n 'BEGIN { x = 1; exit(0); }' >"$tmp/out" 2>"$tmp/err" || fail=1
-grep -q '^Clause 0: BEGIN$' "$tmp/err" && grep -q '^Disassembly of dtrace:::BEGIN:$' "$tmp/err" ||
+grep -q '^Clause 0: :::BEGIN$' "$tmp/err" && grep -q '^Disassembly of dtrace:::BEGIN:$' "$tmp/err" ||
     { echo "-S:"; cat "$tmp/err"; fail=1; }
 "$DTRACE" -qS -x disasm=2 -n 'BEGIN { x = 1; exit(0); }' >"$tmp/out" 2>"$tmp/err" || fail=1
 ! grep -q '^Clause' "$tmp/err" && grep -q '^Disassembly of dtrace:::BEGIN:$' "$tmp/err" ||

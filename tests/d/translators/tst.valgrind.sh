@@ -19,4 +19,4 @@ rc=$?
 echo "$out" | tail -n 20
 [ $rc -eq 1 ] || { echo "valgrind exit $rc"; exit 1; }
 echo "$out" | grep -q "All heap blocks were freed" || exit 1
-echo "$out" | grep -q 'operator -> cannot be applied to an operand of type "int"'
+echo "$out" | grep -q 'operator -> must be applied to a pointer'

@@ -5,19 +5,19 @@
 #pragma D option quiet
 
 int n;
-int64_t sum;
+int64_t total;
 
 BEGIN
 {
 	n = 0;
-	sum = 100;
+	total = 100;
 }
 
 tick-10ms
 /n < 5/
 {
 	n++;
-	sum += n;
+	total += n;
 }
 
 tick-10ms
@@ -28,5 +28,5 @@ tick-10ms
 
 END
 {
-	printf("%d %d\n", n, sum);
+	printf("%d %d\n", n, total);
 }

@@ -1,0 +1,2 @@
+/* sum is D's aggregating function: a variable may not take its name. */
+int64_t sum;

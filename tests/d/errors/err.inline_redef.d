@@ -1,0 +1,3 @@
+/* An inline may not take the name of a global variable. */
+int x;
+inline int x = 1;

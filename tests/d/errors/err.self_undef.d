@@ -1,0 +1,6 @@
+/* Reading a thread-local variable that nothing declares or assigns. */
+BEGIN
+{
+	trace(self->never);
+	exit(0);
+}
