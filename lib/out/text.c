@@ -6,9 +6,10 @@
  * with a newline; with flowindent the heading is "CPU FUNCTION" and the
  * probe column is the function indented by the call depth, "->"/"<-"
  * ("=>"/"<=" for system calls) for entry and return, "| func:name" for
- * any other probe, even when quiet.  trace() prints integers in a column
- * whose width is set by their size (" %16lld", " %8d", " %5d", " %3d"),
- * strings in "  %-33s", structs as bytes; quiet, values bare.  Drops,
+ * any other probe, even when quiet.  trace() prints integers signed or
+ * unsigned as their D type, in a column whose width is set by their size
+ * (" %16lld", " %8d", " %5d", " %3d"), strings in "  %-33s", structs as
+ * bytes; quiet, values bare.  Drops,
  * faults and messages go to the diagnostics stream as "dtrace: ...", after
  * the output so far is flushed so the two interleave as they happened.
  * printf(), print() and printa() come rendered (fmt/printf.c,
@@ -60,6 +61,26 @@ static int probe_begin(dtrace_output_t *o, const dtrace_probedata_t *pd)
 	return status(o->out);
 }
 
+/*
+ * An integer by its D type: signed or unsigned, at the D type's size (as
+ * Oracle Linux DTrace prints them; illumos printed 1- and 2-byte values
+ * zero-extended and 4- and 8-byte values as signed, whatever the type),
+ * in the column dtrace gives each size: " %16lld", " %8d", " %5d", " %3d".
+ */
+static void trace_int(FILE *out, const dtrace_value_t *v, int q)
+{
+	static const int width[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
+	int w = v->size < 9 && width[v->size] ? width[v->size] : 16;
+	int sh = v->size < 8 ? 64 - 8 * (int)v->size : 0;
+
+	if (!q)
+		fputc(' ', out);
+	if (v->kind == DTRACE_VAL_INT)
+		fprintf(out, "%*lld", q ? 0 : w, (long long)((int64_t)((uint64_t)v->i << sh) >> sh));
+	else
+		fprintf(out, "%*llu", q ? 0 : w, (unsigned long long)((v->u << sh) >> sh));
+}
+
 static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_value_t *v)
 {
 	FILE *out = o->out;
@@ -79,13 +100,8 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 			dt_print_bytes(out, v->bytes, v->size, q);
 		break;
 	default:
-		/* by size alone, as dtrace prints them */
-		switch (v->size) {
-		case 8: fprintf(out, q ? "%lld" : " %16lld", (long long)v->u); break;
-		case 4: fprintf(out, q ? "%d" : " %8d", (int)(uint32_t)v->u); break;
-		case 2: fprintf(out, q ? "%d" : " %5d", (int)(uint16_t)v->u); break;
-		default: fprintf(out, q ? "%d" : " %3d", (int)(uint8_t)v->u); break;
-		}
+		trace_int(out, v, q);
+		break;
 	}
 	return status(out);
 }

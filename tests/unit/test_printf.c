@@ -257,6 +257,95 @@ test_integers(void)
 	    SI(3));
 }
 
+/*
+ * Every integer type with every integer conversion: the value is printed
+ * at the argument's D type whatever the conversion, as dtrace does (%d and
+ * %i of an unsigned type as %u; %u, %x, %X, %o at the type's width; %c
+ * the low byte), so each result is C's for the value of that type.
+ */
+static void
+test_int_types(void)
+{
+	static const struct { int size, sgn; } types[] = {
+		{ 1, 1 }, { 1, 0 }, { 2, 1 }, { 2, 0 },
+		{ 4, 1 }, { 4, 0 }, { 8, 1 }, { 8, 0 },
+	};
+	static const uint64_t bits[] = {
+		0, 1, 0x41, 0x7f, 0x80, 0xc8, 0xff, 0x7fff, 0x8000, 0xfffe,
+		0x7fffffff, 0x80000000, 0xfffffffd, 0x123456789abcdef0ULL,
+		0x8000000000000000ULL, 0xffffffffffffffffULL,
+	};
+	static const char convs[] = "diuxXoc";
+	char fmt[4], cfmt[8], want[64];
+	size_t t, b, c;
+
+	for (t = 0; t < sizeof (types) / sizeof (types[0]); t++) {
+		int size = types[t].size, sgn = types[t].sgn;
+		int sh = 64 - 8 * size;
+
+		for (b = 0; b < sizeof (bits) / sizeof (bits[0]); b++) {
+			uint64_t z = size == 8 ? bits[b] : (bits[b] << sh) >> sh;
+			int64_t v = size == 8 ? (int64_t)bits[b] :
+			    (int64_t)(bits[b] << sh) >> sh;
+
+			for (c = 0; convs[c] != '\0'; c++) {
+				(void) snprintf(fmt, sizeof (fmt), "%%%c", convs[c]);
+				switch (convs[c]) {
+				case 'd': case 'i':
+					if (sgn)
+						(void) snprintf(want, sizeof (want),
+						    "%lld", (long long)v);
+					else
+						(void) snprintf(want, sizeof (want),
+						    "%llu", (unsigned long long)z);
+					break;
+				case 'u': case 'x': case 'X': case 'o':
+					(void) snprintf(cfmt, sizeof (cfmt), "%%ll%c",
+					    convs[c]);
+					(void) snprintf(want, sizeof (want), cfmt,
+					    (unsigned long long)z);
+					break;
+				default:	/* %c: the low byte */
+					if ((z & 0xff) == 0 || size > 4)
+						continue;	/* (%c wants <= int) */
+					want[0] = (char)(z & 0xff);
+					want[1] = '\0';
+					break;
+				}
+				FMT(fmt, want, I(bits[b], size, sgn));
+			}
+		}
+	}
+
+	/* the same values with flags, width and precision */
+	FMT("[%5d|%-5u|%05x|%+d|%#o]", "[   -3|253  |000fd|-3|0375]",
+	    I(0xfd, 1, 1), I(0xfd, 1, 1), I(0xfd, 1, 1), I(0xfd, 1, 1),
+	    I(0xfd, 1, 1));
+	FMT("[%5d|%-5u|%05x|%+d|%#o]", "[  200|200  |000c8|200|0310]",
+	    I(0xc8, 1, 0), I(0xc8, 1, 0), I(0xc8, 1, 0), I(0xc8, 1, 0),
+	    I(0xc8, 1, 0));
+	FMT("[%8.6d|%.3u]", "[ -000001|65535]", I(0xffff, 2, 1),
+	    I(0xffff, 2, 0));
+	FMT("[%22d]", "[  18446744073709551615]", I(~0ULL, 8, 0));
+	FMT("[%-22i]", "[-9223372036854775808  ]", I(1ULL << 63, 8, 1));
+
+	/* the length modifiers take exactly their type (test_check has
+	   the accepted ones) */
+	COK("%ld %lld", &t_i64, &t_i64);
+	COK("%lc %wc", &t_int, &t_int);
+	CERR("%hd", "printf( ) argument #2 is incompatible with conversion "
+	    "#1 prototype:\n\tconversion: %hd\n\t prototype: short\n\t  "
+	    "argument: unsigned short", &t_ushort);
+	CERR("%hu", "printf( ) argument #2 is incompatible with conversion "
+	    "#1 prototype:\n\tconversion: %hu\n\t prototype: unsigned short"
+	    "\n\t  argument: int", &t_int);
+	CERR("%ld", "printf( ) argument #2 is incompatible with conversion "
+	    "#1 prototype:\n\tconversion: %ld\n\t prototype: long\n\t  "
+	    "argument: int", &t_int);
+	COK("%d %i %u %x %o %c", &t_char, &t_short, &t_uint, &t_ulong,
+	    &t_llong, &t_uint);
+}
+
 static void
 test_length_modifiers(void)
 {
@@ -810,6 +899,7 @@ main(void)
 	test_check();
 	test_layout();
 	test_integers();
+	test_int_types();
 	test_length_modifiers();
 	test_chars_strings();
 	test_pointers_addrs();
