@@ -8,8 +8,9 @@
  * ("=>"/"<=" for system calls) for entry and return, "| func:name" for
  * any other probe, even when quiet.  trace() prints integers signed or
  * unsigned as their D type, in a column whose width is set by their size
- * (" %16lld", " %8d", " %5d", " %3d"), strings in "  %-33s", structs as
- * bytes; quiet, values bare.  Drops,
+ * (" %16lld", " %8d", " %5d", " %3d"); strings, structs, unions and
+ * arrays by dtrace's rules for bytes: printable text in "  %-33s", else a
+ * hex dump; quiet, values bare.  Drops,
  * faults and messages go to the diagnostics stream as "dtrace: ...", after
  * the output so far is flushed so the two interleave as they happened.
  * printf(), print() and printa() come rendered (fmt/printf.c,
@@ -81,6 +82,31 @@ static void trace_int(FILE *out, const dtrace_value_t *v, int q)
 		fprintf(out, "%*llu", q ? 0 : w, (unsigned long long)((v->u << sh) >> sh));
 }
 
+/*
+ * A string as dtrace records it, strsize bytes: the characters, the NUL
+ * that ends them and zeros after it (what follows the NUL in our record
+ * is not part of the string).  -x rawbytes dumps them; otherwise they go
+ * by dtrace's rules for bytes (fmt/bytes.c): printable characters are the
+ * string in its column, and an empty string or one holding other
+ * characters is the dump.
+ */
+static void trace_str(FILE *out, const dtrace_value_t *v, unsigned flags)
+{
+	size_t n = v->size, len = strnlen(v->str, n);
+	uint8_t *b = calloc(n ? n : 1, 1);
+
+	if (!b) {
+		fputs(v->str, out);
+		return;
+	}
+	memcpy(b, v->str, len);
+	if (flags & DTRACE_PD_RAWBYTES)
+		dt_print_rawbytes(out, b, n);
+	else
+		dt_print_bytes(out, b, (uint32_t)n, 33, (flags & DTRACE_PD_QUIET) != 0);
+	free(b);
+}
+
 static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_value_t *v)
 {
 	FILE *out = o->out;
@@ -88,16 +114,13 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 
 	switch (v->kind) {
 	case DTRACE_VAL_STRING:
-		if (pd->flags & DTRACE_PD_RAWBYTES)	/* its strsize bytes */
-			dt_print_rawbytes(out, (const uint8_t *)v->str, v->size);
-		else
-			fprintf(out, q ? "%s" : "  %-33s", v->str);
+		trace_str(out, v, pd->flags);
 		break;
 	case DTRACE_VAL_BYTES:
 		if (pd->flags & DTRACE_PD_RAWBYTES)
 			dt_print_rawbytes(out, v->bytes, v->size);
 		else
-			dt_print_bytes(out, v->bytes, v->size, q);
+			dt_print_bytes(out, v->bytes, v->size, 33, q);
 		break;
 	default:
 		trace_int(out, v, q);
