@@ -124,11 +124,26 @@ static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_va
 		v->bytes = p;
 		break;
 	default:
-		v->kind = f->is_signed ? DTRACE_VAL_INT : DTRACE_VAL_UINT;
+		v->kind = f->is_float ? DTRACE_VAL_FLOAT : f->is_signed ? DTRACE_VAL_INT :
+		    DTRACE_VAL_UINT;
 		v->size = f->size;
 		v->u = rd(p, f->size, f->is_signed);
 		break;
 	}
+}
+
+/* the value of a float or double given its bits */
+static long double float_value(uint64_t bits, int size)
+{
+	if (size == 4) {
+		float f;
+		uint32_t b = (uint32_t)bits;
+		memcpy(&f, &b, sizeof(f));
+		return f;
+	}
+	double d;
+	memcpy(&d, &bits, sizeof(d));
+	return d;
 }
 
 static void trace(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
@@ -157,10 +172,12 @@ void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a)
 			vals[i].s = strs[i] ? strs[i] : "";
 			vals[i].size = -1;
 		} else {
-			vals[i].kind = DT_PFV_INT;
+			vals[i].kind = f->is_float ? DT_PFV_FLOAT : DT_PFV_INT;
 			vals[i].size = f->val_size ? f->val_size : 8;
 			vals[i].is_signed = f->is_signed;
 			vals[i].u = rd(d + f->offset, 8, 0);
+			if (f->is_float)
+				vals[i].f = float_value(vals[i].u, vals[i].size);
 		}
 	}
 	dt_printf_format(out, a->pf, vals, n);

@@ -8,7 +8,9 @@
  * ("=>"/"<=" for system calls) for entry and return, "| func:name" for
  * any other probe, even when quiet.  trace() prints integers signed or
  * unsigned as their D type, in a column whose width is set by their size
- * (" %16lld", " %8d", " %5d", " %3d"); strings, structs, unions and
+ * (" %16lld", " %8d", " %5d", " %3d"), a float or double as its bits
+ * (as Oracle Linux DTrace, which has no floating-point trace format, prints
+ * it: an unsigned integer of its size); strings, structs, unions and
  * arrays by dtrace's rules for bytes: printable text in "  %-33s", else a
  * hex dump; quiet, values bare.  Drops,
  * faults and messages go to the diagnostics stream as "dtrace: ...", after
@@ -122,7 +124,7 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 		else
 			dt_print_bytes(out, v->bytes, v->size, 33, q);
 		break;
-	default:
+	default:		/* integers; floats as their bits */
 		trace_int(out, v, q);
 		break;
 	}

@@ -282,6 +282,7 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	if (t) {
 		f->val_size = (int)(t->kind == DT_TK_PTR ? 8 : t->size);
 		f->is_signed = t->is_signed;
+		f->is_float = t->kind == DT_TK_FLOAT;
 	}
 	st->recsize += size;
 }
@@ -379,7 +380,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 			add_field(s, a, DT_RV_BYTES, v->type->size, NULL);	/* its bytes */
 		else if (v->type->kind == DT_TK_STRING)
 			add_field(s, a, DT_RV_STR, strsize + 1, NULL);
-		else if (dt_is_scalar(v->type))
+		else if (dt_is_value(v->type))
 			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);
 		else
 			dt_sema_err(s, e->line, "trace( ) argument #1 is incompatible with its prototype: %s",
@@ -451,7 +452,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
 			} else {
-				if (!dt_is_scalar(t)) {
+				if (!dt_is_value(t)) {
 					free(pt);
 					free(ps);
 					dt_sema_err(s, e->line, "%s( ) argument #%d of type %s is not supported yet",

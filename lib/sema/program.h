@@ -49,6 +49,7 @@ struct dt_recfield {
 	uint32_t size;			/* bytes in the record */
 	int val_size;			/* D type size of an integer */
 	int is_signed;
+	int is_float;			/* DT_RV_INT: a float or double's bits */
 };
 
 struct dt_action {

@@ -60,6 +60,8 @@ static const struct dt_pfarg_type t_charp =
 	{ DT_PFT_POINTER, 8, 0, "char *" , 0 };
 static const struct dt_pfarg_type t_double =
 	{ DT_PFT_FLOAT, 8, 1, "double" , 0 };
+static const struct dt_pfarg_type t_float =
+	{ DT_PFT_FLOAT, 4, 1, "float" , 0 };
 static const struct dt_pfarg_type t_ldouble =
 	{ DT_PFT_FLOAT, 16, 1, "long double" , 0 };
 static const struct dt_pfarg_type t_void = { DT_PFT_OTHER, 0, 0, "void" , 0 };
@@ -458,6 +460,15 @@ test_floats(void)
 	FMT("%g", "0.0001", F(0.0001, 8));
 	FMT("%G", "1E-05", F(0.00001, 8));
 	FMT("%#g", "1.00000", F(1.0, 8));
+	/* a float's value (the consumer's, from its bits) as a double */
+	FMT("%f|%e|%g|%E|%G", "-2.500000|-2.500000e+00|-2.5|-2.500000E+00|-2.5",
+	    F(-2.5f, 4), F(-2.5f, 4), F(-2.5f, 4), F(-2.5f, 4), F(-2.5f, 4));
+	FMT("[%10.4f|%-9.1e|%+.3g]", "[    0.1000|1.0e-01  |+0.1]", F(0.1f, 4),
+	    F(0.1f, 4), F(0.1f, 4));
+	FMT("%f %g %f %e", "inf -inf -0.000000 nan", F(1.0 / 0.0, 8),
+	    F(-1.0 / 0.0, 8), F(-0.0, 8), F(__builtin_nan(""), 8));
+	FMT("%.17g", "0.10000000000000001", F(0.1, 8));
+	FMT("%.9g", "0.100000001", F(0.1f, 4));
 	/* an (unchecked) integer value is printed as a double */
 	FMT("%f", "3.000000", SI(3));
 	FMT("%.1f", "-3.0", SI(-3));
@@ -660,6 +671,7 @@ test_check(void)
 	COK("%f %e %g %E %G", &t_double, &t_double, &t_double, &t_double,
 	    &t_double);
 	COK("%Lf", &t_ldouble);
+	COK("%f %e %g %E %G", &t_float, &t_float, &t_float, &t_float, &t_float);
 	COK("%hd %hi %hu %ho %hx %hX", &t_short, &t_short, &t_ushort,
 	    &t_ushort, &t_short, &t_ushort);
 	COK("%ld %li %lu %lo %lx %lX", &t_long, &t_i64, &t_ulong, &t_ulong,
