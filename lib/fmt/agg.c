@@ -101,7 +101,15 @@ struct dist {
 	int pos, neg;
 };
 
-/* trim to the data plus one zero row each side; total and signs */
+/*
+ * Trim to the data plus one zero row each side, as dtrace's
+ * dt_print_quantize/lquantize/llquantize do; all zero (counts that cancel
+ * out), the rows emptyfirst..emptylast.  Total and signs of what is shown.
+ * (illumos' dt_print_quantize stops its search for data one bucket short,
+ * so a table whose only count is in the last bucket, values of 2^62 and
+ * up, came out as the empty one around zero; Oracle Linux DTrace fixed
+ * that, and we print the row.)
+ */
 static void
 dist_range(const int64_t *v, int nb, int emptyfirst, int emptylast,
     struct dist *ds)
