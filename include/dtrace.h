@@ -118,7 +118,11 @@ typedef struct dtrace_value {
 	dtrace_valkind_t kind;
 	uint32_t size;			/* integers: bytes of the D type as
 					   recorded (1, 2, 4, 8); bytes: count;
-					   floats: 4 (float) or 8 (double) */
+					   floats: 4 (float) or 8 (double);
+					   strings: the bytes at str as dtrace
+					   records them (a string: strsize, its
+					   NUL and zeros after it; a char
+					   array: its bytes as they were) */
 	union {
 		int64_t i;		/* DTRACE_VAL_INT */
 		uint64_t u;		/* DTRACE_VAL_UINT; DTRACE_VAL_FLOAT:

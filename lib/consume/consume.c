@@ -101,21 +101,37 @@ void dt_consume_error(dtrace_hdl_t *dtp, const struct dt_ecb *e, const char *why
 	DT_OUT(dtp, error, &err);
 }
 
-/* a record field as a typed value (a string not NUL-terminated in its
- * field is copied to *copy, freed by the caller) */
+/*
+ * A record field as a typed value.  A string's size bytes are what dtrace
+ * records: a D string's strsize bytes, its NUL and zeros after it (our
+ * record has whatever was there after the NUL: such a string is copied,
+ * zero-filled); a char array's bytes as they are (one without a NUL is
+ * copied, NUL-terminated).  The copy is *copy, freed by the caller.
+ */
 static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_value_t *v,
     char **copy)
 {
 	const uint8_t *p = d + f->offset;
+	size_t len;
 	*copy = NULL;
 	switch (f->kind) {
 	case DT_RV_STR:
+	case DT_RV_CHARS:
 		v->kind = DTRACE_VAL_STRING;
-		v->size = f->size - 1;		/* strsize */
+		v->size = f->kind == DT_RV_STR ? f->size - 1 : f->size;	/* strsize */
 		v->str = (const char *)p;
-		if (!memchr(p, '\0', f->size)) {
+		len = strnlen((const char *)p, f->size);
+		if (len == f->size) {
 			*copy = strndup((const char *)p, f->size);
 			v->str = *copy ? *copy : "";
+		} else if (f->kind == DT_RV_STR) {
+			size_t i = len;
+			while (i < f->size && !p[i])
+				i++;
+			if (i < f->size && (*copy = calloc(f->size, 1)) != NULL) {
+				memcpy(*copy, p, len);
+				v->str = *copy;
+			}
 		}
 		break;
 	case DT_RV_BYTES:

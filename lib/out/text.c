@@ -85,28 +85,20 @@ static void trace_int(FILE *out, const dtrace_value_t *v, int q)
 }
 
 /*
- * A string as dtrace records it, strsize bytes: the characters, the NUL
- * that ends them and zeros after it (what follows the NUL in our record
- * is not part of the string).  -x rawbytes dumps them; otherwise they go
- * by dtrace's rules for bytes (fmt/bytes.c): printable characters are the
- * string in its column, and an empty string or one holding other
- * characters is the dump.
+ * A string's bytes as dtrace records them (a D string: strsize bytes, the
+ * NUL and zeros after it; a char array: its bytes): -x rawbytes dumps
+ * them; otherwise they go by dtrace's rules for bytes (fmt/bytes.c):
+ * printable characters are the string in its column, and an empty string
+ * or one holding other characters is the dump.
  */
 static void trace_str(FILE *out, const dtrace_value_t *v, unsigned flags)
 {
-	size_t n = v->size, len = strnlen(v->str, n);
-	uint8_t *b = calloc(n ? n : 1, 1);
+	const uint8_t *b = (const uint8_t *)v->str;
 
-	if (!b) {
-		fputs(v->str, out);
-		return;
-	}
-	memcpy(b, v->str, len);
 	if (flags & DTRACE_PD_RAWBYTES)
-		dt_print_rawbytes(out, b, n);
+		dt_print_rawbytes(out, b, v->size);
 	else
-		dt_print_bytes(out, b, (uint32_t)n, 33, (flags & DTRACE_PD_QUIET) != 0);
-	free(b);
+		dt_print_bytes(out, b, v->size, 33, (flags & DTRACE_PD_QUIET) != 0);
 }
 
 static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_value_t *v)
