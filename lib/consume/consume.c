@@ -118,7 +118,7 @@ static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_va
 	case DT_RV_STR:
 	case DT_RV_CHARS:
 		v->kind = DTRACE_VAL_STRING;
-		v->size = f->kind == DT_RV_STR ? f->size - 1 : f->size;	/* strsize */
+		v->size = f->kind == DT_RV_STR ? f->size - 1 : f->size;	/* strsize, or N */
 		v->str = (const char *)p;
 		len = strnlen((const char *)p, f->size);
 		if (len == f->size) {

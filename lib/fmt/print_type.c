@@ -8,8 +8,8 @@
  * zero, nested structs, unions and arrays one column further in (an
  * anonymous member without the ".member = "), char arrays as characters
  * up to their NUL, enums by name, pointers in hex, floats as "%f" does,
- * then "}".  An object
- * larger than what was recorded ends in "..." where the data stops.
+ * then "}".  An object larger than what was recorded ends in "..." where
+ * the data stops.
  *
  * Types are walked as BTF, so kernel types print with the kernel's own
  * names (typedefs such as __u16 included): kernel structs and unions are

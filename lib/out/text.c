@@ -12,9 +12,9 @@
  * (as Oracle Linux DTrace, which has no floating-point trace format, prints
  * it: an unsigned integer of its size); strings, structs, unions and
  * arrays by dtrace's rules for bytes: printable text in "  %-33s", else a
- * hex dump; quiet, values bare.  Drops,
- * faults and messages go to the diagnostics stream as "dtrace: ...", after
- * the output so far is flushed so the two interleave as they happened.
+ * hex dump; quiet, values bare.  Drops, faults and messages go to the
+ * diagnostics stream as "dtrace: ...", after the output so far is flushed
+ * so the two interleave as they happened.
  * printf(), print() and printa() come rendered (fmt/printf.c,
  * fmt/print_type.c, fmt/agg.c).
  */
