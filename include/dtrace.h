@@ -107,17 +107,26 @@ int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
 /* ---- the output: typed values and formatters ---- */
 
 /* a value: an integer (signed or not, of its D type's size), a string,
- * or bytes (a traced struct, union or array; tracemem()) */
+ * bytes (a traced struct, union or array; tracemem()), or a float or
+ * double read from memory (D does no floating-point arithmetic: the value
+ * is its IEEE 754 bits) */
 typedef enum {
-	DTRACE_VAL_INT, DTRACE_VAL_UINT, DTRACE_VAL_STRING, DTRACE_VAL_BYTES
+	DTRACE_VAL_INT, DTRACE_VAL_UINT, DTRACE_VAL_STRING, DTRACE_VAL_BYTES,
+	DTRACE_VAL_FLOAT
 } dtrace_valkind_t;
 typedef struct dtrace_value {
 	dtrace_valkind_t kind;
 	uint32_t size;			/* integers: bytes of the D type as
-					   recorded (1, 2, 4, 8); bytes: count */
+					   recorded (1, 2, 4, 8); bytes: count;
+					   floats: 4 (float) or 8 (double);
+					   strings: the bytes at str as dtrace
+					   records them (a string: strsize, its
+					   NUL and zeros after it; a char
+					   array: its bytes as they were) */
 	union {
 		int64_t i;		/* DTRACE_VAL_INT */
-		uint64_t u;		/* DTRACE_VAL_UINT */
+		uint64_t u;		/* DTRACE_VAL_UINT; DTRACE_VAL_FLOAT:
+					   the bits, in the low size bytes */
 		const char *str;	/* DTRACE_VAL_STRING, NUL-terminated */
 		const uint8_t *bytes;	/* DTRACE_VAL_BYTES */
 	};

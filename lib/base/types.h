@@ -84,13 +84,26 @@ static inline int dt_is_int(const struct dt_type *t)
 {
 	return t->kind == DT_TK_INT || t->kind == DT_TK_ENUM;
 }
+/* arithmetic is done on integers only: D has no floating-point
+ * arithmetic (DTrace's dt_node_is_arith) */
 static inline int dt_is_arith(const struct dt_type *t)
 {
-	return dt_is_int(t) || t->kind == DT_TK_FLOAT;
+	return dt_is_int(t);
 }
 static inline int dt_is_scalar(const struct dt_type *t)
 {
 	return dt_is_int(t) || t->kind == DT_TK_PTR;
+}
+/* a float or double: a value carried as its bits (loaded, stored, traced,
+ * formatted by the consumer), never computed with */
+static inline int dt_is_float(const struct dt_type *t)
+{
+	return t->kind == DT_TK_FLOAT && (t->size == 4 || t->size == 8);
+}
+/* what a register can hold: a scalar or a float's bits */
+static inline int dt_is_value(const struct dt_type *t)
+{
+	return dt_is_scalar(t) || dt_is_float(t);
 }
 
 struct dt_type *dt_type_promote(struct dt_typetab *tt, struct dt_type *t);

@@ -31,6 +31,10 @@ static void store_value(struct dt_cg *cg, struct dt_node *v, struct dt_recfield 
 		dt_cg_sou_to_frame(cg, v, off);
 		return;
 	}
+	if (f->kind == DT_RV_CHARS) {
+		dt_cg_store_chars(cg, v, off, (int)f->size);
+		return;
+	}
 	dt_cg_expr(cg, v, R0);
 	dt_cg_fst(cg, dt_cg_size_code(f->size), off, R0);
 }

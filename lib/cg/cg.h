@@ -149,6 +149,8 @@ void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */
 void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int dst_off, int size);
+/* the size bytes of the char array n (a DN_KSTR) as they are, faulting */
+void dt_cg_store_chars(struct dt_cg *cg, struct dt_node *n, int dst_off, int size);
 int dt_cg_stmp_alloc(struct dt_cg *cg);
 void dt_cg_stmp_free(struct dt_cg *cg);
 /* R0 = length of the string at R9 + off (at most size - 1) */

@@ -753,6 +753,15 @@ void dt_cg_str_assign(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_stmp_free(cg);
 }
 
+/* R9 + off = the size bytes of the char array n (a DN_KSTR), as they are:
+ * trace() records a char array so, as dtrace does */
+void dt_cg_store_chars(struct dt_cg *cg, struct dt_node *n, int off, int size)
+{
+	dt_cg_expr(cg, n->l, R0);
+	emit(cg, MOV64_IMM(R2, size));
+	read_str(cg, BPF_FUNC_probe_read_kernel, off);
+}
+
 void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 {
 	dtrace_hdl_t *dtp = cg->dtp;

@@ -102,21 +102,37 @@ void dt_consume_error(dtrace_hdl_t *dtp, const struct dt_ecb *e, const char *why
 	DT_OUT(dtp, error, &err);
 }
 
-/* a record field as a typed value (a string not NUL-terminated in its
- * field is copied to *copy, freed by the caller) */
+/*
+ * A record field as a typed value.  A string's size bytes are what dtrace
+ * records: a D string's strsize bytes, its NUL and zeros after it (our
+ * record has whatever was there after the NUL: such a string is copied,
+ * zero-filled); a char array's bytes as they are (one without a NUL is
+ * copied, NUL-terminated).  The copy is *copy, freed by the caller.
+ */
 static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_value_t *v,
     char **copy)
 {
 	const uint8_t *p = d + f->offset;
+	size_t len;
 	*copy = NULL;
 	switch (f->kind) {
 	case DT_RV_STR:
+	case DT_RV_CHARS:
 		v->kind = DTRACE_VAL_STRING;
-		v->size = f->size - 1;		/* strsize */
+		v->size = f->kind == DT_RV_STR ? f->size - 1 : f->size;	/* strsize, or N */
 		v->str = (const char *)p;
-		if (!memchr(p, '\0', f->size)) {
+		len = strnlen((const char *)p, f->size);
+		if (len == f->size) {
 			*copy = strndup((const char *)p, f->size);
 			v->str = *copy ? *copy : "";
+		} else if (f->kind == DT_RV_STR) {
+			size_t i = len;
+			while (i < f->size && !p[i])
+				i++;
+			if (i < f->size && (*copy = calloc(f->size, 1)) != NULL) {
+				memcpy(*copy, p, len);
+				v->str = *copy;
+			}
 		}
 		break;
 	case DT_RV_BYTES:
@@ -125,11 +141,26 @@ static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_va
 		v->bytes = p;
 		break;
 	default:
-		v->kind = f->is_signed ? DTRACE_VAL_INT : DTRACE_VAL_UINT;
+		v->kind = f->is_float ? DTRACE_VAL_FLOAT : f->is_signed ? DTRACE_VAL_INT :
+		    DTRACE_VAL_UINT;
 		v->size = f->size;
 		v->u = rd(p, f->size, f->is_signed);
 		break;
 	}
+}
+
+/* the value of a float or double given its bits */
+static long double float_value(uint64_t bits, int size)
+{
+	if (size == 4) {
+		float f;
+		uint32_t b = (uint32_t)bits;
+		memcpy(&f, &b, sizeof(f));
+		return f;
+	}
+	double d;
+	memcpy(&d, &bits, sizeof(d));
+	return d;
 }
 
 static void trace(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
@@ -158,10 +189,12 @@ void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a)
 			vals[i].s = strs[i] ? strs[i] : "";
 			vals[i].size = -1;
 		} else {
-			vals[i].kind = DT_PFV_INT;
+			vals[i].kind = f->is_float ? DT_PFV_FLOAT : DT_PFV_INT;
 			vals[i].size = f->val_size ? f->val_size : 8;
 			vals[i].is_signed = f->is_signed;
 			vals[i].u = rd(d + f->offset, 8, 0);
+			if (f->is_float)
+				vals[i].f = float_value(vals[i].u, vals[i].size);
 		}
 	}
 	dt_printf_format(out, a->pf, vals, n);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "agg.h"
+#include "bytes.h"
 
 /*
  * Printing
@@ -21,63 +22,6 @@ static int
 out_err(FILE *out)
 {
 	return ferror(out) ? -1 : 0;
-}
-
-/* dtrace's printable test for trace data: isprint, isspace, \b, \a */
-static int
-printable(unsigned char c)
-{
-	return (c >= ' ' && c <= '~') || (c >= '\t' && c <= '\r') ||
-	    c == '\b' || c == '\a';
-}
-
-static void
-hexdump(FILE *out, const uint8_t *p, uint32_t n)
-{
-	uint32_t i, j;
-
-	fprintf(out, "\n%5s      ", "");
-	for (i = 0; i < 16; i++)
-		fprintf(out, "  %c", "0123456789abcdef"[i]);
-	fputs("  0123456789abcdef\n", out);
-	for (i = 0; i < n; i += 16) {
-		fprintf(out, "%5s%5x:", "", i);
-		for (j = i; j < i + 16 && j < n; j++)
-			fprintf(out, " %02x", p[j]);
-		for (; j % 16 != 0; j++)
-			fputs("   ", out);
-		fputs("  ", out);
-		for (j = i; j < i + 16 && j < n; j++)
-			fputc(p[j] < ' ' || p[j] > '~' ? '.' : p[j], out);
-		fputc('\n', out);
-	}
-}
-
-static void
-print_strkey(FILE *out, const uint8_t *p, uint32_t n)
-{
-	uint32_t i, j;
-
-	if (n == 0)
-		return;
-	for (i = 0; i < n; i++) {
-		if (printable(p[i]))
-			continue;
-		if (p[i] == '\0' && i > 0) {
-			for (j = i + 1; j < n && p[j] == '\0'; j++)
-				;
-			if (j == n) {
-				fprintf(out, "  %-50s", (const char *)p);
-				return;
-			}
-		}
-		break;
-	}
-	if (i == n) {			/* all printable, no NUL */
-		fprintf(out, "  %-50.*s", (int)n, (const char *)p);
-		return;
-	}
-	hexdump(out, p, n);
 }
 
 int
@@ -91,7 +35,10 @@ dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 		uint64_t v;
 
 		if (kf[i].is_string || !dt_agg_is_int_size(kf[i].size)) {
-			print_strkey(out, p, kf[i].size);
+			/* a string is dtrace's strsize bytes: its NUL and
+			   the zeros after it */
+			dt_print_bytes(out, p, kf[i].is_string ? kf[i].size - 1 :
+			    kf[i].size, 50, 0);
 			continue;
 		}
 		v = dt_agg_keyint(p, kf[i].size);
@@ -154,7 +101,15 @@ struct dist {
 	int pos, neg;
 };
 
-/* trim to the data plus one zero row each side; total and signs */
+/*
+ * Trim to the data plus one zero row each side, as dtrace's
+ * dt_print_quantize/lquantize/llquantize do; all zero (counts that cancel
+ * out), the rows emptyfirst..emptylast.  Total and signs of what is shown.
+ * (illumos' dt_print_quantize stops its search for data one bucket short,
+ * so a table whose only count is in the last bucket, values of 2^62 and
+ * up, came out as the empty one around zero; Oracle Linux DTrace fixed
+ * that, and we print the row.)
+ */
 static void
 dist_range(const int64_t *v, int nb, int emptyfirst, int emptylast,
     struct dist *ds)

@@ -1,6 +1,8 @@
 /*
  * bytes.c - raw bytes as dtrace prints them: the hex dump that tracemem()
- * and -x rawbytes share, and trace() of a struct, union or array.
+ * and -x rawbytes share, and dtrace's dt_print_bytes() rules for traced
+ * strings, structs, unions and arrays and for aggregation keys that are
+ * not integers.
  *
  * The dump is dtrace's: a heading of hex digits, then 16 bytes a line as
  * an offset, hex pairs and the printable characters ('.' for the others),
@@ -33,11 +35,14 @@ void dt_print_rawbytes(FILE *out, const uint8_t *c, size_t n)
 }
 
 /*
- * The bytes of a traced struct, union or array, as dtrace prints them: a
- * run of printable characters ending in NULs as a string, other printable
- * bytes as they are, anything else as a hex dump with an ASCII column.
+ * Bytes as dtrace prints a record that is not an integer: printable
+ * characters (isprint, isspace, \b, \a) followed by NULs only are a
+ * string, left-justified in width columns after two spaces (quiet: bare);
+ * printable characters filling all n bytes are a string too, in the
+ * column even when quiet (dtrace does so); anything else, an empty string
+ * (a NUL first) included, is the hex dump.
  */
-void dt_print_bytes(FILE *out, const uint8_t *c, uint32_t n, int quiet)
+void dt_print_bytes(FILE *out, const uint8_t *c, uint32_t n, int width, int quiet)
 {
 	uint32_t i, j;
 	if (n == 0)
@@ -49,16 +54,18 @@ void dt_print_bytes(FILE *out, const uint8_t *c, uint32_t n, int quiet)
 			for (j = i + 1; j < n && c[j] == '\0'; j++)
 				;
 			if (j == n) {
-				fprintf(out, quiet ? "%s" : "  %-33s", (const char *)c);
+				if (quiet)
+					fputs((const char *)c, out);
+				else
+					fprintf(out, "  %-*s", width, (const char *)c);
 				return;
 			}
 		}
 		break;
 	}
 	if (i == n) {
-		fprintf(out, "  %-33.*s", (int)n, (const char *)c);
+		fprintf(out, "  %-*.*s", width, (int)n, (const char *)c);
 		return;
 	}
 	dt_print_rawbytes(out, c, n);
 }
-

@@ -10,9 +10,10 @@
 
 /* n bytes as dtrace dumps them (tracemem, -x rawbytes); nothing if n is 0 */
 void dt_print_rawbytes(FILE *out, const uint8_t *c, size_t n);
-/* the bytes of a traced struct, union or array: a string when they are
- * printable and end in NULs (quiet: without trace()'s column), else the
- * dump */
-void dt_print_bytes(FILE *out, const uint8_t *c, uint32_t n, int quiet);
+/* a record that is not an integer (a traced string, struct, union or
+ * array: width 33; an aggregation key: 50): a string when its bytes are
+ * printable and end in NULs or fill it (quiet: without the column), else
+ * the dump */
+void dt_print_bytes(FILE *out, const uint8_t *c, uint32_t n, int width, int quiet);
 
 #endif

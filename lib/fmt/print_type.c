@@ -7,8 +7,9 @@
  * "(type) {", one ".member = (type)value," line per member that is not
  * zero, nested structs, unions and arrays one column further in (an
  * anonymous member without the ".member = "), char arrays as characters
- * up to their NUL, enums by name, pointers in hex, then "}".  An object
- * larger than what was recorded ends in "..." where the data stops.
+ * up to their NUL, enums by name, pointers in hex, floats as "%f" does,
+ * then "}".  An object larger than what was recorded ends in "..." where
+ * the data stops.
  *
  * Types are walked as BTF, so kernel types print with the kernel's own
  * names (typedefs such as __u16 included): kernel structs and unions are
@@ -452,15 +453,19 @@ static void object(struct pt *p, uint32_t id, const uint8_t *v, int indent,
 	case BTF_KIND_PTR:
 		fprintf(p->out, "0x%llx", (unsigned long long)int_value(v, 8, 0));
 		break;
-	case BTF_KIND_FLOAT:
+	case BTF_KIND_FLOAT:	/* as libbpf's dumper (Oracle's layout): %f */
 		if (sz == 4) {
 			float f;
 			memcpy(&f, v, 4);
-			fprintf(p->out, "%g", (double)f);
+			fprintf(p->out, "%f", (double)f);
 		} else if (sz == 8) {
 			double f;
 			memcpy(&f, v, 8);
-			fprintf(p->out, "%g", f);
+			fprintf(p->out, "%f", f);
+		} else if (sz == 16) {
+			long double f;
+			memcpy(&f, v, sizeof(f) < 16 ? sizeof(f) : 16);
+			fprintf(p->out, "%Lf", f);
 		}
 		break;
 	case BTF_KIND_STRUCT: case BTF_KIND_UNION: {

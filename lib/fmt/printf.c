@@ -12,8 +12,10 @@
  *    modifier: %d of a long prints all 64 bits, %x of an int -1 prints
  *    ffffffff, %d of an unsigned argument prints as %u;
  *  - %p prints plain hex digits (dtrace's %p is %x; %#p adds the 0x);
- *  - %e/%f/%g need a floating-point argument (D has no float values, so
- *    dtrace rejects them with integers; so do we);
+ *  - %e/%f/%g need a floating-point argument, a float or double read
+ *    from memory (D has no floating-point arithmetic: the consumer turns
+ *    the recorded bits into the value); dtrace rejects integers, and so
+ *    do we (%a is dtrace's address conversion, not C's hex float);
  *  - a width or precision of 0 is dropped, so "%.0s" prints the whole
  *    string, as in dtrace;
  *  - '0' after '-' cancels it and '-' after '0' cancels it (last wins);

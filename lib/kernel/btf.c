@@ -133,6 +133,10 @@ static struct dt_type *convert(dtrace_hdl_t *dtp, __u32 id)
 	case BTF_KIND_ENUM64:
 		r = dt_int_type(tt, (int)(t->size ? t->size : 4), 1);
 		break;
+	case BTF_KIND_FLOAT:	/* a value as its bits (D has no float arithmetic) */
+		r = t->size == 4 ? tt->t_float : t->size == 8 ? tt->t_double :
+		    t->size == 16 ? tt->t_ldouble : tt->t_void;
+		break;
 	case BTF_KIND_PTR: {
 		struct dt_type *to = convert(dtp, t->type);
 		r = dt_type_ptr(tt, to);

@@ -11,10 +11,12 @@
  * faults and messages are objects in the same stream, so a reader sees
  * them in order with the data.  printf() and print() texts are rendered
  * into a memory stream the formatter keeps (no allocation once it has
- * grown) and written as JSON strings; numbers are exact integers.  The
+ * grown) and written as JSON strings; numbers are exact integers, and a
+ * traced float or double the shortest number that reads back as it.  The
  * "id" and "probe" fields of an enabled probe are escaped once and kept;
  * the exit object goes to the main output (freopen() does not move it).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +171,38 @@ static int probe_begin(dtrace_output_t *o, const dtrace_probedata_t *pd)
 	return 0;
 }
 
+/*
+ * A float or double from its bits: the shortest number that reads back
+ * as the same value; NaN and the infinities, which JSON has no numbers
+ * for, as the strings "nan", "inf" and "-inf".
+ */
+static void put_float(FILE *fp, uint64_t bits, uint32_t size)
+{
+	char buf[40];
+	double d;
+	int p;
+
+	if (size == 4) {
+		uint32_t b = (uint32_t)bits;
+		float f;
+		memcpy(&f, &b, sizeof(f));
+		d = f;
+	} else {
+		memcpy(&d, &bits, sizeof(d));
+	}
+	if (isnan(d) || isinf(d)) {
+		str(fp, isnan(d) ? "nan" : d > 0 ? "inf" : "-inf");
+		return;
+	}
+	for (p = size == 4 ? 6 : 15; p < 17; p++) {
+		snprintf(buf, sizeof(buf), "%.*g", p, d);
+		if (size == 4 ? strtof(buf, NULL) == (float)d : strtod(buf, NULL) == d)
+			break;
+	}
+	snprintf(buf, sizeof(buf), "%.*g", p, d);
+	fputs(buf, fp);
+}
+
 static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_value_t *v)
 {
 	FILE *fp = o->out;
@@ -190,6 +224,10 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 		LIT(fp, ",\"bytes\":\"");
 		dt_put_hex(fp, v->bytes, v->size);
 		putc_unlocked('"', fp);
+		break;
+	case DTRACE_VAL_FLOAT:
+		field(fp, "value");
+		put_float(fp, v->u, v->size);
 		break;
 	}
 	return tail(fp);

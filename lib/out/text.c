@@ -6,11 +6,15 @@
  * with a newline; with flowindent the heading is "CPU FUNCTION" and the
  * probe column is the function indented by the call depth, "->"/"<-"
  * ("=>"/"<=" for system calls) for entry and return, "| func:name" for
- * any other probe, even when quiet.  trace() prints integers in a column
- * whose width is set by their size (" %16lld", " %8d", " %5d", " %3d"),
- * strings in "  %-33s", structs as bytes; quiet, values bare.  Drops,
- * faults and messages go to the diagnostics stream as "dtrace: ...", after
- * the output so far is flushed so the two interleave as they happened.
+ * any other probe, even when quiet.  trace() prints integers signed or
+ * unsigned as their D type, in a column whose width is set by their size
+ * (" %16lld", " %8d", " %5d", " %3d"), a float or double as its bits
+ * (as Oracle Linux DTrace, which has no floating-point trace format, prints
+ * it: an unsigned integer of its size); strings, structs, unions and
+ * arrays by dtrace's rules for bytes: printable text in "  %-33s", else a
+ * hex dump; quiet, values bare.  Drops, faults and messages go to the
+ * diagnostics stream as "dtrace: ...", after the output so far is flushed
+ * so the two interleave as they happened.
  * printf(), print() and printa() come rendered (fmt/printf.c,
  * fmt/print_type.c, fmt/agg.c).
  */
@@ -60,6 +64,43 @@ static int probe_begin(dtrace_output_t *o, const dtrace_probedata_t *pd)
 	return status(o->out);
 }
 
+/*
+ * An integer by its D type: signed or unsigned, at the D type's size (as
+ * Oracle Linux DTrace prints them; illumos printed 1- and 2-byte values
+ * zero-extended and 4- and 8-byte values as signed, whatever the type),
+ * in the column dtrace gives each size: " %16lld", " %8d", " %5d", " %3d".
+ */
+static void trace_int(FILE *out, const dtrace_value_t *v, int q)
+{
+	static const int width[9] = { 0, 3, 5, 0, 8, 0, 0, 0, 16 };
+	int w = v->size < 9 && width[v->size] ? width[v->size] : 16;
+	int sh = v->size < 8 ? 64 - 8 * (int)v->size : 0;
+
+	if (!q)
+		fputc(' ', out);
+	if (v->kind == DTRACE_VAL_INT)
+		fprintf(out, "%*lld", q ? 0 : w, (long long)((int64_t)((uint64_t)v->i << sh) >> sh));
+	else
+		fprintf(out, "%*llu", q ? 0 : w, (unsigned long long)((v->u << sh) >> sh));
+}
+
+/*
+ * A string's bytes as dtrace records them (a D string: strsize bytes, the
+ * NUL and zeros after it; a char array: its bytes): -x rawbytes dumps
+ * them; otherwise they go by dtrace's rules for bytes (fmt/bytes.c):
+ * printable characters are the string in its column, and an empty string
+ * or one holding other characters is the dump.
+ */
+static void trace_str(FILE *out, const dtrace_value_t *v, unsigned flags)
+{
+	const uint8_t *b = (const uint8_t *)v->str;
+
+	if (flags & DTRACE_PD_RAWBYTES)
+		dt_print_rawbytes(out, b, v->size);
+	else
+		dt_print_bytes(out, b, v->size, 33, (flags & DTRACE_PD_QUIET) != 0);
+}
+
 static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_value_t *v)
 {
 	FILE *out = o->out;
@@ -67,25 +108,17 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 
 	switch (v->kind) {
 	case DTRACE_VAL_STRING:
-		if (pd->flags & DTRACE_PD_RAWBYTES)	/* its strsize bytes */
-			dt_print_rawbytes(out, (const uint8_t *)v->str, v->size);
-		else
-			fprintf(out, q ? "%s" : "  %-33s", v->str);
+		trace_str(out, v, pd->flags);
 		break;
 	case DTRACE_VAL_BYTES:
 		if (pd->flags & DTRACE_PD_RAWBYTES)
 			dt_print_rawbytes(out, v->bytes, v->size);
 		else
-			dt_print_bytes(out, v->bytes, v->size, q);
+			dt_print_bytes(out, v->bytes, v->size, 33, q);
 		break;
-	default:
-		/* by size alone, as dtrace prints them */
-		switch (v->size) {
-		case 8: fprintf(out, q ? "%lld" : " %16lld", (long long)v->u); break;
-		case 4: fprintf(out, q ? "%d" : " %8d", (int)(uint32_t)v->u); break;
-		case 2: fprintf(out, q ? "%d" : " %5d", (int)(uint16_t)v->u); break;
-		default: fprintf(out, q ? "%d" : " %3d", (int)(uint8_t)v->u); break;
-		}
+	default:		/* integers; floats as their bits */
+		trace_int(out, v, q);
+		break;
 	}
 	return status(out);
 }

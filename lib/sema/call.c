@@ -288,7 +288,8 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	a->fields = f;
 	f = &f[a->nfields++];
 	memset(f, 0, sizeof(*f));
-	uint32_t al = k == DT_RV_STR ? 1 : (size >= 8 || k == DT_RV_BYTES) ? 8 : size;
+	uint32_t al = k == DT_RV_STR || k == DT_RV_CHARS ? 1 :
+	    (size >= 8 || k == DT_RV_BYTES) ? 8 : size;
 	st->recsize = (st->recsize + al - 1) / al * al;
 	f->kind = k;
 	f->offset = st->recsize;
@@ -296,6 +297,7 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 	if (t) {
 		f->val_size = (int)(t->kind == DT_TK_PTR ? 8 : t->size);
 		f->is_signed = t->is_signed;
+		f->is_float = t->kind == DT_TK_FLOAT;
 	}
 	st->recsize += size;
 }
@@ -397,9 +399,11 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 			dt_btf_resolve(s->dtp, v->type);
 		if (dt_obj_is_aggregate(v->type) && v->kind != DN_XLATE && v->type->size)
 			add_field(s, a, DT_RV_BYTES, v->type->size, NULL);	/* its bytes */
+		else if (v->kind == DN_KSTR && v->op == 1)	/* a char array */
+			add_field(s, a, DT_RV_CHARS, (uint32_t)v->ival, NULL);
 		else if (v->type->kind == DT_TK_STRING)
 			add_field(s, a, DT_RV_STR, strsize + 1, NULL);
-		else if (dt_is_scalar(v->type))
+		else if (dt_is_value(v->type))
 			add_field(s, a, DT_RV_INT, v->type->size ? v->type->size : 8, v->type);
 		else if (v->type->kind == DT_TK_VOID)
 			dt_sema_err(s, D_TRACE_VOID, e->line, "trace( ) may not be applied to a void expression");
@@ -474,7 +478,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 				n->args[k + 1] = sv;
 				add_field(s, a, DT_RV_STR, strsize + 1, NULL);
 			} else {
-				if (!dt_is_scalar(t)) {
+				if (!dt_is_value(t)) {
 					free(pt);
 					free(ps);
 					dt_sema_err(s, D_PRINTF_ARG_TYPE, e->line, "%s( ) argument #%d of type %s is not supported yet",

@@ -21,8 +21,17 @@ static int is_lvalue(struct dt_node *n)
 	/* *p and p->m too: stores are checked to hit scratch memory at run
 	 * time, as DTrace does */
 	return n->kind == DN_VAR || n->kind == DN_DVAR ||
-	    (n->kind == DN_OBJ && dt_is_scalar(n->type)) ||
-	    (n->kind == DN_UNARY && n->op == DT_OP_DEREF && dt_is_scalar(n->type));
+	    (n->kind == DN_OBJ && dt_is_value(n->type)) ||
+	    (n->kind == DN_UNARY && n->op == DT_OP_DEREF && dt_is_value(n->type));
+}
+
+/* Can a value of type r be assigned to an object of type l?  Scalars
+ * convert; a float only to a float of its size (DTrace's compatible
+ * types). */
+static int assignable(const struct dt_type *l, const struct dt_type *r)
+{
+	return (dt_is_scalar(l) && dt_is_scalar(r)) ||
+	    (dt_is_float(l) && dt_is_float(r) && l->size == r->size);
 }
 
 struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n,
@@ -128,7 +137,7 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	}
 	if (op != AST_OP_ASSIGN)
 		val = dt_sema_binop(s, e->line, op, l, r);
-	if (!(dt_is_scalar(l->type) && dt_is_scalar(val->type)))
+	if (!assignable(l->type, val->type))
 		dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 		    l->type->name, dt_sema_opname(op), r->type->name);
 	struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, l->type);

@@ -108,7 +108,7 @@ struct dt_node *dt_sema_object_at(struct sema *s, int line, struct dt_node *addr
 		dt_sema_err(s, D_DEREF_VOID, line, "cannot dereference pointer to void");
 	if (t->kind == DT_TK_FUNC)
 		dt_sema_err(s, D_DEREF_FUNC, line, "cannot dereference pointer to function");
-	if (!(dt_is_scalar(t) && (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8)) &&
+	if (!(dt_is_value(t) && (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8)) &&
 	    t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION && t->kind != DT_TK_ARRAY)
 		dt_sema_err(s, D_OP_INCOMPAT, line, "%s of type %s is not supported yet", what, t->name);
 	struct dt_node *n = dt_sema_node(s, DN_UNARY, line, t);

@@ -42,13 +42,16 @@ enum dt_actkind {
 
 /* One value in a record.  kind says how the consumer decodes it. */
 enum dt_recval { DT_RV_INT, DT_RV_STR, DT_RV_BYTES /* a struct, union or
-					   array: its bytes */ };
+					   array: its bytes */,
+	DT_RV_CHARS			/* trace() of a char array: its bytes
+					   as they are, as dtrace records it */ };
 struct dt_recfield {
 	enum dt_recval kind;
 	uint32_t offset;		/* from the record start */
 	uint32_t size;			/* bytes in the record */
 	int val_size;			/* D type size of an integer */
 	int is_signed;
+	int is_float;			/* DT_RV_INT: a float or double's bits */
 };
 
 struct dt_action {

@@ -53,8 +53,7 @@ struct dt_gvar *dt_sema_gvar_add(struct sema *s, const char *name,
 	dtrace_hdl_t *dtp = s->dtp;
 	if (dt_obj_is_aggregate(t))
 		obj_type_ok(s, t, "", name, line);
-	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
-	    t->kind != DT_TK_STRING)
+	else if (!dt_is_value(t) && t->kind != DT_TK_STRING)
 		dt_sema_err(s, D_DECL_DYNOBJ, line, "variables of type %s are not supported yet: %s", t->name, name);
 	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
 	if (!ng)
@@ -95,8 +94,7 @@ struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
 	static const char *const kname[] = { "self->", "this->", "" };
 	if (kind != DT_DV_ASSOC && nkeys == 0 && dt_obj_is_aggregate(t))
 		obj_type_ok(s, t, kname[kind], name, line);
-	else if (t->kind != DT_TK_INT && t->kind != DT_TK_PTR && t->kind != DT_TK_ENUM &&
-	    t->kind != DT_TK_STRING)
+	else if (!dt_is_value(t) && t->kind != DT_TK_STRING)
 		dt_sema_err(s, D_DECL_DYNOBJ, line, "%s%s: variables of type %s are not supported yet",
 		    kname[kind], name, t->name);
 	if (nkeys > DT_DV_MAXKEYS)

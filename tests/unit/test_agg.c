@@ -960,20 +960,22 @@ print_keys(void)
 	dt_agg_print(f, &d, NULL, 0, NULL, &e, 0);
 	EXPECT(f, "\n");
 
-	/* a string filling its whole field (no NUL) still prints */
-	memset(raw, 'x', sizeof(raw));
+	/* a string filling its whole strsize (the field's last byte is
+	   its NUL) still prints */
+	memset(raw, 'x', sizeof(raw) - 1);
+	raw[KS - 1] = '\0';
 	e.key = raw;
 	f = mem();
 	dt_agg_print_keys(f, strkf, 1, off0, raw);
-	EXPECT(f, "  xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx                  ");
-	/* dtrace prints the empty string as bytes */
+	EXPECT(f, "  xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx                   ");
+	/* dtrace prints the empty string as bytes: its strsize bytes */
 	memset(raw, 0, sizeof(raw));
 	f = mem();
 	dt_agg_print_keys(f, strkf, 1, off0, raw);
 	EXPECT(f, "\n"
 	    "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
 	    "         0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  ................\n"
-	    "        10: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  ................\n");
+	    "        10: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00     ...............\n");
 	/* and bytes after the NUL make it binary too */
 	memcpy(raw, "ab\0z", 4);
 	f = mem();
@@ -981,7 +983,7 @@ print_keys(void)
 	EXPECT(f, "\n"
 	    "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
 	    "         0: 61 62 00 7a 00 00 00 00 00 00 00 00 00 00 00 00  ab.z............\n"
-	    "        10: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  ................\n");
+	    "        10: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00     ...............\n");
 	/* a long string is not cut at 50 columns */
 	{
 		char big[80];

@@ -58,7 +58,7 @@ static const struct snippet snippets[] = {
 	{ D_DECL_CHARATTR, "short char c;" },
 	{ D_DECL_CLASS, "self self int x;" },
 	{ D_DECL_COMBO, "int char x;" },
-	{ D_DECL_DYNOBJ, "float x;" },
+	{ D_DECL_DYNOBJ, "long double x;" },
 	{ D_DECL_ENCONST, "enum e { A = \"x\" };" },
 	{ D_DECL_ENOFLOW, "enum e { A = 2147483648 };" },
 	{ D_DECL_IDRED, "int x; char x;" },

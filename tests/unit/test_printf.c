@@ -60,6 +60,8 @@ static const struct dt_pfarg_type t_charp =
 	{ DT_PFT_POINTER, 8, 0, "char *" , 0 };
 static const struct dt_pfarg_type t_double =
 	{ DT_PFT_FLOAT, 8, 1, "double" , 0 };
+static const struct dt_pfarg_type t_float =
+	{ DT_PFT_FLOAT, 4, 1, "float" , 0 };
 static const struct dt_pfarg_type t_ldouble =
 	{ DT_PFT_FLOAT, 16, 1, "long double" , 0 };
 static const struct dt_pfarg_type t_void = { DT_PFT_OTHER, 0, 0, "void" , 0 };
@@ -257,6 +259,95 @@ test_integers(void)
 	    SI(3));
 }
 
+/*
+ * Every integer type with every integer conversion: the value is printed
+ * at the argument's D type whatever the conversion, as dtrace does (%d and
+ * %i of an unsigned type as %u; %u, %x, %X, %o at the type's width; %c
+ * the low byte), so each result is C's for the value of that type.
+ */
+static void
+test_int_types(void)
+{
+	static const struct { int size, sgn; } types[] = {
+		{ 1, 1 }, { 1, 0 }, { 2, 1 }, { 2, 0 },
+		{ 4, 1 }, { 4, 0 }, { 8, 1 }, { 8, 0 },
+	};
+	static const uint64_t bits[] = {
+		0, 1, 0x41, 0x7f, 0x80, 0xc8, 0xff, 0x7fff, 0x8000, 0xfffe,
+		0x7fffffff, 0x80000000, 0xfffffffd, 0x123456789abcdef0ULL,
+		0x8000000000000000ULL, 0xffffffffffffffffULL,
+	};
+	static const char convs[] = "diuxXoc";
+	char fmt[4], cfmt[8], want[64];
+	size_t t, b, c;
+
+	for (t = 0; t < sizeof (types) / sizeof (types[0]); t++) {
+		int size = types[t].size, sgn = types[t].sgn;
+		int sh = 64 - 8 * size;
+
+		for (b = 0; b < sizeof (bits) / sizeof (bits[0]); b++) {
+			uint64_t z = size == 8 ? bits[b] : (bits[b] << sh) >> sh;
+			int64_t v = size == 8 ? (int64_t)bits[b] :
+			    (int64_t)(bits[b] << sh) >> sh;
+
+			for (c = 0; convs[c] != '\0'; c++) {
+				(void) snprintf(fmt, sizeof (fmt), "%%%c", convs[c]);
+				switch (convs[c]) {
+				case 'd': case 'i':
+					if (sgn)
+						(void) snprintf(want, sizeof (want),
+						    "%lld", (long long)v);
+					else
+						(void) snprintf(want, sizeof (want),
+						    "%llu", (unsigned long long)z);
+					break;
+				case 'u': case 'x': case 'X': case 'o':
+					(void) snprintf(cfmt, sizeof (cfmt), "%%ll%c",
+					    convs[c]);
+					(void) snprintf(want, sizeof (want), cfmt,
+					    (unsigned long long)z);
+					break;
+				default:	/* %c: the low byte */
+					if ((z & 0xff) == 0 || size > 4)
+						continue;	/* (%c wants <= int) */
+					want[0] = (char)(z & 0xff);
+					want[1] = '\0';
+					break;
+				}
+				FMT(fmt, want, I(bits[b], size, sgn));
+			}
+		}
+	}
+
+	/* the same values with flags, width and precision */
+	FMT("[%5d|%-5u|%05x|%+d|%#o]", "[   -3|253  |000fd|-3|0375]",
+	    I(0xfd, 1, 1), I(0xfd, 1, 1), I(0xfd, 1, 1), I(0xfd, 1, 1),
+	    I(0xfd, 1, 1));
+	FMT("[%5d|%-5u|%05x|%+d|%#o]", "[  200|200  |000c8|200|0310]",
+	    I(0xc8, 1, 0), I(0xc8, 1, 0), I(0xc8, 1, 0), I(0xc8, 1, 0),
+	    I(0xc8, 1, 0));
+	FMT("[%8.6d|%.3u]", "[ -000001|65535]", I(0xffff, 2, 1),
+	    I(0xffff, 2, 0));
+	FMT("[%22d]", "[  18446744073709551615]", I(~0ULL, 8, 0));
+	FMT("[%-22i]", "[-9223372036854775808  ]", I(1ULL << 63, 8, 1));
+
+	/* the length modifiers take exactly their type (test_check has
+	   the accepted ones) */
+	COK("%ld %lld", &t_i64, &t_i64);
+	COK("%lc %wc", &t_int, &t_int);
+	CERR("%hd", "printf( ) argument #2 is incompatible with conversion "
+	    "#1 prototype:\n\tconversion: %hd\n\t prototype: short\n\t  "
+	    "argument: unsigned short", &t_ushort);
+	CERR("%hu", "printf( ) argument #2 is incompatible with conversion "
+	    "#1 prototype:\n\tconversion: %hu\n\t prototype: unsigned short"
+	    "\n\t  argument: int", &t_int);
+	CERR("%ld", "printf( ) argument #2 is incompatible with conversion "
+	    "#1 prototype:\n\tconversion: %ld\n\t prototype: long\n\t  "
+	    "argument: int", &t_int);
+	COK("%d %i %u %x %o %c", &t_char, &t_short, &t_uint, &t_ulong,
+	    &t_llong, &t_uint);
+}
+
 static void
 test_length_modifiers(void)
 {
@@ -369,6 +460,15 @@ test_floats(void)
 	FMT("%g", "0.0001", F(0.0001, 8));
 	FMT("%G", "1E-05", F(0.00001, 8));
 	FMT("%#g", "1.00000", F(1.0, 8));
+	/* a float's value (the consumer's, from its bits) as a double */
+	FMT("%f|%e|%g|%E|%G", "-2.500000|-2.500000e+00|-2.5|-2.500000E+00|-2.5",
+	    F(-2.5f, 4), F(-2.5f, 4), F(-2.5f, 4), F(-2.5f, 4), F(-2.5f, 4));
+	FMT("[%10.4f|%-9.1e|%+.3g]", "[    0.1000|1.0e-01  |+0.1]", F(0.1f, 4),
+	    F(0.1f, 4), F(0.1f, 4));
+	FMT("%f %g %f %e", "inf -inf -0.000000 nan", F(1.0 / 0.0, 8),
+	    F(-1.0 / 0.0, 8), F(-0.0, 8), F(__builtin_nan(""), 8));
+	FMT("%.17g", "0.10000000000000001", F(0.1, 8));
+	FMT("%.9g", "0.100000001", F(0.1f, 4));
 	/* an (unchecked) integer value is printed as a double */
 	FMT("%f", "3.000000", SI(3));
 	FMT("%.1f", "-3.0", SI(-3));
@@ -571,6 +671,7 @@ test_check(void)
 	COK("%f %e %g %E %G", &t_double, &t_double, &t_double, &t_double,
 	    &t_double);
 	COK("%Lf", &t_ldouble);
+	COK("%f %e %g %E %G", &t_float, &t_float, &t_float, &t_float, &t_float);
 	COK("%hd %hi %hu %ho %hx %hX", &t_short, &t_short, &t_ushort,
 	    &t_ushort, &t_short, &t_ushort);
 	COK("%ld %li %lu %lo %lx %lX", &t_long, &t_i64, &t_ulong, &t_ulong,
@@ -810,6 +911,7 @@ main(void)
 	test_check();
 	test_layout();
 	test_integers();
+	test_int_types();
 	test_length_modifiers();
 	test_chars_strings();
 	test_pointers_addrs();

@@ -1,6 +1,6 @@
 /*
- * In quiet mode trace() prints just the value: integers of 1 and 2 bytes
- * as unsigned, of 4 and 8 bytes as signed, strings as they are.
+ * In quiet mode trace() prints just the value: integers signed or
+ * unsigned as their D type, strings as they are.
  */
 #pragma D option quiet
 
