@@ -458,7 +458,8 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		dt_cg_dvar_load(cg, n);
 		break;
 	case DN_CALL:
-		if (n->func == DT_F_STRLEN || n->func == DT_F_INDEX || n->func == DT_F_RINDEX)
+		if (n->func == DT_F_STRLEN || n->func == DT_F_INDEX || n->func == DT_F_RINDEX ||
+		    n->func == DT_F_STRCHAR)
 			dt_cg_str_int(cg, n);
 		else if (n->func == DT_F_SPECULATION)
 			dt_cg_speculation(cg);
