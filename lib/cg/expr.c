@@ -87,6 +87,7 @@ static void kread(struct dt_cg *cg, int off, int size)
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, off));
 	emit(cg, STX_MEM(BPF_DW, R10, R3, slot));	/* for the fault report */
+	dt_cg_scratch_check(cg, size);
 	int tmp = dt_cg_slot_alloc(cg);
 	emit(cg, ST_MEM(BPF_DW, R10, tmp, 0));
 	emit(cg, MOV64_REG(R1, R10));

@@ -829,8 +829,9 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		store_bytes(cg, n->str, n->slen, off, size);
 		return;
 	case DN_KSTR: {
-		/* a char array in kernel memory */
+		/* a char array in kernel memory (or scratch memory) */
 		dt_cg_expr(cg, n->l, R0);
+		dt_cg_checked_addr(cg, 1);
 		int n1 = (int)n->ival + 1 < size ? (int)n->ival + 1 : size;
 		emit(cg, MOV64_IMM(R2, n1));
 		read_str(cg, BPF_FUNC_probe_read_kernel_str, off);
