@@ -70,6 +70,9 @@ int dt_cg_cell(dtrace_hdl_t *dtp, int k);
 int dt_cg_strtok(dtrace_hdl_t *dtp);
 int dt_cg_scratch(dtrace_hdl_t *dtp);
 int dt_cg_sou(dtrace_hdl_t *dtp);
+/* the current frame's offset in the dt_scratch map value (frame 1 while
+ * ERROR clauses run) */
+int dt_cg_frame_off(const struct dt_cg *cg);
 /* bytes of a dynamic variable key (the dt_dvars map's key size) */
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp);
 /* bytes of the dt_scratch map's value: both frames and the slack */
@@ -200,6 +203,15 @@ void dt_cg_scratch_alloc(struct dt_cg *cg, int sz);
 /* R(sz) bytes from the address in R(src) to scratch offset R1 with a
  * probe_read helper, faulting with the address on failure */
 void dt_cg_scratch_read(struct dt_cg *cg, int helper, int src, int sz);
+/* A read of size bytes at the address in R3 (kept): fault with "invalid
+ * address" if it lies in DTrace's own working memory but neither in the
+ * scratch space the current clause was handed nor in its this->
+ * variables (a pointer past an alloca(), or into an earlier clause's
+ * scratch).  Nothing unless the program uses scratch space.  Clobbers
+ * R0-R2. */
+void dt_cg_scratch_check(struct dt_cg *cg, int32_t size);
+/* the same for the address in R0 (kept); clobbers R1-R3 */
+void dt_cg_checked_addr(struct dt_cg *cg, int32_t size);
 /* cg/destr.c: stop, raise, copyout, copyoutstr, chill */
 void dt_cg_destr(struct dt_cg *cg, struct dt_node *n);
 

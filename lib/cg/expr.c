@@ -87,6 +87,7 @@ static void kread(struct dt_cg *cg, int off, int size)
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, off));
 	emit(cg, STX_MEM(BPF_DW, R10, R3, slot));	/* for the fault report */
+	dt_cg_scratch_check(cg, size);
 	int tmp = dt_cg_slot_alloc(cg);
 	emit(cg, ST_MEM(BPF_DW, R10, tmp, 0));
 	emit(cg, MOV64_REG(R1, R10));
@@ -458,7 +459,8 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 		dt_cg_dvar_load(cg, n);
 		break;
 	case DN_CALL:
-		if (n->func == DT_F_STRLEN || n->func == DT_F_INDEX || n->func == DT_F_RINDEX)
+		if (n->func == DT_F_STRLEN || n->func == DT_F_INDEX || n->func == DT_F_RINDEX ||
+		    n->func == DT_F_STRCHAR)
 			dt_cg_str_int(cg, n);
 		else if (n->func == DT_F_SPECULATION)
 			dt_cg_speculation(cg);

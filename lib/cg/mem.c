@@ -47,7 +47,9 @@ static void alloc(struct dt_cg *cg, int sz)
 /*
  * R1 = the scratch offset of the destination address in R(dst) for
  * R(sz) bytes, faulting with that address unless the whole range lies in
- * scratch space.  Clobbers R1, R2.
+ * the scratch space handed out so far in this clause (DTrace's
+ * dtrace_inscratch(): up to the allocation's end, not the space's).
+ * Clobbers R0-R2.
  */
 static void in_scratch(struct dt_cg *cg, int dst, int sz)
 {
@@ -59,10 +61,50 @@ static void in_scratch(struct dt_cg *cg, int dst, int sz)
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, sz, DT_SCRATCH(cg->dtp), 0), bad);
 	emit(cg, MOV64_REG(R2, R1));
 	emit(cg, ALU64_REG(BPF_ADD, R2, sz));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R2, DT_SCRATCH(cg->dtp), 0), ok);
+	dt_cg_fld(cg, BPF_DW, R0, dt_cg_scratch(cg->dtp));
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLE, R2, R0, 0), ok);
 	dt_asm_place(&cg->a, bad);
 	dt_cg_fault(cg, DTFLT_BADADDR, dst);
 	dt_asm_place(&cg->a, ok);
+}
+
+void dt_cg_scratch_check(struct dt_cg *cg, int32_t size)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	if (!dtp->uses_scratch)
+		return;
+	int ok = dt_asm_new_label(&cg->a), bad = dt_asm_new_label(&cg->a);
+	int scr = dt_cg_scratch(dtp);
+	/* R2 = the offset from the current frame, R1 = from the map value */
+	emit(cg, MOV64_REG(R1, R9));
+	dt_cg_launder(cg, R1);
+	emit(cg, MOV64_REG(R2, R3));
+	emit(cg, ALU64_REG(BPF_SUB, R2, R1));
+	emit(cg, MOV64_REG(R1, R2));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, dt_cg_frame_off(cg)));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, (int32_t)dt_cg_scratch_size(dtp), 0), ok);
+	if (dtp->this_size >= (uint32_t)size) {		/* &this->a[i] */
+		emit(cg, MOV64_REG(R1, R2));
+		emit(cg, ALU64_IMM(BPF_SUB, R1, dt_cg_this(dtp, 0)));
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JLE, R1, (int32_t)dtp->this_size - size, 0), ok);
+	}
+	emit(cg, ALU64_IMM(BPF_SUB, R2, scr + 8));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R2, DT_SCRATCH(dtp), 0), bad);
+	emit(cg, ALU64_IMM(BPF_ADD, R2, size));
+	dt_cg_fld(cg, BPF_DW, R1, scr);
+	dt_asm_jump(&cg->a, JMP_REG(BPF_JLE, R2, R1, 0), ok);
+	dt_asm_place(&cg->a, bad);
+	dt_cg_fault(cg, DTFLT_BADADDR, R3);
+	dt_asm_place(&cg->a, ok);
+}
+
+void dt_cg_checked_addr(struct dt_cg *cg, int32_t size)
+{
+	if (!cg->dtp->uses_scratch)
+		return;
+	emit(cg, MOV64_REG(R3, R0));
+	dt_cg_scratch_check(cg, size);
+	emit(cg, MOV64_REG(R0, R3));
 }
 
 /* Read R(sz) bytes from the address in R(src) to scratch offset R1 with

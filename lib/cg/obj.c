@@ -217,6 +217,7 @@ void dt_cg_sou_to_frame(struct dt_cg *cg, struct dt_node *v, int off)
 	}
 	/* *p: kernel memory, a safe read faulting with the address */
 	dt_cg_expr(cg, v->l, R0);
+	dt_cg_checked_addr(cg, (int32_t)size);
 	int a = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
 	read_args(cg, off, size);
@@ -240,6 +241,7 @@ static void assign_sou(struct dt_cg *cg, struct dt_node *n)
 		src_addr(cg, r);
 	} else {
 		dt_cg_expr(cg, r->l, R0);	/* *p */
+		dt_cg_checked_addr(cg, size);
 	}
 	emit(cg, STX_MEM(BPF_DW, R10, R0, src));
 	addr(cg, n->l, 1, skip);

@@ -14,6 +14,8 @@
 /* size bytes at the address in stack slot aslot into R9 + off */
 static void memcopy(struct dt_cg *cg, int aslot, int off, uint32_t size)
 {
+	emit(cg, LDX_MEM(BPF_DW, R0, R10, (int16_t)aslot));
+	dt_cg_checked_addr(cg, (int32_t)size);
 	emit(cg, MOV64_REG(R1, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
 	emit(cg, MOV64_IMM(R2, (int32_t)size));

@@ -156,6 +156,11 @@ static uint32_t frame_size(dtrace_hdl_t *dtp)
 	return (uint32_t)dt_cg_sou(dtp) + ((dtp->sou_size + 7) & ~7u);
 }
 
+int dt_cg_frame_off(const struct dt_cg *cg)
+{
+	return cg->in_error ? (int)frame_size(cg->dtp) : 0;
+}
+
 uint32_t dt_cg_key_size(dtrace_hdl_t *dtp)
 {
 	return dvar_key(dtp);

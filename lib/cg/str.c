@@ -689,6 +689,67 @@ static void strtok_(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	dt_cg_stmp_free(cg);
 }
 
+/* ---- a string as a char array (sema/strarr.c) ---- */
+
+/*
+ * Fault with "invalid address" (the address of that byte) unless the
+ * index in stack slot si lies in the storage of the string at R9 + ts:
+ * size bytes, a string variable's (strsize characters and the NUL).
+ * Clobbers R1, R2.
+ */
+static void check_index(struct dt_cg *cg, int ts, int si, int size)
+{
+	int ok = dt_asm_new_label(&cg->a);
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, si));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R1, size, 0), ok);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, ts));
+	dt_cg_launder(cg, R2);
+	emit(cg, ALU64_REG(BPF_ADD, R2, R1));
+	dt_cg_fault(cg, DTFLT_BADADDR, R2);
+	dt_asm_place(&cg->a, ok);
+}
+
+/*
+ * The string args[0] and the index args[1] of a STRCHAR or STROFF: the
+ * string materialized at *ts, the index checked, R0 = the string's
+ * length and R4 = the index, at most that length (the bytes past the
+ * string's end read as its NUL).
+ */
+static void str_index(struct dt_cg *cg, struct dt_node *n, int size, int *ts)
+{
+	*ts = str_arg(cg, n->args[0], size);
+	int si = int_arg(cg, n->args[1]);
+	check_index(cg, *ts, si, size);
+	dt_cg_strlen_at(cg, *ts, size);
+	emit(cg, LDX_MEM(BPF_DW, R4, R10, si));
+	emit(cg, JMP_REG(BPF_JLE, R4, R0, 1));
+	emit(cg, MOV64_REG(R4, R0));
+	clamp(cg, R4, size - 1);
+	dt_cg_slot_free(cg);
+}
+
+/* s[i]: R0 = the char, sign-extended */
+static void str_char(struct dt_cg *cg, struct dt_node *n, int size)
+{
+	int ts;
+	str_index(cg, n, size, &ts);
+	dt_cg_ld_byte(cg, R0, ts, R4);
+	emit(cg, ALU64_IMM(BPF_LSH, R0, 56));
+	emit(cg, ALU64_IMM(BPF_ARSH, R0, 56));
+	dt_cg_stmp_free(cg);
+}
+
+/* s + i: the string from index i on */
+static void str_off(struct dt_cg *cg, struct dt_node *n, int off, int size)
+{
+	int ts;
+	str_index(cg, n, size, &ts);
+	emit(cg, MOV64_IMM(R5, size));
+	dt_cg_copy_sub(cg, off, ts, R4, R5, size, size);
+	dt_cg_stmp_free(cg);
+}
+
 static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 {
 	int ts;
@@ -708,6 +769,7 @@ static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	case DT_F_CLEANPATH: case DT_F_INET_NTOA: case DT_F_INET_NTOA6:
 	case DT_F_INET_NTOP: dt_cg_net(cg, n, off, size); return;
 	case DT_F_PSARGS: dt_cg_psargs(cg, n, off, size); return;
+	case DT_F_STROFF: str_off(cg, n, off, size); return;
 	}
 	dt_cg_fail(cg, D_UNKNOWN, "line %d: subroutine not supported yet", n->line);
 }
@@ -715,6 +777,10 @@ static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 void dt_cg_str_int(struct dt_cg *cg, struct dt_node *n)
 {
 	int size = ssize(cg), ts;
+	if (n->func == DT_F_STRCHAR) {
+		str_char(cg, n, size);
+		return;
+	}
 	if (n->func == DT_F_STRLEN) {
 		struct dt_node *a = n->args[0];
 		if (a->kind == DN_STR) {
@@ -772,8 +838,9 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		store_bytes(cg, n->str, n->slen, off, size);
 		return;
 	case DN_KSTR: {
-		/* a char array in kernel memory */
+		/* a char array in kernel memory (or scratch memory) */
 		dt_cg_expr(cg, n->l, R0);
+		dt_cg_checked_addr(cg, 1);
 		int n1 = (int)n->ival + 1 < size ? (int)n->ival + 1 : size;
 		emit(cg, MOV64_IMM(R2, n1));
 		read_str(cg, BPF_FUNC_probe_read_kernel_str, off);

@@ -129,6 +129,10 @@ struct dt_node *dt_sema_ptr_arith(struct sema *s, int line, enum ast_op aop,
     struct dt_node *l, struct dt_node *r)
 {
 	int op = bop_of(aop);
+	if (dt_sema_is_strval(l) && dt_is_int(r->type))		/* s + i, s - i */
+		return dt_sema_str_add(s, line, l, r, op == DT_OP_SUB);
+	if (op == DT_OP_ADD && dt_is_int(l->type) && dt_sema_is_strval(r))
+		return dt_sema_str_add(s, line, r, l, 0);
 	if (op == DT_OP_ADD && dt_is_int(l->type) && sized_ptr(r->type)) {
 		struct dt_node *t = l;
 		l = r;

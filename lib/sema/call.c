@@ -194,6 +194,10 @@ struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e)
 				c = dt_sema_cast(s, v, subr_type(s, subrs[k].proto[i]));
 			break;
 		case 'P':
+			/* an array is its first element's address (a char
+			 * array too: bcopy(curthread->comm, p, 16)) */
+			if (v->type->kind == DT_TK_ARRAY || (v->kind == DN_KSTR && v->op == 1))
+				v = dt_sema_decay(s, v);
 			if (dt_is_scalar(v->type))
 				c = dt_sema_cast(s, v, s->tt->t_ulong);
 			break;

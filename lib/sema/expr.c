@@ -228,6 +228,8 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
 			if (v->kind == DN_XLATE && v->type->kind == DT_TK_PTR)
 				return dt_xlate_deref(s, v);
+			if (dt_sema_is_strval(v))	/* a string's first char */
+				return dt_sema_str_at(s, e->line, v, dt_sema_const(s, e->line, tt->t_long, 0));
 			v = dt_sema_decay(s, v);
 			if (v->type->kind != DT_TK_PTR)
 				dt_sema_err(s, D_DEREF_NONPTR, e->line, "cannot dereference non-pointer type");

@@ -221,6 +221,8 @@ struct dt_node *dt_sema_index_ref(struct sema *s, struct ast_expr *e, struct dt_
 	if (obj && obj->type->kind == DT_TK_ARRAY)
 		return dt_obj_index(s, e->line, obj, dt_sema_expr(s, e->index.keys));
 	struct dt_node *i = dt_sema_expr(s, e->index.keys);
+	if (dt_sema_is_strval(b))	/* a string's char */
+		return dt_sema_str_at(s, e->line, b, i);
 	/* a constant index into an array of known size (a kernel struct's
 	 * member) is checked as Oracle's dtrace does */
 	uint32_t nel = (b->kind == DN_UNARY && b->op == DT_OP_DEREF &&

@@ -91,6 +91,10 @@ enum dt_func {
 	DT_F_SPECULATION, DT_F_SPECULATE, DT_F_COMMIT, DT_F_DISCARD,
 	/* the D library's process model (cg/proc.c) */
 	DT_F_PSARGS,
+	/* strings as char arrays (sema/strarr.c, cg/str.c), never named:
+	 * the char of args[0] at index args[1]; the string args[0] from
+	 * offset args[1] on (s + i) */
+	DT_F_STRCHAR, DT_F_STROFF,
 };
 
 /* binary operator codes (op field) */

@@ -194,6 +194,18 @@ void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
 
 /* ---- the helper modules ---- */
 
+/* strarr.c: a string value as a char array (the guide's Strings: D
+ * treats a string like a char pointer for [ ], * and + and -) */
+/* is n a string value that is not a char array in memory (those index
+ * and decay as arrays)? */
+int dt_sema_is_strval(const struct dt_node *n);
+/* str[idx], *(str + idx): a char */
+struct dt_node *dt_sema_str_at(struct sema *s, int line, struct dt_node *str,
+    struct dt_node *idx);
+/* str + off (neg: str - off), a string */
+struct dt_node *dt_sema_str_add(struct sema *s, int line, struct dt_node *str,
+    struct dt_node *off, int neg);
+
 /* act.c: tracemem, print, ftruncate (freopen is printf's, call.c) */
 void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);

@@ -622,7 +622,7 @@ struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e)
 		if (!v)
 			dt_sema_err(s, D_VAR_UNDEF, e->line, "self->%s has not yet been declared or assigned",
 			    name);
-		if (!v->nkeys && dt_obj_is_aggregate(v->type))	/* self int a[4] */
+		if (!v->nkeys)	/* self int a[4], a string or pointer: *(a + k) */
 			return dt_sema_index_ref(s, e, dvar_ref(s, v, NULL, 0, e->line));
 		return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
 	}

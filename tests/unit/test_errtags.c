@@ -118,7 +118,7 @@ static const struct snippet snippets[] = {
 	{ D_OFFSETOF_BITFIELD, "struct bf { int a:3; }; BEGIN { trace(offsetof(struct bf, a)); }" },
 	{ D_OFFSETOF_TYPE, "BEGIN { trace(offsetof(int, a)); }" },
 	{ D_OP_ARITH, "BEGIN { trace(-\"x\"); }" },
-	{ D_OP_INCOMPAT, "BEGIN { x = 1 + \"a\"; }" },
+	{ D_OP_INCOMPAT, "BEGIN { x = \"b\" + \"a\"; }" },
 	{ D_OP_INCOMPLETE, "struct nodef; struct nodef *p; BEGIN { trace(p->a); }" },
 	{ D_OP_INT, "BEGIN { trace(~\"x\"); }" },
 	{ D_OP_LVAL, "int a[5]; BEGIN { a = 1; }" },
@@ -427,7 +427,7 @@ int main(void)
 	snprintf(deep + n, sizeof(deep) - (size_t)n, "); }");
 	expect(D_NOREG, deep, 1, 0, NULL);
 	covered[D_NOREG] = 1;
-	expect(D_OP_INCOMPAT, "BEGIN { x = 1 + \"a\"; }", 0, 0, NULL);
+	expect(D_OP_INCOMPAT, "BEGIN { x = \"b\" + \"a\"; }", 0, 0, NULL);
 
 	/* the option: a flag (dtrace's compile-time flags take no value);
 	 * droptags takes any value */

@@ -79,8 +79,9 @@ int main(void)
 	compiles("BEGIN /cwd == \"/\" && root != \"/\"/ { self->d = cwd; }");
 	fails("BEGIN { cwd = \"/\"; }", "invalid probe specifier BEGIN { cwd = \"/\"; }: in action list: "
 	    "operator = can only be applied to a writable variable");
-	fails("BEGIN { trace(cwd + 1); }", "invalid probe specifier BEGIN { trace(cwd + 1); }: in action list: "
-	    "operands have incompatible types: \"string\" + \"int\"");
+	compiles("BEGIN { trace(cwd + 1); trace(cwd[0]); trace(*root); }");	/* strings as arrays */
+	fails("BEGIN { trace(cwd + root); }", "invalid probe specifier BEGIN { trace(cwd + root); }: in action list: "
+	    "operands have incompatible types: \"string\" + \"string\"");
 	fails("BEGIN { trace(`no_such_kernel_variable); }",
 	    "invalid probe specifier BEGIN { trace(`no_such_kernel_variable); }: in action list: "
 	    "failed to resolve `no_such_kernel_variable: Unknown symbol name");

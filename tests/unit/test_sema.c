@@ -62,6 +62,15 @@ int main(void)
 	ok("BEGIN { trace(htons(1) + htonl(1) + htonll(1) + ntohs(1) + ntohl(1) + ntohll(1) + rand()); }");
 	ok("BEGIN { p = (int *)alloca(4); *p = 1; bcopy(p, alloca(4), 4); copyinto(0, 4, p); trace(copyin(0, 4)); }");
 	ok("BEGIN { s = 1 ? \"a\" : \"b\"; trace(stringof(curthread)); self->a[1, \"k\"] = 2; }");
+	/* strings as char arrays: [ ], * and + on any string value */
+	ok("BEGIN { s = \"ab\"; c = s[1]; c = *s; c = *(s + 1); t = s + 1; t = 1 + s; t = s - 1; "
+	    "c = (s + 1)[0]; self->n = s; c = self->n[0]; c = *self->n; this->m = s; c = this->m[1]; "
+	    "c = \"xy\"[1]; c = execname[0]; c = copyinstr(0)[2]; a[1] = s; c = a[1][0]; "
+	    "self->b[1] = s; c = self->b[1][0]; }");
+	/* a typed self-> scalar indexed is *(x + i), as in DTrace */
+	ok("BEGIN { self->p = (int *)alloca(8); x = self->p[1]; }");
+	bad("BEGIN { self->x = 1; trace(self->x[0]); }", "invalid probe specifier BEGIN { self->x = 1; trace(self->x[0]); }: "
+	    "in action list: cannot dereference non-pointer type", 0);
 	bad("BEGIN { trace(strlen(1)); }", "invalid probe specifier BEGIN { trace(strlen(1)); }: in action list: "
 	    "strlen( ) argument #1 is incompatible with prototype:\n\tprototype: const char *\n\t argument: int", 0);
 	bad("BEGIN { trace(strjoin(\"a\")); }", "invalid probe specifier BEGIN { trace(strjoin(\"a\")); }: in action list: "
@@ -121,7 +130,12 @@ int main(void)
 	bad("BEGIN { exit(); }", "invalid probe specifier BEGIN { exit(); }: in action list: exit( ) prototype mismatch: 0 args passed, 1 expected", 0);
 	bad("BEGIN { trace(1, 2); }", "invalid probe specifier BEGIN { trace(1, 2); }: in action list: trace( ) prototype mismatch: 2 args passed, 1 expected", 0);
 	bad("BEGIN { x = 1 / 0; }", "invalid probe specifier BEGIN { x = 1 / 0; }: expression contains division by zero", 0);
-	bad("BEGIN { x = \"a\" + 1; }", "invalid probe specifier BEGIN { x = \"a\" + 1; }: in action list: operands have incompatible types: \"string\" + \"int\"", 0);
+	/* a string plus an integer is the string from there on (as in
+	 * DTrace, for which strings are pointers to + and -); two strings
+	 * are not */
+	bad("BEGIN { x = \"a\" + \"b\"; }", "invalid probe specifier BEGIN { x = \"a\" + \"b\"; }: in action list: operands have incompatible types: \"string\" + \"string\"", 0);
+	bad("BEGIN { s = \"a\"; x = s - s; }", "invalid probe specifier BEGIN { s = \"a\"; x = s - s; }: in action list: operands have incompatible types: \"string\" - \"string\"", 0);
+	bad("BEGIN { s = \"a\"; s[0] = 'b'; }", "invalid probe specifier BEGIN { s = \"a\"; s[0] = 'b'; }: in action list: operator = requires modifiable lvalue as an operand", 0);
 	bad("BEGIN { x = 1 % \"a\"; }", "invalid probe specifier BEGIN { x = 1 % \"a\"; }: in action list: operator % requires operands of integral type", 0);
 	bad("BEGIN { pid = 1; }", "invalid probe specifier BEGIN { pid = 1; }: in action list: operator = can only be applied to a writable variable", 0);
 	bad("BEGIN { 1++; }", "invalid probe specifier BEGIN { 1++; }: in action list: operator ++ requires modifiable lvalue as an operand", 0);

@@ -41,8 +41,8 @@ check 'dtrace: invalid probe specifier BEGIN{exit($1)}: macro argument $1 is not
     -n 'BEGIN{exit($1)}'
 check 'dtrace: failed to open /nonexistent/no.d: No such file or directory' \
     -s /nonexistent/no.d
-check 'dtrace: invalid probe specifier BEGIN{x = 1 + "a"}: [D_OP_INCOMPAT] in action list: operands have incompatible types: "int" + "string"' \
-    -x errtags -n 'BEGIN{x = 1 + "a"}'
+check 'dtrace: invalid probe specifier BEGIN{x = "b" + "a"}: [D_OP_INCOMPAT] in action list: operands have incompatible types: "string" + "string"' \
+    -x errtags -n 'BEGIN{x = "b" + "a"}'
 check 'dtrace: invalid probe specifier BEGIN/y == 1/{exit(0)}: [D_IDENT_UNDEF] in predicate: failed to resolve y: Unknown variable name' \
     -x errtags -n 'BEGIN/y == 1/{exit(0)}'
 check 'dtrace: invalid probe specifier BEGIN{x = }: [D_SYNTAX] syntax error near "}"' \
@@ -53,8 +53,8 @@ check 'dtrace: invalid probe specifier nosuch:::probe{exit(0)}: [D_PDESC_ZERO] p
     -x errtags -n 'nosuch:::probe{exit(0)}'
 check 'dtrace: invalid probe specifier BEGIN{exit(0)}: [D_MACRO_UNUSED] extraneous argument '"'"'foo'"'"' ($1 is not referenced)' \
     -x errtags -n 'BEGIN{exit(0)}' foo
-check 'dtrace: invalid probe specifier BEGIN{x = 1 + "a"}: in action list: operands have incompatible types: "int" + "string"' \
-    -n 'BEGIN{x = 1 + "a"}'
+check 'dtrace: invalid probe specifier BEGIN{x = "b" + "a"}: in action list: operands have incompatible types: "string" + "string"' \
+    -n 'BEGIN{x = "b" + "a"}'
 check 'dtrace: failed to set -x errtags: Invalid value for specified option' \
     -x errtags=1 -n 'BEGIN{exit(0)}'
 # as a pragma, -x errtags tags the errors after the pragmas are read

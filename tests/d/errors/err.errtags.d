@@ -1,6 +1,6 @@
 /* -x errtags: the error's tag, as dtrace prints it, before its line. */
 BEGIN
 {
-	x = 1 + "a";
+	x = "b" + "a";
 	exit(0);
 }
