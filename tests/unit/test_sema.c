@@ -35,6 +35,14 @@ static void bad(const char *src, const char *msg, int file)
 	dtrace_close(dtp);
 }
 
+/* src given with -n must fail with "invalid probe specifier SRC: " msg */
+static void badn(const char *src, const char *msg)
+{
+	char full[1024];
+	snprintf(full, sizeof(full), "invalid probe specifier %s: %s", src, msg);
+	bad(src, full, 0);
+}
+
 int main(void)
 {
 	ok("BEGIN { x = 1; y = x + 2 * 3; exit(0); }");
@@ -176,6 +184,22 @@ int main(void)
 			bad(src, msg, 0);
 		}
 	}
+
+	/* a variable a predicate assigns is known to the actions, and the
+	 * other way round; errors come in dtrace's order */
+	ok("BEGIN /(this->x = 5) > 0/ { trace(this->x); }");
+	ok("BEGIN /(self->p = arg1) != 0/ { trace(self->p); }");
+	ok("BEGIN /x == 0/ { x = 1; }");
+	ok("BEGIN /v == 0 && (u = 1) > 0/ { v = 1; trace(u); }");
+	ok("BEGIN /(a = 1) > 0 && b > 0/ { b = 2; trace(a); }");
+	badn("BEGIN /y > 0 && (x = 1) > 0/ { trace(x); y = 2; }",
+	    "in predicate: failed to resolve y: Unknown variable name");
+	badn("BEGIN /x == 1/ { trace(y); }", "in predicate: failed to resolve x: Unknown variable name");
+	badn("BEGIN /1 + \"a\"/ { trace(1 + \"b\"); }",
+	    "in action list: operands have incompatible types: \"int\" + \"string\"");
+	badn("BEGIN /1 + \"a\"/ { trace(1); }",
+	    "in predicate: operands have incompatible types: \"int\" + \"string\"");
+	badn("BEGIN /this->y/ { trace(this->z); }", "in predicate: this->y has not yet been declared or assigned");
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
