@@ -122,6 +122,18 @@ struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n,
 struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n);
 /* n as a whole value (a translated struct built member by member) */
 struct dt_node *dt_sema_whole(struct sema *s, struct dt_node *n);
+/* is e `@a[keys] = f(...)` (or another assignment to an aggregation)? */
+int dt_sema_is_aggstmt(const struct ast_expr *e);
+/* is e a call of an action (trace, printf, exit ...)? */
+int dt_sema_is_actcall(const struct ast_expr *e);
+/* A ?: whose condition is a constant is the branch it chooses (dtrace
+ * folds it as it parses, never looking at the other one), through nested
+ * ones: e itself if it is no ?:, the chosen expression, or the first ?:
+ * whose condition is not constant, with that condition lowered in *cond
+ * (NULL otherwise). */
+struct ast_expr *dt_sema_chosen(struct sema *s, struct ast_expr *e, struct dt_node **cond);
+/* the ?: e whose condition, not constant, is c */
+struct dt_node *dt_sema_ternary(struct sema *s, struct ast_expr *e, struct dt_node *c);
 
 /* ---- arith.c: binary operators ---- */
 

@@ -201,6 +201,19 @@ int main(void)
 	    "in predicate: operands have incompatible types: \"int\" + \"string\"");
 	badn("BEGIN /this->y/ { trace(this->z); }", "in predicate: this->y has not yet been declared or assigned");
 
+	/* ?: with a constant condition is the branch it chooses; actions and
+	 * aggregations in another are refused in dtrace's order */
+	ok("BEGIN { 1 ? printf(\"yes\") : 1; 0 ? 1 : trace(1); }");
+	ok("inline int OPT_v = 1; BEGIN { OPT_v ? @a[pid] = count() : 1; !OPT_v ? @b = sum(1) : 1; }");
+	ok("inline int OPT_v = 0; BEGIN { OPT_v ? printf(\"%d\", nosuch) : 1; x = OPT_v ? nosuch : 2; }");
+	ok("BEGIN { 1 ? 0 ? trace(1) : exit(0) : printf(\"x\"); }");
+	badn("BEGIN { x = 1; x ? trace(1) : trace(2); }", "in action list: action cannot be used in a conditional context");
+	badn("BEGIN { x = 1; x ? trace(1) : 2; }", "in action list: operator ?: operands must have compatible types");
+	badn("BEGIN { x = 1; x ? 1 : (@a = count()); }", "in action list: operator ?: operands cannot be of dynamic type");
+	badn("BEGIN { x = 1; x ? @a = count() : 1; }", "in action list: operator ?: operands cannot be of dynamic type");
+	badn("BEGIN { \"s\" ? trace(1) : 1; }", "in action list: operator ?: expression must be of scalar type");
+	badn("BEGIN { 1 ? (x ? trace(1) : trace(2)) : 1; }", "in action list: failed to resolve x: Unknown variable name");
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
