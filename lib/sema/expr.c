@@ -116,7 +116,9 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	}
 	struct dt_node *val = r;
 	if (l->type->kind == DT_TK_STRING) {
-		struct dt_node *sv = op == AST_OP_ASSIGN ? dt_sema_string(s, r) : NULL;
+		/* a string, char array or pointer, void pointer or NULL */
+		struct dt_node *sv = op == AST_OP_ASSIGN && dt_sema_argcompat(l->type, r) ?
+		    dt_sema_strval(s, r) : NULL;
 		if (!sv)
 			dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 			    l->type->name, dt_sema_opname(op), r->type->name);
@@ -124,6 +126,9 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		n->var = l->var;
 		n->l = l;
 		n->r = sv;
+		/* NULL (0) deletes a dynamic variable, as any 0 does; a
+		 * global or clause-local one holds "" */
+		n->ival = dt_sema_is_null(r);
 		return n;
 	}
 	if (op != AST_OP_ASSIGN)
@@ -189,6 +194,9 @@ struct dt_node *dt_sema_ternary(struct sema *s, struct ast_expr *e, struct dt_no
 		t = dt_type_arith(tt, a->type, b->type);
 	else if (a->type == b->type || (a->type->kind == DT_TK_STRING && b->type->kind == DT_TK_STRING))
 		t = a->type;
+	else if ((a->type->kind == DT_TK_STRING || b->type->kind == DT_TK_STRING) &&
+	    dt_sema_strval(s, a) && dt_sema_strval(s, b))
+		t = tt->t_string;	/* a string and a char pointer, NULL ... */
 	else if (a->type->kind == DT_TK_PTR && dt_is_int(b->type))
 		t = a->type;
 	else if (b->type->kind == DT_TK_PTR && dt_is_int(a->type))
@@ -198,8 +206,8 @@ struct dt_node *dt_sema_ternary(struct sema *s, struct ast_expr *e, struct dt_no
 	if (dt_sema_is_actcall(ae) || dt_sema_is_actcall(be))
 		dt_sema_err(s, D_OP_ACT, e->line, "action cannot be used in a conditional context");
 	if (t->kind == DT_TK_STRING) {
-		a = dt_sema_string(s, a);
-		b = dt_sema_string(s, b);
+		a = dt_sema_strval(s, a);
+		b = dt_sema_strval(s, b);
 	} else {
 		a = dt_sema_cast(s, a, t);
 		b = dt_sema_cast(s, b, t);

@@ -214,6 +214,19 @@ int main(void)
 	badn("BEGIN { \"s\" ? trace(1) : 1; }", "in action list: operator ?: expression must be of scalar type");
 	badn("BEGIN { 1 ? (x ? trace(1) : trace(2)) : 1; }", "in action list: failed to resolve x: Unknown variable name");
 
+	/* strings and NULL (or 0) */
+	ok("self string s; BEGIN { self->s = 0; self->s = NULL; s = \"a\"; s = 0; s = NULL; trace(s == NULL); trace(NULL != s); trace(s == 0); }");
+	ok("BEGIN { a[1] = \"x\"; trace(a[1] != NULL ? a[1] : \"?\"); }");
+	ok("BEGIN { p = (char *)0; s = \"a\"; trace(s == p); trace(p == s); x = 1; trace(x ? s : p); trace(x ? NULL : s); }");
+	ok("BEGIN { s = \"a\"; s = (void *)0; s = (char *)0; trace(s == (void *)0); }");
+	badn("BEGIN { s = \"a\"; trace(s == 1); }", "in action list: operands have incompatible types: \"string\" == \"int\"");
+	badn("BEGIN { s = \"a\"; trace(s ? 1 : 2); }", "in action list: operator ?: expression must be of scalar type");
+	badn("BEGIN { s = \"a\"; trace(!s); }", "in action list: operator ! requires an operand of scalar type");
+	badn("BEGIN /\"a\"/ { }", "in predicate: predicate result must be of scalar type");
+	badn("BEGIN { s = \"a\"; s = (int *)0; }", "in action list: operands have incompatible types: \"string\" = \"int *\"");
+	badn("BEGIN { s = \"a\"; s += 0; }", "in action list: operands have incompatible types: \"string\" += \"int\"");
+	badn("BEGIN { s = \"a\"; x = 1; trace(x ? s : 1); }", "in action list: operator ?: operands must have compatible types");
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

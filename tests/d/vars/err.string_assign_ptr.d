@@ -1,0 +1,9 @@
+/*
+ * A string variable may be assigned a string, a char array or pointer,
+ * NULL or 0; not a pointer to anything else.
+ */
+BEGIN
+{
+	s = "a";
+	s = (int *)0;
+}
