@@ -131,15 +131,29 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		n->ival = dt_sema_is_null(r);
 		return n;
 	}
+	if ((op == AST_OP_ADD_ASSIGN || op == AST_OP_SUB_ASSIGN) &&
+	    !(dt_is_int(l->type) && dt_is_int(r->type)) &&
+	    (l->type->kind != DT_TK_PTR || l->type->ref->kind == DT_TK_VOID ||
+	    l->type->ref->kind == DT_TK_FUNC))
+		dt_sema_err(s, D_OP_VFPTR, e->line, "operator %s requires left-hand scalar operand of known size",
+		    dt_sema_opname(op));
 	if (op != AST_OP_ASSIGN)
 		val = dt_sema_binop(s, e->line, op, l, r);
-	if (!(dt_is_scalar(l->type) && dt_is_scalar(val->type)))
+	if (!(dt_is_scalar(l->type) && dt_is_scalar(val->type)) ||
+	    (op == AST_OP_ASSIGN && !dt_sema_argcompat(l->type, r)))
 		dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 		    l->type->name, dt_sema_opname(op), r->type->name);
 	struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, l->type);
 	n->var = l->var;
 	n->l = l;
-	n->r = dt_sema_cast(s, val, l->type);
+	/* A D variable holds 64 bits whatever its integer type (dtrace's DIF
+	 * stores the whole register): `t = 0; t = timestamp;` loses nothing,
+	 * only what records the variable at its type's size (trace, printf)
+	 * sees fewer bits.  Memory (members, elements, *p) has its size. */
+	if ((l->kind == DN_VAR || l->kind == DN_DVAR) && dt_is_int(l->type) && dt_is_int(val->type))
+		n->r = val;
+	else
+		n->r = dt_sema_cast(s, val, l->type);
 	return n;
 }
 

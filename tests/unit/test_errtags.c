@@ -127,6 +127,7 @@ static const struct snippet snippets[] = {
 	{ D_OP_PTR, "BEGIN { x = 1; trace(x->y); }" },
 	{ D_OP_SCALAR, "BEGIN { trace(!\"x\"); }" },
 	{ D_OP_SOU, "BEGIN { trace(curthread.comm); }" },
+	{ D_OP_VFPTR, "BEGIN { p = (void *)0; p += 1; }" },
 	{ D_OP_WRITE, "BEGIN { pid = 1; }" },
 	{ D_PDESC_INVAL, "a:b:c:d:e { }" },
 	{ D_PDESC_ZERO, "nosuchprov:::nosuch { }" },

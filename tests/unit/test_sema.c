@@ -227,6 +227,18 @@ int main(void)
 	badn("BEGIN { s = \"a\"; s += 0; }", "in action list: operands have incompatible types: \"string\" += \"int\"");
 	badn("BEGIN { s = \"a\"; x = 1; trace(x ? s : 1); }", "in action list: operator ?: operands must have compatible types");
 
+	/* assignments as dtrace checks them; NULL is a long 0 */
+	ok("BEGIN { t = 0; t = timestamp; self->t = 0; self->t = timestamp; this->t = (char)0; this->t = walltimestamp; a[1] = 0; a[1] = timestamp; }");
+	ok("BEGIN { x = 0; x = NULL; p = (int *)alloca(4); p = NULL; p = 0; v = (void *)0; v = p; p = v; e = (char)1; e = 1LL; }");
+	ok("BEGIN { self->b = arg1; self->b = NULL; n = NULL; trace(sizeof (n)); p = (int *)alloca(8); p += 1; p -= 1; }");
+	ok("enum e { A, B }; enum e ev; BEGIN { ev = B; ev = 7; x = A; }");
+	badn("BEGIN { x = 0; x = (int *)0; }", "in action list: operands have incompatible types: \"int\" = \"int *\"");
+	badn("BEGIN { p = (int *)alloca(4); p = 5; }", "in action list: operands have incompatible types: \"int *\" = \"int\"");
+	badn("BEGIN { p = (int *)alloca(4); p = (char *)alloca(1); }", "in action list: operands have incompatible types: \"int *\" = \"char *\"");
+	badn("BEGIN { x = 1; x = (void *)0; }", "in action list: operands have incompatible types: \"int\" = \"void *\"");
+	badn("BEGIN { p = (void *)0; p += 1; }", "in action list: operator += requires left-hand scalar operand of known size");
+	badn("BEGIN { x = 1; x -= (int *)0; }", "in action list: operator -= requires left-hand scalar operand of known size");
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
