@@ -5,5 +5,6 @@
 BEGIN
 {
 	s = "a";
+	trace(s == NULL);
 	trace(s == 1);
 }

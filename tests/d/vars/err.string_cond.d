@@ -1,9 +1,10 @@
 /*
- * A string alone is no condition, NULL or not.
+ * A string alone is no condition, NULL or not (NULL is a string value).
  */
 BEGIN
 {
 	s = "a";
+	s = NULL;
 }
 
 BEGIN
