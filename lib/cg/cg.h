@@ -134,6 +134,8 @@ void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_dvar_update(struct dt_cg *cg);
 /* n = the string at R9 + src */
 void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
+/* n deleted (assigned 0 or NULL) */
+void dt_cg_dvar_delete(struct dt_cg *cg, struct dt_node *n);
 /* cg/expr.c */
 void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg);
 void dt_cg_fault(struct dt_cg *cg, int code, int addr_reg);

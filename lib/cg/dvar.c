@@ -123,8 +123,24 @@ void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n)
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
 }
 
+/* Delete the variable under the frame's key. */
+static void delete(struct dt_cg *cg)
+{
+	dt_asm_ld_map_fd(&cg->a, R1, cg->dtp->fd_dvars);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(cg->dtp)));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_delete_elem));
+}
+
+void dt_cg_dvar_delete(struct dt_cg *cg, struct dt_node *n)
+{
+	dt_cg_dvar_key(cg, n);
+	delete(cg);
+}
+
 /* A string variable n = the string at R9 + src: copied into the value
- * area, then stored (strings are never deleted by assignment). */
+ * area, then stored (an empty string is stored; only NULL deletes,
+ * dt_cg_dvar_delete). */
 void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
@@ -166,11 +182,7 @@ void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_dvar_update(cg);
 	dt_asm_jump(&cg->a, JA(0), done);
 	dt_asm_place(&cg->a, del);
-	/* assigning 0 deletes the variable */
-	dt_asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_delete_elem));
+	delete(cg);		/* assigning 0 deletes the variable */
 	dt_asm_place(&cg->a, done);
 	dt_cg_fld(cg, BPF_DW, R0, val);
 }

@@ -241,6 +241,17 @@ static int jmp_op(int op, int sgn);
 static void strcompare(struct dt_cg *cg, struct dt_node *n)
 {
 	int size = (int)cg->dtp->opt[DTOPT_STRSIZE] + 1;
+	int le = n->l->kind == DN_STR && !n->l->str[0];
+	if (le || (n->r->kind == DN_STR && !n->r->str[0])) {
+		/* with "" (NULL, to sema) only the first byte counts: no loop */
+		int t = dt_cg_stmp_alloc(cg);
+		dt_cg_store_str(cg, le ? n->r : n->l, t, size);
+		dt_cg_fld(cg, BPF_B, R0, t);
+		if (le)
+			emit(cg, NEG64(R0));
+		dt_cg_stmp_free(cg);
+		goto relation;
+	}
 	int ta = dt_cg_stmp_alloc(cg);
 	dt_cg_store_str(cg, n->l, ta, size);
 	int tb = dt_cg_stmp_alloc(cg);

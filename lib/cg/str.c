@@ -803,8 +803,12 @@ void dt_cg_str_assign(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int size = ssize(cg);
-	int t = str_arg(cg, n->r, size);
 	struct dt_node *l = n->l;
+	if (n->ival && l->kind == DN_DVAR && l->dvar->kind != DT_DV_THIS) {
+		dt_cg_dvar_delete(cg, l);	/* = NULL */
+		return;
+	}
+	int t = str_arg(cg, n->r, size);
 	if (l->kind == DN_VAR) {
 		emit(cg, MOV64_REG(R3, R9));
 		emit(cg, ALU64_IMM(BPF_ADD, R3, t));

@@ -170,6 +170,25 @@ static struct dt_type *key_type(struct sema *s, struct dt_node *k)
 	return k->type;
 }
 
+/*
+ * An integer key keeps every bit of each use: one wider than the
+ * aggregation's key so far widens it (signed if either is), which only
+ * changes how keys print, every integer key taking 8 bytes in the map
+ * (dtrace records each use's key at its own type's size).
+ */
+static void key_widen(struct sema *s, struct dt_agg *g, int k, struct dt_type *t)
+{
+	struct dt_type *kt = g->keys[k];
+	if (t->size <= kt->size)
+		return;
+	if (kt->is_signed && !t->is_signed)
+		t = dt_typedef_lookup(&dt_sema_hdl(s)->types, t->size == 8 ? "int64_t" :
+		    t->size == 4 ? "int32_t" : "int16_t");
+	g->keys[k] = t;
+	g->kf[k].size = t->size;
+	g->kf[k].is_signed = t->is_signed;
+}
+
 static const char *tname(struct dt_type *t)
 {
 	return t->name ? t->name : "?";
@@ -255,6 +274,8 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 				dt_sema_err(s, D_PROTO_ARG, e->line, "@%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", aname, k + 1, tname(kt),
 				    tname(keys[k]->type));
+			if (dt_is_int(kt) && dt_is_int(keys[k]->type))
+				key_widen(s, g, k, keys[k]->type);
 		}
 	}
 

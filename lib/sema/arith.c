@@ -176,6 +176,15 @@ struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
 	struct dt_type *rt;
 
 	if (compare) {
+		if (l->type->kind == DT_TK_STRING || r->type->kind == DT_TK_STRING) {
+			/* with a char array or pointer, NULL or a void pointer, as
+			 * strings (dtrace's string comparison reads NULL as "") */
+			struct dt_node *ls = dt_sema_strval(s, l), *rs = dt_sema_strval(s, r);
+			if (ls && rs) {
+				l = ls;
+				r = rs;
+			}
+		}
 		int ok = (dt_is_scalar(l->type) && dt_is_scalar(r->type)) ||
 		    (l->type->kind == DT_TK_STRING && r->type->kind == DT_TK_STRING);
 		if (!ok)

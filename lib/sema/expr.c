@@ -125,7 +125,9 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	}
 	struct dt_node *val = r;
 	if (l->type->kind == DT_TK_STRING) {
-		struct dt_node *sv = op == AST_OP_ASSIGN ? dt_sema_string(s, r) : NULL;
+		/* a string, char array or pointer, void pointer or NULL */
+		struct dt_node *sv = op == AST_OP_ASSIGN && dt_sema_argcompat(l->type, r) ?
+		    dt_sema_strval(s, r) : NULL;
 		if (!sv)
 			dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 			    l->type->name, dt_sema_opname(op), r->type->name);
@@ -133,17 +135,110 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		n->var = l->var;
 		n->l = l;
 		n->r = sv;
+		/* NULL (0) deletes a dynamic variable, as any 0 does; a
+		 * global or clause-local one holds "" */
+		n->ival = dt_sema_is_null(r);
 		return n;
 	}
+	if ((op == AST_OP_ADD_ASSIGN || op == AST_OP_SUB_ASSIGN) &&
+	    !(dt_is_int(l->type) && dt_is_int(r->type)) &&
+	    (l->type->kind != DT_TK_PTR || l->type->ref->kind == DT_TK_VOID ||
+	    l->type->ref->kind == DT_TK_FUNC))
+		dt_sema_err(s, D_OP_VFPTR, e->line, "operator %s requires left-hand scalar operand of known size",
+		    dt_sema_opname(op));
 	if (op != AST_OP_ASSIGN)
 		val = dt_sema_binop(s, e->line, op, l, r);
-	if (!assignable(l->type, val->type))
+	if (!assignable(l->type, val->type) || (op == AST_OP_ASSIGN &&
+	    dt_is_scalar(l->type) && !dt_sema_argcompat(l->type, r)))
 		dt_sema_err(s, D_OP_INCOMPAT, e->line, "operands have incompatible types: \"%s\" %s \"%s\"",
 		    l->type->name, dt_sema_opname(op), r->type->name);
 	struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, l->type);
 	n->var = l->var;
 	n->l = l;
-	n->r = dt_sema_cast(s, val, l->type);
+	/* A D variable holds 64 bits whatever its integer type (dtrace's DIF
+	 * stores the whole register): `t = 0; t = timestamp;` loses nothing,
+	 * only what records the variable at its type's size (trace, printf)
+	 * sees fewer bits.  Memory (members, elements, *p) has its size. */
+	if ((l->kind == DN_VAR || l->kind == DN_DVAR) && dt_is_int(l->type) && dt_is_int(val->type))
+		n->r = val;
+	else
+		n->r = dt_sema_cast(s, val, l->type);
+	return n;
+}
+
+int dt_sema_is_aggstmt(const struct ast_expr *e)
+{
+	return e->kind == AST_E_BINARY && e->binary.op >= AST_OP_ASSIGN &&
+	    e->binary.op <= AST_OP_OR_ASSIGN && e->binary.left->kind == AST_E_AGG;
+}
+
+int dt_sema_is_actcall(const struct ast_expr *e)
+{
+	return e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT &&
+	    dt_sema_action_lookup(e->call.fn->ident.name) >= 0;
+}
+
+struct ast_expr *dt_sema_chosen(struct sema *s, struct ast_expr *e, struct dt_node **cond)
+{
+	*cond = NULL;
+	while (e->kind == AST_E_TERNARY) {
+		struct dt_node *c = dt_sema_expr(s, e->ternary.cond);
+		if (c->kind != DN_CONST) {
+			*cond = c;
+			break;
+		}
+		e = c->ival ? e->ternary.then_e : e->ternary.else_e;
+	}
+	return e;
+}
+
+/* A branch of ?: that is an action or an aggregation is not a value: it
+ * stands for its type in the checks (void, dynamic) and is not lowered. */
+static struct dt_node *branch(struct sema *s, struct ast_expr *e)
+{
+	if (dt_sema_is_actcall(e) || dt_sema_is_aggstmt(e))
+		return dt_sema_node(s, DN_CONST, e->line, s->tt->t_void);
+	return dt_sema_expr(s, e);
+}
+
+struct dt_node *dt_sema_ternary(struct sema *s, struct ast_expr *e, struct dt_node *c)
+{
+	struct dt_typetab *tt = s->tt;
+	struct ast_expr *ae = e->ternary.then_e, *be = e->ternary.else_e;
+	struct dt_node *a = branch(s, ae);
+	struct dt_node *b = branch(s, be);
+	/* dtrace's checks, in its order */
+	if (!dt_is_scalar(c->type))
+		dt_sema_err(s, D_OP_SCALAR, e->line, "operator ?: expression must be of scalar type");
+	if (dt_sema_is_aggstmt(ae) || dt_sema_is_aggstmt(be))
+		dt_sema_err(s, D_OP_DYN, e->line, "operator ?: operands cannot be of dynamic type");
+	struct dt_type *t;
+	if (dt_is_int(a->type) && dt_is_int(b->type))
+		t = dt_type_arith(tt, a->type, b->type);
+	else if (a->type == b->type || (a->type->kind == DT_TK_STRING && b->type->kind == DT_TK_STRING))
+		t = a->type;
+	else if ((a->type->kind == DT_TK_STRING || b->type->kind == DT_TK_STRING) &&
+	    dt_sema_strval(s, a) && dt_sema_strval(s, b))
+		t = tt->t_string;	/* a string and a char pointer, NULL ... */
+	else if (a->type->kind == DT_TK_PTR && dt_is_int(b->type))
+		t = a->type;
+	else if (b->type->kind == DT_TK_PTR && dt_is_int(a->type))
+		t = b->type;
+	else
+		dt_sema_err(s, D_OP_INCOMPAT, e->line, "operator ?: operands must have compatible types");
+	if (dt_sema_is_actcall(ae) || dt_sema_is_actcall(be))
+		dt_sema_err(s, D_OP_ACT, e->line, "action cannot be used in a conditional context");
+	if (t->kind == DT_TK_STRING) {
+		a = dt_sema_strval(s, a);
+		b = dt_sema_strval(s, b);
+	} else {
+		a = dt_sema_cast(s, a, t);
+		b = dt_sema_cast(s, b, t);
+	}
+	struct dt_node *n = dt_sema_node(s, DN_TERNARY, e->line, t);
+	n->x = c;
+	n->l = a;
+	n->r = b;
 	return n;
 }
 
@@ -308,36 +403,9 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		return dt_sema_binop(s, e->line, op, l, r);
 	}
 	case AST_E_TERNARY: {
-		struct dt_node *c = dt_sema_expr(s, e->ternary.cond);
-		struct dt_node *a = dt_sema_expr(s, e->ternary.then_e);
-		struct dt_node *b = dt_sema_expr(s, e->ternary.else_e);
-		if (!dt_is_scalar(c->type))
-			dt_sema_err(s, D_OP_SCALAR, e->line, "operator ?: expression must be of scalar type");
-		struct dt_type *t;
-		if (dt_is_int(a->type) && dt_is_int(b->type))
-			t = dt_type_arith(tt, a->type, b->type);
-		else if (a->type == b->type || (a->type->kind == DT_TK_STRING && b->type->kind == DT_TK_STRING))
-			t = a->type;
-		else if (a->type->kind == DT_TK_PTR && dt_is_int(b->type))
-			t = a->type;
-		else if (b->type->kind == DT_TK_PTR && dt_is_int(a->type))
-			t = b->type;
-		else
-			dt_sema_err(s, D_OP_INCOMPAT, e->line, "operator ?: operands must have compatible types");
-		if (t->kind == DT_TK_STRING) {
-			a = dt_sema_string(s, a);
-			b = dt_sema_string(s, b);
-		} else {
-			a = dt_sema_cast(s, a, t);
-			b = dt_sema_cast(s, b, t);
-		}
-		if (c->kind == DN_CONST)
-			return c->ival ? a : b;
-		struct dt_node *n = dt_sema_node(s, DN_TERNARY, e->line, t);
-		n->x = c;
-		n->l = a;
-		n->r = b;
-		return n;
+		struct dt_node *c;
+		struct ast_expr *ch = dt_sema_chosen(s, e, &c);
+		return c ? dt_sema_ternary(s, ch, c) : dt_sema_expr(s, ch);
 	}
 	case AST_E_CAST: {
 		struct dt_type *t = dt_sema_type(s, e->cast.type);

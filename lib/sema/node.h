@@ -25,7 +25,8 @@ enum dt_nkind {
 	DN_BINARY,		/* op; l, r (arith, bitwise, shifts, compare) */
 	DN_LAND, DN_LOR, DN_LXOR,	/* l, r */
 	DN_TERNARY,		/* x ? l : r */
-	DN_ASSIGN,		/* l (or var) = r */
+	DN_ASSIGN,		/* l (or var) = r; a string: ival 1 if r is
+				   NULL (a dynamic variable is deleted) */
 	DN_INCDEC,		/* l (or var); op '+'/'-', ival 1 = postfix */
 	DN_CAST,		/* l converted to type */
 	DN_COMMA,		/* l, r */

@@ -14,14 +14,18 @@
  *      - a declaration (decl.c): typedefs, variables, extern types;
  *      - an inline (decl.c);
  *      - a translator (xlate.c);
- *      - a clause (a library's are ignored), in four steps:
+ *      - a clause (a library's are ignored), in three steps:
  *        a. its record and the probes it matches (clause.c), first,
  *           because the first probe's arguments type args[];
- *        b. its action list (stmt.c), before the predicate, as dtrace
- *           does, so that a predicate may use a variable the actions
- *           declare;
- *        c. its predicate (stmt.c);
- *        d. its record size, registration and enabling on its probes
+ *        b. its predicate and its action list (stmt.c), in source
+ *           order, so a variable both assign takes the type of the
+ *           predicate's assignment; but a variable one of them assigns
+ *           is known to the other, whichever comes first: when the
+ *           predicate uses a variable no one has declared yet, the
+ *           actions go first and the predicate follows (dtrace cooks
+ *           the actions first and the predicate first on such an error:
+ *           the same programs compile, with the same errors);
+ *        c. its record size, registration and enabling on its probes
  *           (clause.c).
  *
  * Expressions are lowered where those steps meet them: expr.c, with the
@@ -79,7 +83,91 @@ static void pragma(struct sema *s, struct ast_item *it)
 	}
 }
 
-/* One clause, in steps a to d of the list above. */
+/* What an attempt at lowering part of a clause may leave changed when an
+ * error stops it half way, restored before the other order is tried. */
+struct attempt {
+	struct dt_stmt st;
+	struct dt_stmt *cur;
+	const char *libtag;
+	int ints[6];
+};
+
+/* Save the state into a (back 0) or restore it from a (back 1). */
+static void attempt_state(struct sema *s, struct dt_stmt *st, struct attempt *a, int back)
+{
+	int *ints[] = { &s->act, &s->in_cond, &s->region, &s->noregion, &s->line,
+	    &s->dtp->nxlbinds };
+	for (size_t i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		if (back)
+			*ints[i] = a->ints[i];
+		else
+			a->ints[i] = *ints[i];
+	}
+	if (!back) {
+		a->st = *st;
+		a->cur = s->stmt;
+		a->libtag = s->dtp->cur_libtag;
+		return;
+	}
+	*st = a->st;
+	s->stmt = a->cur;
+	s->dtp->cur_libtag = a->libtag;
+	/* a library inline the error stopped half way is lowered anew */
+	for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
+		if (!in->value)
+			in->lowering = 0;
+}
+
+/*
+ * Lower c's predicate (pred) or its actions into st, catching a compile
+ * error: 0 if it succeeded, -1 if an error stopped it (its message and
+ * tag stay in the handle; st and the walk's state are restored).
+ */
+static int attempt(struct sema *s, struct dt_stmt *st, struct ast_clause *c, int pred)
+{
+	struct attempt a;
+	jmp_buf outer;
+	attempt_state(s, st, &a, 0);
+	memcpy(outer, s->jb, sizeof(outer));
+	if (setjmp(s->jb)) {
+		memcpy(s->jb, outer, sizeof(outer));
+		attempt_state(s, st, &a, 1);
+		return -1;
+	}
+	if (pred)
+		dt_sema_predicate(s, st, c->pred);
+	else
+		dt_sema_actions(s, st, c->body);
+	memcpy(s->jb, outer, sizeof(outer));
+	return 0;
+}
+
+/*
+ * Step b: the predicate and the actions, each knowing the variables the
+ * other declares (the list at the top of this file).  When the predicate
+ * alone does not compile, dtrace's order decides, and with it the error
+ * reported: the actions first, and if they use a variable not declared
+ * yet, the predicate, then the actions again.
+ */
+static void pred_and_actions(struct sema *s, struct dt_stmt *st, struct ast_clause *c)
+{
+	enum dt_errtag tag = s->dtp->errtag;
+	if (!c->pred || attempt(s, st, c, 1) == 0) {
+		dt_sema_actions(s, st, c->body);
+		return;
+	}
+	if (attempt(s, st, c, 0) == 0) {
+		dt_sema_predicate(s, st, c->pred);
+	} else {
+		if (s->dtp->errtag != D_VAR_UNDEF && s->dtp->errtag != D_IDENT_UNDEF)
+			longjmp(s->jb, 1);	/* the actions' error */
+		dt_sema_predicate(s, st, c->pred);
+		dt_sema_actions(s, st, c->body);
+	}
+	s->dtp->errtag = tag;
+}
+
+/* One clause, in steps a to c of the list above. */
 static void clause(struct sema *s, struct ast_item *it, int is_file)
 {
 	struct ast_clause *c = &it->clause;
@@ -90,14 +178,10 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 	dt_sema_match(s, c->pdescs, &mc);
 	s->stmt = st;		/* the clause being lowered */
 	s->act = 0;
-	/* b. the actions before the predicate, so a predicate may use a
-	 * variable the actions declare */
-	dt_sema_actions(s, st, c->body);
-	/* c. the predicate */
-	if (c->pred)
-		dt_sema_predicate(s, st, c->pred);
+	/* b. the predicate and the actions */
+	pred_and_actions(s, st, c);
 	s->region = 0;		/* later errors are in no region */
-	/* d. the record's size; the clause registered and enabled */
+	/* c. the record's size; the clause registered and enabled */
 	dt_sema_clause_add(s, it, st, &mc);
 }
 

@@ -122,6 +122,33 @@ struct dt_node *dt_sema_cast(struct sema *s, struct dt_node *n,
 struct dt_node *dt_sema_string(struct sema *s, struct dt_node *n);
 /* n as a whole value (a translated struct built member by member) */
 struct dt_node *dt_sema_whole(struct sema *s, struct dt_node *n);
+/* is e `@a[keys] = f(...)` (or another assignment to an aggregation)? */
+int dt_sema_is_aggstmt(const struct ast_expr *e);
+/* is e a call of an action (trace, printf, exit ...)? */
+int dt_sema_is_actcall(const struct ast_expr *e);
+/* A ?: whose condition is a constant is the branch it chooses (dtrace
+ * folds it as it parses, never looking at the other one), through nested
+ * ones: e itself if it is no ?:, the chosen expression, or the first ?:
+ * whose condition is not constant, with that condition lowered in *cond
+ * (NULL otherwise). */
+struct ast_expr *dt_sema_chosen(struct sema *s, struct ast_expr *e, struct dt_node **cond);
+/* the ?: e whose condition, not constant, is c */
+struct dt_node *dt_sema_ternary(struct sema *s, struct ast_expr *e, struct dt_node *c);
+
+/* ---- compat.c: D's type compatibility, as dtrace judges it ---- */
+
+/* the same type (kernel structs by name) */
+int dt_sema_type_same(const struct dt_type *a, const struct dt_type *b);
+/* a string, char array or char pointer */
+int dt_sema_strcompat(const struct dt_type *t);
+/* the integer constant 0 or NULL ((void *)0) */
+int dt_sema_is_null(const struct dt_node *v);
+/* may v be assigned or passed where type f is expected? */
+int dt_sema_argcompat(const struct dt_type *f, const struct dt_node *v);
+/* n as a string operand of a comparison or ?: with a string: strings,
+ * char arrays and pointers as dt_sema_string() makes them, NULL as "",
+ * a void pointer as the string at its address; NULL if n is none */
+struct dt_node *dt_sema_strval(struct sema *s, struct dt_node *n);
 
 /* ---- arith.c: binary operators ---- */
 

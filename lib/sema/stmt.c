@@ -16,6 +16,54 @@
 
 static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st);
 
+/*
+ * The expression statement e: an aggregation, an action or an expression
+ * (whose value is dropped).  A ?: with a constant condition is the branch
+ * it chooses, so an option flag may select an action
+ * (`OPT_v ? printf(...) : 1;`); with another condition an action or an
+ * aggregation in it is an error (dt_sema_ternary).
+ */
+static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
+{
+	struct dt_node *c;
+	e = dt_sema_chosen(s, e, &c);
+	if (!c && dt_sema_is_aggstmt(e)) {
+		struct dt_node *an = dt_sema_aggregate(s, e, e->binary.op == AST_OP_ASSIGN);
+		an->act = s->act;
+		s->stmt->has_agg = 1;
+		dt_sema_spec_order(s, an, NULL, line);
+		return an;
+	}
+	if (!c && dt_sema_is_actcall(e)) {
+		struct dt_node *n = dt_sema_action(s, e, dt_sema_action_lookup(e->call.fn->ident.name));
+		struct dt_stmt *cs = s->stmt;
+		struct dt_action *na = dt_alloc(s->dtp, (size_t)(cs->nactions + 1) * sizeof(*na));
+		if (!na)
+			dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
+		if (cs->nactions)
+			memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
+		cs->actions = na;
+		cs->actions[cs->nactions] = *n->action;
+		if (s->in_cond) {
+			if (cs->nactions >= 32)
+				dt_sema_err(s, D_ID_OFLOW, e->line, "more than 32 actions in a clause with if/else are not supported yet");
+			cs->actions[cs->nactions].cond = 1;
+		}
+		n->action = &cs->actions[cs->nactions];
+		cs->nactions++;
+		/* the action pointer above is re-fixed after all actions */
+		n->ival = cs->nactions - 1;
+		dt_sema_spec_order(s, n, e->call.fn->ident.name, line);
+		return n;
+	}
+	struct dt_node *n = dt_sema_node(s, DN_S_EXPR, line, s->tt->t_void);
+	n->l = c ? dt_sema_ternary(s, e, c) : dt_sema_expr(s, e);
+	n->act = s->act;
+	dt_sema_spec_order(s, n, !c && e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT ?
+	    e->call.fn->ident.name : NULL, line);
+	return n;
+}
+
 static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 {
 	switch (st->kind) {
@@ -34,53 +82,11 @@ static struct dt_node *stmt(struct sema *s, struct ast_stmt *st)
 		s->in_cond--;
 		return n;
 	}
-	case AST_S_EXPR: {
-		struct ast_expr *e = st->expr;
+	case AST_S_EXPR:
 		s->act++;
 		s->line = st->line;
 		s->stmt->has_body = 1;
-		if (e->kind == AST_E_BINARY && e->binary.op >= AST_OP_ASSIGN &&
-		    e->binary.op <= AST_OP_OR_ASSIGN && e->binary.left->kind == AST_E_AGG)
-		{
-			struct dt_node *an = dt_sema_aggregate(s, e, e->binary.op == AST_OP_ASSIGN);
-			an->act = s->act;
-			s->stmt->has_agg = 1;
-			dt_sema_spec_order(s, an, NULL, st->line);
-			return an;
-		}
-		if (e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT) {
-			int ai = dt_sema_action_lookup(e->call.fn->ident.name);
-			if (ai >= 0) {
-				struct dt_node *n = dt_sema_action(s, e, ai);
-				struct dt_stmt *cs = s->stmt;
-				struct dt_action *na = dt_alloc(s->dtp,
-				    (size_t)(cs->nactions + 1) * sizeof(*na));
-				if (!na)
-					dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
-				if (cs->nactions)
-					memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
-				cs->actions = na;
-				cs->actions[cs->nactions] = *n->action;
-				if (s->in_cond) {
-					if (cs->nactions >= 32)
-						dt_sema_err(s, D_ID_OFLOW, e->line, "more than 32 actions in a clause with if/else are not supported yet");
-					cs->actions[cs->nactions].cond = 1;
-				}
-				n->action = &cs->actions[cs->nactions];
-				cs->nactions++;
-				/* the action pointer above is re-fixed after all actions */
-				n->ival = cs->nactions - 1;
-				dt_sema_spec_order(s, n, e->call.fn->ident.name, st->line);
-				return n;
-			}
-		}
-		struct dt_node *n = dt_sema_node(s, DN_S_EXPR, st->line, s->tt->t_void);
-		n->l = dt_sema_expr(s, e);
-		n->act = s->act;
-		dt_sema_spec_order(s, n, e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT ?
-		    e->call.fn->ident.name : NULL, st->line);
-		return n;
-	}
+		return expr_stmt(s, st->expr, st->line);
 	}
 	return NULL;
 }

@@ -4,7 +4,8 @@
  *
  * A name is, in this order: a translator's input, a kernel symbol
  * (`sym), argN, a built-in variable, a global, an inline, an enum
- * constant, NULL or a uregs[] index name.  Variables are globals (a slot
+ * constant, NULL (a long 0, dtrace's hard-wired inline) or a uregs[]
+ * index name.  Variables are globals (a slot
  * in the globals map), associative arrays and self-> / this-> variables
  * (dynamic variables: keys checked against their declared or first-use
  * signature); assigning to, or incrementing, a name that is not yet one
@@ -154,7 +155,10 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 				dt_sema_err(s, D_PROTO_ARG, line, "%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", v->name, i + 1, kt->name,
 				    kn->type->name);
-			kn = dt_sema_cast(s, kn, kt);
+			/* an integer key is its whole value, whatever the first
+			 * key's type (dtrace keys by the 64-bit register) */
+			if (!(dt_is_int(kn->type) && dt_is_int(kt)))
+				kn = dt_sema_cast(s, kn, kt);
 		}
 		n->args[i] = kn;
 	}
@@ -322,8 +326,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e, int as_array)
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name))
 			return dt_sema_const(s, e->line, c->type, c->value);
-	if (!strcmp(name, "NULL"))
-		return dt_sema_const(s, e->line, s->tt->t_voidp, 0);
+	if (!strcmp(name, "NULL"))	/* dtrace's hard-wired `inline long NULL = 0` */
+		return dt_sema_const(s, e->line, s->tt->t_long, 0);
 	if (dt_ureg_lookup(name) >= 0)		/* R_PC, R_RAX ...: uregs[] indices */
 		return dt_sema_const(s, e->line, s->tt->t_int, dt_ureg_lookup(name));
 	if (!strcmp(name, "self") || !strcmp(name, "this"))

@@ -24,65 +24,6 @@
 
 #define MAX_BIND_DEPTH 32
 
-/* ---- type rules ---- */
-
-static int type_same(const struct dt_type *a, const struct dt_type *b)
-{
-	if (a == b)
-		return 1;
-	if (a->kind != b->kind)
-		return 0;
-	switch (a->kind) {
-	case DT_TK_INT:
-	case DT_TK_FLOAT:
-		return a->size == b->size && a->is_signed == b->is_signed;
-	case DT_TK_PTR:
-		return type_same(a->ref, b->ref);
-	case DT_TK_ARRAY:
-		return a->nelems == b->nelems && type_same(a->ref, b->ref);
-	case DT_TK_STRUCT:
-	case DT_TK_UNION:
-	case DT_TK_ENUM:
-		/* a kernel struct and its placeholder (curthread) are one */
-		return !strcmp(a->name, b->name);
-	case DT_TK_STRING:
-	case DT_TK_VOID:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* string, char array or char pointer */
-static int strcompat(const struct dt_type *t)
-{
-	if (t->kind == DT_TK_STRING)
-		return 1;
-	return (t->kind == DT_TK_ARRAY || t->kind == DT_TK_PTR) && t->ref &&
-	    t->ref->kind == DT_TK_INT && t->ref->size == 1;
-}
-
-/* May a value v be given where type f is expected (D's rules for
- * function arguments, which translators share)? */
-static int argcompat(const struct dt_type *f, const struct dt_node *v)
-{
-	const struct dt_type *t = v->type;
-	if (dt_is_int(f) && dt_is_int(t))
-		return 1;
-	if (strcompat(f) && strcompat(t))
-		return 1;
-	if (f->kind == DT_TK_STRUCT || f->kind == DT_TK_UNION)
-		return type_same(f, t);
-	if (f->kind != DT_TK_PTR)
-		return type_same(f, t);
-	if (v->kind == DN_CONST && dt_is_int(t) && v->ival == 0)
-		return 1;		/* NULL */
-	if (t->kind != DT_TK_PTR)
-		return 0;
-	return f->ref->kind == DT_TK_VOID || t->ref->kind == DT_TK_VOID ||
-	    type_same(f->ref, t->ref);
-}
-
 /* The type of member name of struct/union t, NULL if it has none. */
 static struct dt_type *member_type(struct sema *s, struct dt_type *t, const char *name)
 {
@@ -164,11 +105,11 @@ static int ready_for(struct sema *s, struct dt_xlator *x, struct dt_type *out)
 {
 	if (x->state == DT_XL_PENDING) {
 		resolve_out(s, x);
-		if (out && !type_same(x->out, out))
+		if (out && !dt_sema_type_same(x->out, out))
 			return 0;
 		check(s, x);
 	}
-	return !out || type_same(x->out, out);
+	return !out || dt_sema_type_same(x->out, out);
 }
 
 static void check(struct sema *s, struct dt_xlator *x)
@@ -185,7 +126,7 @@ static void check(struct sema *s, struct dt_xlator *x)
 	for (struct dt_xlator *o = dtp->xlators; o && o != x; o = o->next) {
 		if (!ready_for(s, o, x->out) || !o->in)
 			continue;
-		if (type_same(o->in, x->in))
+		if (dt_sema_type_same(o->in, x->in))
 			dt_sema_err(s, D_XLATE_REDECL, x->line, "translator from %s to %s has already been declared",
 			    x->in->name, x->out->name);
 	}
@@ -203,7 +144,7 @@ static void check(struct sema *s, struct dt_xlator *x)
 		bind(s, a->in_name, placeholder(s, x->in, m->line), m->line);
 		struct dt_node *v = dt_sema_expr(s, m->value);
 		unbind(s);
-		if (!argcompat(mt, v)) {
+		if (!dt_sema_argcompat(mt, v)) {
 			char vt[64];	/* a kernel char array is still one */
 			snprintf(vt, sizeof(vt), "char [%lld]", (long long)v->ival);
 			dt_sema_err(s, D_XLATE_INCOMPAT, m->line, "translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
@@ -237,10 +178,10 @@ static struct dt_xlator *lookup(struct sema *s, struct dt_node *v, struct dt_typ
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	/* the exact input type first, then any compatible one */
 	for (struct dt_xlator *x = dtp->xlators; x; x = x->next)
-		if (ready_for(s, x, out) && x->in && type_same(x->in, v->type))
+		if (ready_for(s, x, out) && x->in && dt_sema_type_same(x->in, v->type))
 			return x;
 	for (struct dt_xlator *x = dtp->xlators; x; x = x->next)
-		if (ready_for(s, x, out) && x->in && argcompat(x->in, v))
+		if (ready_for(s, x, out) && x->in && dt_sema_argcompat(x->in, v))
 			return x;
 	return NULL;
 }
@@ -274,7 +215,7 @@ struct dt_node *dt_xlate_deref(struct sema *s, struct dt_node *x)
 static struct dt_node *convert(struct sema *s, struct dt_node *v, struct dt_type *mt,
     const char *name, int line)
 {
-	if (strcompat(mt) && mt->kind != DT_TK_PTR && v->type->kind == DT_TK_STRING) {
+	if (dt_sema_strcompat(mt) && mt->kind != DT_TK_PTR && v->type->kind == DT_TK_STRING) {
 		if (mt->kind != DT_TK_ARRAY || !mt->nelems ||
 		    (v->kind == DN_KSTR && v->ival <= (int64_t)mt->nelems))
 			return v;
@@ -295,7 +236,7 @@ static struct dt_node *convert(struct sema *s, struct dt_node *v, struct dt_type
 	if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) && v->kind == DN_XLATE)
 		return v;
 	if ((mt->kind == DT_TK_STRUCT || mt->kind == DT_TK_UNION) &&
-	    (v->kind == DN_UNARY || v->kind == DN_OBJ) && type_same(mt, v->type))
+	    (v->kind == DN_UNARY || v->kind == DN_OBJ) && dt_sema_type_same(mt, v->type))
 		return v;		/* a struct in memory or in a D variable */
 	if (mt->kind == DT_TK_STRING && v->type->kind == DT_TK_STRING)
 		return v;

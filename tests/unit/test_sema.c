@@ -35,6 +35,14 @@ static void bad(const char *src, const char *msg, int file)
 	dtrace_close(dtp);
 }
 
+/* src given with -n must fail with "invalid probe specifier SRC: " msg */
+static void badn(const char *src, const char *msg)
+{
+	char full[1024];
+	snprintf(full, sizeof(full), "invalid probe specifier %s: %s", src, msg);
+	bad(src, full, 0);
+}
+
 int main(void)
 {
 	ok("BEGIN { x = 1; y = x + 2 * 3; exit(0); }");
@@ -190,6 +198,60 @@ int main(void)
 			bad(src, msg, 0);
 		}
 	}
+
+	/* a variable a predicate assigns is known to the actions, and the
+	 * other way round; errors come in dtrace's order */
+	ok("BEGIN /(this->x = 5) > 0/ { trace(this->x); }");
+	ok("BEGIN /(self->p = arg1) != 0/ { trace(self->p); }");
+	ok("BEGIN /x == 0/ { x = 1; }");
+	ok("BEGIN /v == 0 && (u = 1) > 0/ { v = 1; trace(u); }");
+	ok("BEGIN /(a = 1) > 0 && b > 0/ { b = 2; trace(a); }");
+	badn("BEGIN /y > 0 && (x = 1) > 0/ { trace(x); y = 2; }",
+	    "in predicate: failed to resolve y: Unknown variable name");
+	badn("BEGIN /x == 1/ { trace(y); }", "in predicate: failed to resolve x: Unknown variable name");
+	badn("BEGIN /\"x\" + \"a\"/ { trace(\"y\" + \"b\"); }",
+	    "in action list: operands have incompatible types: \"string\" + \"string\"");
+	badn("BEGIN /\"x\" + \"a\"/ { trace(1); }",
+	    "in predicate: operands have incompatible types: \"string\" + \"string\"");
+	badn("BEGIN /this->y/ { trace(this->z); }", "in predicate: this->y has not yet been declared or assigned");
+
+	/* ?: with a constant condition is the branch it chooses; actions and
+	 * aggregations in another are refused in dtrace's order */
+	ok("BEGIN { 1 ? printf(\"yes\") : 1; 0 ? 1 : trace(1); }");
+	ok("inline int OPT_v = 1; BEGIN { OPT_v ? @a[pid] = count() : 1; !OPT_v ? @b = sum(1) : 1; }");
+	ok("inline int OPT_v = 0; BEGIN { OPT_v ? printf(\"%d\", nosuch) : 1; x = OPT_v ? nosuch : 2; }");
+	ok("BEGIN { 1 ? 0 ? trace(1) : exit(0) : printf(\"x\"); }");
+	badn("BEGIN { x = 1; x ? trace(1) : trace(2); }", "in action list: action cannot be used in a conditional context");
+	badn("BEGIN { x = 1; x ? trace(1) : 2; }", "in action list: operator ?: operands must have compatible types");
+	badn("BEGIN { x = 1; x ? 1 : (@a = count()); }", "in action list: operator ?: operands cannot be of dynamic type");
+	badn("BEGIN { x = 1; x ? @a = count() : 1; }", "in action list: operator ?: operands cannot be of dynamic type");
+	badn("BEGIN { \"s\" ? trace(1) : 1; }", "in action list: operator ?: expression must be of scalar type");
+	badn("BEGIN { 1 ? (x ? trace(1) : trace(2)) : 1; }", "in action list: failed to resolve x: Unknown variable name");
+
+	/* strings and NULL (or 0) */
+	ok("self string s; BEGIN { self->s = 0; self->s = NULL; s = \"a\"; s = 0; s = NULL; trace(s == NULL); trace(NULL != s); trace(s == 0); }");
+	ok("BEGIN { a[1] = \"x\"; trace(a[1] != NULL ? a[1] : \"?\"); }");
+	ok("BEGIN { p = (char *)0; s = \"a\"; trace(s == p); trace(p == s); x = 1; trace(x ? s : p); trace(x ? NULL : s); }");
+	ok("BEGIN { s = \"a\"; s = (void *)0; s = (char *)0; trace(s == (void *)0); }");
+	badn("BEGIN { s = \"a\"; trace(s == 1); }", "in action list: operands have incompatible types: \"string\" == \"int\"");
+	badn("BEGIN { s = \"a\"; trace(s ? 1 : 2); }", "in action list: operator ?: expression must be of scalar type");
+	badn("BEGIN { s = \"a\"; trace(!s); }", "in action list: operator ! requires an operand of scalar type");
+	badn("BEGIN /\"a\"/ { }", "in predicate: predicate result must be of scalar type");
+	badn("BEGIN { s = \"a\"; s = (int *)0; }", "in action list: operands have incompatible types: \"string\" = \"int *\"");
+	badn("BEGIN { s = \"a\"; s += 0; }", "in action list: operands have incompatible types: \"string\" += \"int\"");
+	badn("BEGIN { s = \"a\"; x = 1; trace(x ? s : 1); }", "in action list: operator ?: operands must have compatible types");
+
+	/* assignments as dtrace checks them; NULL is a long 0 */
+	ok("BEGIN { t = 0; t = timestamp; self->t = 0; self->t = timestamp; this->t = (char)0; this->t = walltimestamp; a[1] = 0; a[1] = timestamp; }");
+	ok("BEGIN { x = 0; x = NULL; p = (int *)alloca(4); p = NULL; p = 0; v = (void *)0; v = p; p = v; e = (char)1; e = 1LL; }");
+	ok("BEGIN { self->b = arg1; self->b = NULL; n = NULL; trace(sizeof (n)); p = (int *)alloca(8); p += 1; p -= 1; }");
+	ok("enum e { A, B }; enum e ev; BEGIN { ev = B; ev = 7; x = A; }");
+	badn("BEGIN { x = 0; x = (int *)0; }", "in action list: operands have incompatible types: \"int\" = \"int *\"");
+	badn("BEGIN { p = (int *)alloca(4); p = 5; }", "in action list: operands have incompatible types: \"int *\" = \"int\"");
+	badn("BEGIN { p = (int *)alloca(4); p = (char *)alloca(1); }", "in action list: operands have incompatible types: \"int *\" = \"char *\"");
+	badn("BEGIN { x = 1; x = (void *)0; }", "in action list: operands have incompatible types: \"int\" = \"void *\"");
+	badn("BEGIN { p = (void *)0; p += 1; }", "in action list: operator += requires left-hand scalar operand of known size");
+	badn("BEGIN { x = 1; x -= (int *)0; }", "in action list: operator -= requires left-hand scalar operand of known size");
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;

@@ -1,7 +1,9 @@
 /*
- * Integer wrap-around at every width: values stored in typed globals are
- * truncated to the variable's width, and reading them back sign- or
- * zero-extends, so comparisons see the wrapped value.
+ * Integer wrap-around at every width: ++, -- and arithmetic wrap at their
+ * type's width, so comparisons see the wrapped value.  An assignment
+ * stores its value whole (a D variable holds 64 bits, as dtrace's do):
+ * after u8 = u8 + 100, u8 holds 300, which printf records at u8's size
+ * (44) and u8 / 4 divides (75).
  */
 #pragma D option quiet
 

@@ -1,7 +1,10 @@
 /*
- * Explicitly declared globals of every integer type: they start at zero,
- * have the declared size, and hold -1 as the width and signedness dictate
- * (%d prints unsigned types as unsigned, as real DTrace does).
+ * Explicitly declared globals of every integer type: they start at zero
+ * and have the declared size.  Assigned -1, each holds it whole (64 bits,
+ * as dtrace's variables do): printed at its width and signedness (%d
+ * prints unsigned types as unsigned, as real DTrace does), but compared
+ * and added to as the whole value, so u8 < 0 and u8 + 1 is 0, as in
+ * dtrace.
  */
 #pragma D option quiet
 

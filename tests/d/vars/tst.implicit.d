@@ -1,6 +1,8 @@
 /*
  * Globals declared implicitly by assignment take the type of the first
- * assigned expression; they keep their value across clauses and probes.
+ * assigned expression; they keep their value across clauses and probes,
+ * and hold later values whole: z, a char assigned 200, prints as -56 but
+ * is not negative.
  */
 #pragma D option quiet
 

@@ -1,0 +1,7 @@
+/*
+ * A string is no condition, constant or not.
+ */
+BEGIN
+{
+	"a" ? printf("yes\n") : 1;
+}
