@@ -2,10 +2,10 @@
  * expr.c - D expressions: each kind of expression checked and typed, and
  * lowered to the typed IR (node.h).
  *
- * Literals take the smallest type that holds them; unary operators keep
- * their operand's type (D does no integer promotion there); ?: takes the
- * common type of its arms; casts are between scalars (an array cast is
- * its address); sizeof and stringof are folded or lowered here.
+ * Literals take the smallest type that holds them; unary -, + and ~
+ * promote their operand as C does; ?: takes the common type of its arms;
+ * casts are between scalars (an array cast is its address); sizeof and
+ * stringof are folded or lowered here.
  * Assignments are checked here and their targets found by var.c;
  * binary operators are arith.c's, names var.c's, members, indexing and
  * & member.c's, calls call.c's.  A constant subexpression is folded as
@@ -254,8 +254,9 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		if ((op == AST_OP_NEG || op == AST_OP_POS) && !dt_is_arith(v->type))
 			dt_sema_err(s, D_OP_ARITH, e->line, "operator %s requires an operand of arithmetic type",
 			    dt_sema_opname(op));
-		/* D keeps the operand's type: no integer promotion */
-		struct dt_type *t = v->type->kind == DT_TK_ENUM ? tt->t_int : v->type;
+		/* C's integer promotion: -c and ~c of a char are ints */
+		struct dt_type *t = dt_type_promote(tt, v->type);
+		v = dt_sema_cast(s, v, t);
 		if (op == AST_OP_POS)
 			return v;
 		if (v->kind == DN_CONST)

@@ -35,6 +35,21 @@ static void bad(const char *src, const char *msg, int file)
 	dtrace_close(dtp);
 }
 
+/*
+ * The constant folder: expr must fold to the constant want.  The value
+ * shows in the one message that prints a constant: a constant index
+ * outside a one-element array (so want is never 0: zeros are tested as
+ * (expr) + k).
+ */
+static void fold(const char *expr, const char *want)
+{
+	char src[512], msg[1024];
+	snprintf(src, sizeof(src), "int a[1]; BEGIN { trace(a[%s]); }", expr);
+	snprintf(msg, sizeof(msg), "invalid probe specifier %s: in action list: "
+	    "index outside array bounds: %s, max is 1", src, want);
+	bad(src, msg, 0);
+}
+
 int main(void)
 {
 	ok("BEGIN { x = 1; y = x + 2 * 3; exit(0); }");
@@ -176,6 +191,56 @@ int main(void)
 			bad(src, msg, 0);
 		}
 	}
+
+	/* the constant folder: C's promotions and usual arithmetic
+	 * conversions (the values gcc computes) */
+	fold("(char)100 + (char)100", "200");
+	fold("sizeof ((char)1 + (char)1)", "4");
+	fold("(unsigned char)200 * (unsigned char)200", "40000");
+	fold("(unsigned short)65535 + 1", "65536");
+	fold("((char)100 + (char)100) / 3", "66");
+	fold("(char)-1 < (unsigned char)1", "1");
+	fold("(-1 < 1U) + 3", "3");
+	fold("(unsigned)-1 > 0", "1");
+	fold("-1L < 1U", "1");
+	fold("(-1L < 1UL) + 7", "7");
+	fold("sizeof (1L + 1U)", "8");
+	fold("-1L + 1U - 1", "-1");
+	fold("(-2L + 1U < 0) + 5", "6");
+	fold("-2 + 1U", "4294967295");
+	fold("(long long)-2 + 1UL", "-1");
+	fold("(((long long)-2 + 1UL) < 0) + 9", "9");
+	fold("(uint8_t)255 + (pid_t)-3", "252");
+	fold("(size_t)2 - 3", "-1");
+	fold("((size_t)2 - 3) > 0", "1");
+	fold("-(unsigned char)1", "-1");
+	fold("~(unsigned char)0", "-1");
+	fold("-1U", "4294967295");
+	fold("~0U", "4294967295");
+	fold("sizeof (-(char)1)", "4");
+	fold("sizeof (+(short)1)", "4");
+	fold("(unsigned char)128 << 1", "256");
+	fold("(short)0x4000 << 1", "32768");
+	fold("(char)-128 >> 1", "-64");
+	fold("0xfffffff0U >> 4", "268435455");
+	fold("-16 >> 2", "-4");
+	fold("-16 >> -1", "-1");
+	fold("1 << 65", "2");
+	fold("1 << 31", "-2147483648");
+	fold("sizeof ((char)1 << 1L)", "4");
+	fold("-7 / 2", "-3");
+	fold("7 / -2", "-3");
+	fold("-7 % 2", "-1");
+	fold("7 % -2", "1");
+	fold("-7 / 2U", "2147483644");
+	fold("-7 % 10U", "9");
+	fold("(unsigned char)250 % (char)-7", "5");
+	fold("(char)-100 / (unsigned char)2", "-50");
+	fold("-9223372036854775807L - 1 == (-9223372036854775807L - 1) / -1", "1");
+	fold("(int)0x80000000U / -1", "-2147483648");
+	fold("(unsigned short)-1", "65535");
+	fold("(char)300", "44");
+	fold("(uint64_t)(char)-1 == 18446744073709551615ULL", "1");
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
