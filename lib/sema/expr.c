@@ -2,7 +2,8 @@
  * expr.c - D expressions: each kind of expression checked and typed, and
  * lowered to the typed IR (node.h).
  *
- * Literals take the smallest type that holds them; unary -, + and ~
+ * Literals take the smallest type that holds them (a character constant
+ * as a decimal one: int, long past four characters); unary -, + and ~
  * promote their operand as C does; ?: takes the common type of its arms;
  * casts are between scalars (an array cast is its address); sizeof and
  * stringof are folded or lowered here.
@@ -146,12 +147,14 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 	case AST_E_INT: {
 		uint64_t v = e->i.value;
 		struct dt_type *t;
-		if (e->i.form == AST_INT_CHAR)
-			return dt_sema_const(s, e->line, tt->t_char, (int64_t)v);
-		int dec = e->i.form == AST_INT_DEC;
-		if (dec && !e->i.suffix_u && v > INT64_MAX)
+		/* a character constant is a decimal one (dtrace's lexer):
+		 * 'a' and 'ab' are ints, 'abcde' a long */
+		int dec = e->i.form == AST_INT_DEC || e->i.form == AST_INT_CHAR;
+		if (dec && !e->i.suffix_u && v > INT64_MAX) {
+			s->noregion = 1;	/* dtrace's parser says it */
 			dt_sema_err(s, D_INT_OFLOW, e->line, "integer constant 0x%llx cannot be represented in any built-in integral type",
 			    (unsigned long long)v);
+		}
 		if (e->i.suffix_l == 2)
 			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ullong : tt->t_llong;
 		else if (e->i.suffix_l == 1)

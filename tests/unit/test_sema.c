@@ -242,6 +242,18 @@ int main(void)
 	fold("(char)300", "44");
 	fold("(uint64_t)(char)-1 == 18446744073709551615ULL", "1");
 
+	/* character constants: decimal constants of packed, unsigned bytes */
+	fold("'ab'", "24930");
+	fold("'\\xff'", "255");
+	fold("'abcde'", "418262508645");
+	fold("sizeof ('a')", "4");
+	fold("sizeof ('abcd')", "4");
+	fold("sizeof ('abcde')", "8");
+	fold("'a' - 'b'", "-1");
+	bad("BEGIN { trace('\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff'); }",
+	    "invalid probe specifier BEGIN { trace('\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff'); }: "
+	    "integer constant 0xffffffffffffffff cannot be represented in any built-in integral type", 0);
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
