@@ -139,6 +139,38 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	return n;
 }
 
+/* the constant sizeof gives, of type size_t as in dtrace; no size is
+ * dtrace's error */
+static struct dt_node *sizeof_const(struct sema *s, int line, uint64_t size)
+{
+	struct dt_type *st = dt_typedef_lookup(s->tt, "size_t");
+	if (!size)
+		dt_sema_err(s, D_SIZEOF_TYPE, line, "cannot apply sizeof to an operand of unknown size");
+	return dt_sema_const(s, line, st ? st : s->tt->t_ulong, (int64_t)size);
+}
+
+/*
+ * sizeof e, folded (e is not evaluated): the size of e's type; a string
+ * constant is its length and NUL (dtrace's dt_node_type_size), a char
+ * array its size, another string strsize.
+ */
+static struct dt_node *sizeof_expr(struct sema *s, struct ast_expr *e)
+{
+	struct dt_node *v = dt_sema_expr(s, e->unary.operand);
+	uint64_t size;
+	if (v->bitfield)
+		dt_sema_err(s, D_SIZEOF_BITFIELD, e->line, "cannot apply sizeof to a bit-field");
+	if (v->kind == DN_STR)
+		size = strlen(v->str) + 1;
+	else if (v->kind == DN_KSTR)
+		size = (uint64_t)v->ival;
+	else if (v->type->kind == DT_TK_STRING)
+		size = s->dtp->opt[DTOPT_STRSIZE];
+	else
+		size = v->type->kind == DT_TK_FUNC ? 0 : v->type->size;
+	return sizeof_const(s, e->line, size);
+}
+
 struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 {
 	struct dt_typetab *tt = s->tt;
@@ -208,16 +240,8 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 			n->ival = (op == AST_OP_POSTINC || op == AST_OP_POSTDEC);
 			return n;
 		}
-		if (op == AST_OP_SIZEOF) {
-			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
-			if (v->bitfield)
-				dt_sema_err(s, D_SIZEOF_BITFIELD, e->line, "cannot apply sizeof to a bit-field");
-			if (v->kind == DN_KSTR)
-				return dt_sema_const(s, e->line, tt->t_ulong, v->ival);
-			if (v->type->kind == DT_TK_STRING)
-				return dt_sema_const(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
-			return dt_sema_const(s, e->line, tt->t_ulong, v->type->size);
-		}
+		if (op == AST_OP_SIZEOF)
+			return sizeof_expr(s, e);
 		if (op == AST_OP_DEREF) {
 			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
 			if (v->kind == DN_XLATE && v->type->kind == DT_TK_PTR)
@@ -355,10 +379,10 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 	case AST_E_SIZEOF_TYPE: {
 		struct dt_type *t = dt_sema_type(s, e->sizeof_type.type);
 		if (t->kind == DT_TK_STRING)
-			return dt_sema_const(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
+			return sizeof_const(s, e->line, s->dtp->opt[DTOPT_STRSIZE]);
 		if (t->kind == DT_TK_VOID || t->kind == DT_TK_FUNC || !t->complete)
-			dt_sema_err(s, D_SIZEOF_TYPE, e->line, "cannot apply sizeof to an operand of unknown size");
-		return dt_sema_const(s, e->line, tt->t_ulong, t->size);
+			return sizeof_const(s, e->line, 0);
+		return sizeof_const(s, e->line, t->size);
 	}
 	case AST_E_CALL:
 		return dt_sema_call(s, e);

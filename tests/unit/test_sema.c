@@ -254,6 +254,14 @@ int main(void)
 	    "invalid probe specifier BEGIN { trace('\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff'); }: "
 	    "integer constant 0xffffffffffffffff cannot be represented in any built-in integral type", 0);
 
+	/* sizeof of expressions: size_t (unsigned), strings as dtrace sizes them */
+	fold("sizeof (\"abc\")", "4");
+	fold("sizeof \"\"", "1");
+	fold("sizeof (execname)", "256");
+	fold("sizeof (int) - 9 > 0", "1");
+	bad("BEGIN { trace(sizeof ((void)0)); }", "invalid probe specifier BEGIN { trace(sizeof ((void)0)); }: "
+	    "in action list: cannot apply sizeof to an operand of unknown size", 0);
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
