@@ -262,6 +262,16 @@ int main(void)
 	bad("BEGIN { trace(sizeof ((void)0)); }", "invalid probe specifier BEGIN { trace(sizeof ((void)0)); }: "
 	    "in action list: cannot apply sizeof to an operand of unknown size", 0);
 
+	/* bit-fields of D variables: assignable, never sized nor addressed */
+	ok("struct bf { int a:3; unsigned b:5; }; this struct bf s; struct bf g[2]; self struct bf t; "
+	    "BEGIN { this->s.a = 1; this->s.b += 2; this->s.a++; g[1].b = g[0].a--; self->t.b <<= 1; }");
+	bad("struct bf { int a:3; }; this struct bf s; BEGIN { trace(sizeof (this->s.a)); }",
+	    "invalid probe specifier struct bf { int a:3; }; this struct bf s; BEGIN { trace(sizeof (this->s.a)); }: "
+	    "in action list: cannot apply sizeof to a bit-field", 0);
+	bad("struct bf { int a:3; }; struct bf g; BEGIN { trace(&g.a); }",
+	    "invalid probe specifier struct bf { int a:3; }; struct bf g; BEGIN { trace(&g.a); }: "
+	    "in action list: cannot take address of bit-field", 0);
+
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
