@@ -2,9 +2,10 @@
  * types.c - type construction, lookup and C conversions for D.
  *
  * D is LP64 here, as on every 64-bit DTrace: char 1, short 2, int 4,
- * long and long long 8, pointers 8.  Integer conversion follows D, not C:
- * there is no promotion to int; mixed operands convert to the larger
- * type, and at equal size to the unsigned one.
+ * long and long long 8, pointers 8.  Operators convert their operands as
+ * C does (dt_type_usual: promotion to int, then the usual arithmetic
+ * conversions); dt_type_arith is DTrace's own common type, without the
+ * promotion, which ?: keeps.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -260,6 +261,32 @@ struct dt_type *dt_type_arith(struct dt_typetab *tt, struct dt_type *a,
 	if (ra != rb)
 		return ra > rb ? a : b;
 	return a->rank >= b->rank ? a : b;
+}
+
+/*
+ * C's usual arithmetic conversions (C11 6.3.1.8), what the binary
+ * operators apply: both operands are promoted (char, short and their
+ * unsigned forms, enums: int); of the same signedness the greater rank
+ * wins; else the unsigned one if its rank is not lower, the signed one if
+ * it is wider (long and unsigned int: long), and otherwise the unsigned
+ * type of the signed one's rank (long long and unsigned long: unsigned
+ * long long).  Typedefs keep their name when their operand wins.
+ */
+struct dt_type *dt_type_usual(struct dt_typetab *tt, struct dt_type *a,
+    struct dt_type *b)
+{
+	if (a->kind == DT_TK_FLOAT || b->kind == DT_TK_FLOAT)
+		return dt_type_arith(tt, a, b);
+	a = dt_type_promote(tt, a);
+	b = dt_type_promote(tt, b);
+	if (a->is_signed == b->is_signed)
+		return b->rank > a->rank ? b : a;
+	struct dt_type *u = a->is_signed ? b : a, *sg = a->is_signed ? a : b;
+	if (u->rank >= sg->rank)
+		return u;
+	if (sg->size > u->size)
+		return sg;
+	return sg->rank >= tt->t_ullong->rank ? tt->t_ullong : tt->t_ulong;
 }
 
 int64_t dt_type_normalize(const struct dt_type *t, int64_t v)

@@ -107,7 +107,12 @@ static inline int dt_is_value(const struct dt_type *t)
 }
 
 struct dt_type *dt_type_promote(struct dt_typetab *tt, struct dt_type *t);
+/* DTrace's common type of two integers (dt_type_promote in dt_parser.c):
+ * no promotion to int, the greater of size and unsignedness wins */
 struct dt_type *dt_type_arith(struct dt_typetab *tt, struct dt_type *a,
+    struct dt_type *b);
+/* C's integer promotions and usual arithmetic conversions (C11 6.3.1.8) */
+struct dt_type *dt_type_usual(struct dt_typetab *tt, struct dt_type *a,
     struct dt_type *b);
 struct dt_type *dt_type_from_name(struct dt_typetab *tt, const char *name);
 /* Truncate/extend v to what a value of type t holds. */

@@ -338,6 +338,8 @@ static void binary(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_slot_free(cg);
 	}
 	int32_t k = imm ? (int32_t)n->r->ival : 0;
+	if (op == DT_OP_SHL || op == DT_OP_SHR)
+		k &= 63;	/* as a count in a register is (and the folder) */
 
 	if (cmp) {
 		int jop = jmp_op(op, sgn);

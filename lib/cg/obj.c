@@ -1,8 +1,9 @@
 /*
  * obj.c - code generation for objects in D variables (DN_OBJ, see
  * sema/obj.c): elements and members of global, this-> and self-> arrays,
- * structs and unions, read and written in place, and whole structs
- * copied (assignments, trace()).
+ * structs and unions, read and written in place (a bit-field by a
+ * read-modify-write of the unit holding it, wrapping at its width), and
+ * whole structs copied (assignments, trace()).
  *
  * The address is the variable's storage (the globals map value, the
  * this-> area of the mstate frame, or the self-> variable's value in the
@@ -31,6 +32,35 @@ static void normalize(struct dt_cg *cg, const struct dt_type *t)
 	int sh = 64 - (int)size * 8;
 	emit(cg, ALU64_IMM(BPF_LSH, R0, sh));
 	emit(cg, ALU64_IMM(t->is_signed ? BPF_ARSH : BPF_RSH, R0, sh));
+}
+
+/*
+ * reg = the bit-field n's value from what holds it at bit off of reg (its
+ * unit as loaded, or at 0 a value to truncate to the field's width):
+ * shifted down, sign-extended for a signed type.
+ */
+static void bf_bits(struct dt_cg *cg, int reg, const struct dt_node *n, uint32_t off)
+{
+	emit(cg, ALU64_IMM(BPF_LSH, reg, 64 - (int)(off + n->bitfield)));
+	emit(cg, ALU64_IMM(n->type->is_signed ? BPF_ARSH : BPF_RSH, reg, 64 - (int)n->bitfield));
+}
+
+/*
+ * The bit-field n at the address in R1 = the value in R3: its unit read,
+ * the field's bits replaced by the value's low bits, the unit written
+ * back (R2, R3 and R4 are clobbered).
+ */
+static void bf_store(struct dt_cg *cg, const struct dt_node *n)
+{
+	int sz = dt_cg_size_code(n->type->size);
+	uint64_t mask = n->bitfield >= 64 ? ~0ULL : (1ULL << n->bitfield) - 1;
+	emit(cg, LDX_MEM(sz, R2, R1, 0));
+	dt_asm_ld_imm64(&cg->a, R4, 0, ~(mask << n->bitoff));
+	emit(cg, ALU64_REG(BPF_AND, R2, R4));
+	emit(cg, ALU64_IMM(BPF_LSH, R3, 64 - (int)n->bitfield));
+	emit(cg, ALU64_IMM(BPF_RSH, R3, 64 - (int)(n->bitfield + n->bitoff)));
+	emit(cg, ALU64_REG(BPF_OR, R2, R3));
+	emit(cg, STX_MEM(sz, R1, R2, 0));
 }
 
 /*
@@ -111,7 +141,10 @@ void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
 	int missing = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	addr(cg, n, 0, missing);
 	emit(cg, LDX_MEM(dt_cg_size_code(scalar_size(n->type)), R0, R0, 0));
-	normalize(cg, n->type);
+	if (n->bitfield)
+		bf_bits(cg, R0, n, n->bitoff);
+	else
+		normalize(cg, n->type);
 	if (!is_self(n))
 		return;
 	dt_asm_jump(&cg->a, JA(0), end);
@@ -272,10 +305,18 @@ void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n)
 	int v = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, v));
 	addr(cg, n->l, 1, skip);
-	emit(cg, LDX_MEM(BPF_DW, R1, R10, v));
-	emit(cg, STX_MEM(dt_cg_size_code(scalar_size(n->l->type)), R0, R1, 0));
+	if (n->l->bitfield) {
+		emit(cg, MOV64_REG(R1, R0));
+		emit(cg, LDX_MEM(BPF_DW, R3, R10, v));
+		bf_store(cg, n->l);
+	} else {
+		emit(cg, LDX_MEM(BPF_DW, R1, R10, v));
+		emit(cg, STX_MEM(dt_cg_size_code(scalar_size(n->l->type)), R0, R1, 0));
+	}
 	dt_asm_place(&cg->a, skip);
 	emit(cg, LDX_MEM(BPF_DW, R0, R10, v));
+	if (n->l->bitfield)		/* the value the field holds */
+		bf_bits(cg, R0, n->l, 0);
 	dt_cg_slot_free(cg);
 }
 
@@ -286,18 +327,28 @@ void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
 	if (n->type->kind == DT_TK_PTR && n->type->ref->size)
 		step = n->type->ref->size;
 	int sz = dt_cg_size_code(scalar_size(n->type));
+	int bf = n->l->bitfield != 0;
 	int skip = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	addr(cg, n->l, 1, skip);
 	int a = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, a));
 	emit(cg, LDX_MEM(sz, R0, R0, 0));
-	normalize(cg, n->type);
+	if (bf)
+		bf_bits(cg, R0, n->l, n->l->bitoff);
+	else
+		normalize(cg, n->type);
 	int old = dt_cg_slot_alloc(cg);
 	emit(cg, STX_MEM(BPF_DW, R10, R0, old));
 	emit(cg, ALU64_IMM(n->op == '+' ? BPF_ADD : BPF_SUB, R0, (int32_t)step));
-	normalize(cg, n->type);
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, a));
-	emit(cg, STX_MEM(sz, R1, R0, 0));
+	if (bf) {		/* wraps at the field's width */
+		bf_bits(cg, R0, n->l, 0);
+		emit(cg, MOV64_REG(R3, R0));
+		bf_store(cg, n->l);
+	} else {
+		normalize(cg, n->type);
+		emit(cg, STX_MEM(sz, R1, R0, 0));
+	}
 	if (n->ival)
 		emit(cg, LDX_MEM(BPF_DW, R0, R10, old));
 	dt_cg_slot_free(cg);

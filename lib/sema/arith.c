@@ -2,9 +2,12 @@
  * arith.c - D's binary operators: which operands each accepts, the type
  * of the result, and constant folding.
  *
- * Arithmetic and bitwise operators take the usual arithmetic conversions
- * (shifts keep the left operand's type); comparisons compare in the
- * common type, or as strings; + and - on pointers scale by the size of
+ * Arithmetic and bitwise operators take C's integer promotions and usual
+ * arithmetic conversions (base/types.c dt_type_usual: narrow operands
+ * become int, then the greater rank wins, unsigned at equal rank); a
+ * shift has its promoted left operand's type, its count masked to 0..63
+ * as BPF's shifts do; comparisons compare in the common type, or as
+ * strings; + and - on pointers scale by the size of
  * the object pointed to (the guide's "Pointer Arithmetic"), and an array
  * used as a value decays to its first element's address.  Constant
  * operands fold here, in the result type's width and signedness; a
@@ -202,7 +205,7 @@ struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
 			return n;
 		}
 		struct dt_type *ct = (dt_is_int(l->type) && dt_is_int(r->type)) ?
-		    dt_type_arith(s->tt, l->type, r->type) : s->tt->t_ulong;
+		    dt_type_usual(s->tt, l->type, r->type) : s->tt->t_ulong;
 		l = dt_sema_cast(s, l, ct);
 		r = dt_sema_cast(s, r, ct);
 		if (l->kind == DN_CONST && r->kind == DN_CONST)
@@ -225,9 +228,12 @@ struct dt_node *dt_sema_binop(struct sema *s, int line, enum ast_op aop,
 	if (l->type->kind == DT_TK_FLOAT || r->type->kind == DT_TK_FLOAT)
 		dt_sema_err(s, D_OP_ARITH, line, "floating-point arithmetic is not supported");
 	if (op == DT_OP_SHL || op == DT_OP_SHR) {
-		rt = l->type->kind == DT_TK_ENUM ? s->tt->t_int : l->type;
+		/* the promoted left operand's type; the count is promoted
+		 * on its own */
+		rt = dt_type_promote(s->tt, l->type);
+		r = dt_sema_cast(s, r, dt_type_promote(s->tt, r->type));
 	} else {
-		rt = dt_type_arith(s->tt, l->type, r->type);
+		rt = dt_type_usual(s->tt, l->type, r->type);
 		r = dt_sema_cast(s, r, rt);
 	}
 	l = dt_sema_cast(s, l, rt);

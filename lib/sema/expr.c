@@ -2,10 +2,11 @@
  * expr.c - D expressions: each kind of expression checked and typed, and
  * lowered to the typed IR (node.h).
  *
- * Literals take the smallest type that holds them; unary operators keep
- * their operand's type (D does no integer promotion there); ?: takes the
- * common type of its arms; casts are between scalars (an array cast is
- * its address); sizeof and stringof are folded or lowered here.
+ * Literals take the smallest type that holds them (a character constant
+ * as a decimal one: int, long past four characters); unary -, + and ~
+ * promote their operand as C does; ?: takes the common type of its arms;
+ * casts are between scalars (an array cast is its address); sizeof and
+ * stringof are folded or lowered here.
  * Assignments are checked here and their targets found by var.c;
  * binary operators are arith.c's, names var.c's, members, indexing and
  * & member.c's, calls call.c's.  A constant subexpression is folded as
@@ -242,6 +243,38 @@ struct dt_node *dt_sema_ternary(struct sema *s, struct ast_expr *e, struct dt_no
 	return n;
 }
 
+/* the constant sizeof gives, of type size_t as in dtrace; no size is
+ * dtrace's error */
+static struct dt_node *sizeof_const(struct sema *s, int line, uint64_t size)
+{
+	struct dt_type *st = dt_typedef_lookup(s->tt, "size_t");
+	if (!size)
+		dt_sema_err(s, D_SIZEOF_TYPE, line, "cannot apply sizeof to an operand of unknown size");
+	return dt_sema_const(s, line, st ? st : s->tt->t_ulong, (int64_t)size);
+}
+
+/*
+ * sizeof e, folded (e is not evaluated): the size of e's type; a string
+ * constant is its length and NUL (dtrace's dt_node_type_size), a char
+ * array its size, another string strsize.
+ */
+static struct dt_node *sizeof_expr(struct sema *s, struct ast_expr *e)
+{
+	struct dt_node *v = dt_sema_expr(s, e->unary.operand);
+	uint64_t size;
+	if (v->bitfield)
+		dt_sema_err(s, D_SIZEOF_BITFIELD, e->line, "cannot apply sizeof to a bit-field");
+	if (v->kind == DN_STR)
+		size = strlen(v->str) + 1;
+	else if (v->kind == DN_KSTR)
+		size = (uint64_t)v->ival;
+	else if (v->type->kind == DT_TK_STRING)
+		size = s->dtp->opt[DTOPT_STRSIZE];
+	else
+		size = v->type->kind == DT_TK_FUNC ? 0 : v->type->size;
+	return sizeof_const(s, e->line, size);
+}
+
 struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 {
 	struct dt_typetab *tt = s->tt;
@@ -250,12 +283,14 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 	case AST_E_INT: {
 		uint64_t v = e->i.value;
 		struct dt_type *t;
-		if (e->i.form == AST_INT_CHAR)
-			return dt_sema_const(s, e->line, tt->t_char, (int64_t)v);
-		int dec = e->i.form == AST_INT_DEC;
-		if (dec && !e->i.suffix_u && v > INT64_MAX)
+		/* a character constant is a decimal one (dtrace's lexer):
+		 * 'a' and 'ab' are ints, 'abcde' a long */
+		int dec = e->i.form == AST_INT_DEC || e->i.form == AST_INT_CHAR;
+		if (dec && !e->i.suffix_u && v > INT64_MAX) {
+			s->noregion = 1;	/* dtrace's parser says it */
 			dt_sema_err(s, D_INT_OFLOW, e->line, "integer constant 0x%llx cannot be represented in any built-in integral type",
 			    (unsigned long long)v);
+		}
 		if (e->i.suffix_l == 2)
 			t = (e->i.suffix_u || (!dec && v > INT64_MAX)) ? tt->t_ullong : tt->t_llong;
 		else if (e->i.suffix_l == 1)
@@ -309,16 +344,8 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 			n->ival = (op == AST_OP_POSTINC || op == AST_OP_POSTDEC);
 			return n;
 		}
-		if (op == AST_OP_SIZEOF) {
-			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
-			if (v->bitfield)
-				dt_sema_err(s, D_SIZEOF_BITFIELD, e->line, "cannot apply sizeof to a bit-field");
-			if (v->kind == DN_KSTR)
-				return dt_sema_const(s, e->line, tt->t_ulong, v->ival);
-			if (v->type->kind == DT_TK_STRING)
-				return dt_sema_const(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
-			return dt_sema_const(s, e->line, tt->t_ulong, v->type->size);
-		}
+		if (op == AST_OP_SIZEOF)
+			return sizeof_expr(s, e);
 		if (op == AST_OP_DEREF) {
 			struct dt_node *v = dt_sema_expr(s, e->unary.operand);
 			if (v->kind == DN_XLATE && v->type->kind == DT_TK_PTR)
@@ -360,8 +387,9 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 		if ((op == AST_OP_NEG || op == AST_OP_POS) && !dt_is_arith(v->type))
 			dt_sema_err(s, D_OP_ARITH, e->line, "operator %s requires an operand of arithmetic type",
 			    dt_sema_opname(op));
-		/* D keeps the operand's type: no integer promotion */
-		struct dt_type *t = v->type->kind == DT_TK_ENUM ? tt->t_int : v->type;
+		/* C's integer promotion: -c and ~c of a char are ints */
+		struct dt_type *t = dt_type_promote(tt, v->type);
+		v = dt_sema_cast(s, v, t);
 		if (op == AST_OP_POS)
 			return v;
 		if (v->kind == DN_CONST)
@@ -430,10 +458,10 @@ struct dt_node *dt_sema_expr(struct sema *s, struct ast_expr *e)
 	case AST_E_SIZEOF_TYPE: {
 		struct dt_type *t = dt_sema_type(s, e->sizeof_type.type);
 		if (t->kind == DT_TK_STRING)
-			return dt_sema_const(s, e->line, tt->t_ulong, (int64_t)s->dtp->opt[DTOPT_STRSIZE]);
+			return sizeof_const(s, e->line, s->dtp->opt[DTOPT_STRSIZE]);
 		if (t->kind == DT_TK_VOID || t->kind == DT_TK_FUNC || !t->complete)
-			dt_sema_err(s, D_SIZEOF_TYPE, e->line, "cannot apply sizeof to an operand of unknown size");
-		return dt_sema_const(s, e->line, tt->t_ulong, t->size);
+			return sizeof_const(s, e->line, 0);
+		return sizeof_const(s, e->line, t->size);
 	}
 	case AST_E_CALL:
 		return dt_sema_call(s, e);

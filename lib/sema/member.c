@@ -117,27 +117,34 @@ struct dt_node *dt_sema_object_at(struct sema *s, int line, struct dt_node *addr
 	return n;
 }
 
+int dt_sema_bitfield_unit(uint64_t pos, uint32_t bits, const struct dt_type *mt,
+    uint32_t *at, uint32_t *unit, uint32_t *rel)
+{
+	int natural = 1;
+	*unit = mt->size;
+	if (*unit && *unit <= 8 && pos % (*unit * 8) + bits <= *unit * 8) {
+		*at = (uint32_t)(pos / (*unit * 8) * *unit);
+	} else {		/* packed: the smallest load covering it */
+		*at = (uint32_t)(pos / 8);
+		uint32_t span = (uint32_t)((pos % 8 + bits + 7) / 8);
+		*unit = span <= 1 ? 1 : span <= 2 ? 2 : span <= 4 ? 4 : 8;
+		natural = span > 8 ? -1 : 0;
+	}
+	*rel = (uint32_t)(pos - (uint64_t)*at * 8);
+	return natural;
+}
+
 /*
  * A bit-field of width bits starting bitoff bits past byte off of the
- * object at addr, of integer type mt: one safe load of the smallest
- * naturally sized unit holding it (its type's unit when the field lies
- * in one, as C lays them out), then shifts to extract and extend it.
+ * object at addr, of integer type mt: one safe load of the unit holding
+ * it (dt_sema_bitfield_unit), then shifts to extract and extend it.
  */
 static struct dt_node *bitfield_at(struct sema *s, int line, struct dt_node *addr,
     uint32_t off, uint32_t bitoff, uint32_t bits, struct dt_type *mt)
 {
-	uint64_t pos = (uint64_t)off * 8 + bitoff;
-	uint32_t unit = mt->size, at, rel;
-	if (unit && unit <= 8 && pos % (unit * 8) + bits <= unit * 8) {
-		at = (uint32_t)(pos / (unit * 8) * unit);
-	} else {		/* packed: the smallest load covering it */
-		at = (uint32_t)(pos / 8);
-		uint32_t span = (uint32_t)((pos % 8 + bits + 7) / 8);
-		unit = span <= 1 ? 1 : span <= 2 ? 2 : span <= 4 ? 4 : 8;
-		if (span > 8)
-			dt_sema_err(s, D_OP_INCOMPAT, line, "bit-field of %u bits at bit %u is not supported", bits, bitoff);
-	}
-	rel = (uint32_t)(pos - (uint64_t)at * 8);
+	uint32_t unit, at, rel;
+	if (dt_sema_bitfield_unit((uint64_t)off * 8 + bitoff, bits, mt, &at, &unit, &rel) < 0)
+		dt_sema_err(s, D_OP_INCOMPAT, line, "bit-field of %u bits at bit %u is not supported", bits, bitoff);
 	struct dt_node *a = dt_sema_node(s, DN_BINARY, line, s->tt->t_ulong);
 	a->op = DT_OP_ADD;
 	a->l = dt_sema_cast(s, addr, s->tt->t_ulong);

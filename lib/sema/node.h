@@ -141,6 +141,8 @@ struct dt_node {
 	uint32_t bitfield;		/* width of the bit-field this value was
 					   read from (sizeof, & and offsetof refuse
 					   it), else 0 */
+	uint32_t bitoff;		/* a DN_OBJ bit-field: its first bit in
+					   the unit of its type at ival */
 };
 
 #endif

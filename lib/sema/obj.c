@@ -9,9 +9,10 @@
  * (`m[i][2].x` is offset 2 * 8 + offsetof(x) plus i * 24).  Constant
  * indexes are checked here (dtrace's "index outside array bounds"), the
  * others when the program runs (cg/obj.c, fault "index out of bounds").
- * A scalar DN_OBJ is loaded or stored in place; a char array is also a
- * string (a DN_KSTR reading its address), as DTrace treats char arrays;
- * any other array decays to the address of its first element.
+ * A scalar DN_OBJ is loaded or stored in place (a bit-field as its bits
+ * in the unit of its type holding it); a char array is also a string (a
+ * DN_KSTR reading its address), as DTrace treats char arrays; any other
+ * array decays to the address of its first element.
  */
 #include <string.h>
 #include "sema_int.h"
@@ -115,7 +116,16 @@ struct dt_node *dt_obj_member(struct sema *s, int line, struct dt_node *obj,
 	struct dt_type *mt = dt_sema_member_find(s, st, name, &off, &bits, &bitoff);
 	if (!mt)
 		dt_sema_err(s, D_TYPE_MEMBER, line, "%s is not a member of %s", name, st->name);
-	if (bits)
-		return NULL;		/* the caller reads it through the address */
-	return value(s, line, derive(s, line, obj, mt, obj->ival + off));
+	if (!bits)
+		return value(s, line, derive(s, line, obj, mt, obj->ival + off));
+	/* a bit-field is read and written in the unit of its type holding
+	 * it (cg/obj.c); a packed one (a kernel struct's) the caller reads
+	 * through the address */
+	uint32_t at, unit, rel;
+	if (dt_sema_bitfield_unit((uint64_t)off * 8 + bitoff, bits, mt, &at, &unit, &rel) != 1)
+		return NULL;
+	struct dt_node *n = derive(s, line, obj, mt, obj->ival + at);
+	n->bitfield = bits;
+	n->bitoff = rel;
+	return n;
 }

@@ -180,6 +180,13 @@ struct dt_type *dt_sema_member_find(struct sema *s, struct dt_type *st, const ch
 /* the struct or union operator . (arrow 0) or -> (arrow 1) reaches in a
  * value of type t, or dtrace's error for an operand it cannot apply to */
 struct dt_type *dt_sema_sou_of(struct sema *s, int line, int arrow, struct dt_type *t);
+/* the load that reads a bit-field of bits bits at bit pos of an object,
+ * of integer type mt: its byte offset *at and size *unit, the field's
+ * first bit in it *rel.  1: the unit of mt's size that holds it (C's
+ * layout), 0: a packed field, the smallest load covering it, -1: none
+ * does (more than 8 bytes) */
+int dt_sema_bitfield_unit(uint64_t pos, uint32_t bits, const struct dt_type *mt,
+    uint32_t *at, uint32_t *unit, uint32_t *rel);
 struct dt_node *dt_sema_offsetof(struct sema *s, struct ast_expr *e);
 
 /* ---- call.c: actions, subroutines, record fields ---- */
@@ -260,7 +267,7 @@ int dt_obj_is_aggregate(const struct dt_type *t);
 struct dt_node *dt_obj_var(struct sema *s, int line, struct dt_gvar *g, struct dt_dvar *v);
 /* the DN_OBJ that n is, or that a char array string n reads; else NULL */
 struct dt_node *dt_obj_of(struct dt_node *n);
-/* obj[idx] (obj an array), obj.name (a struct or union; NULL for a
+/* obj[idx] (obj an array), obj.name (a struct or union; NULL for a packed
  * bit-field, which the caller reads through the address) */
 struct dt_node *dt_obj_index(struct sema *s, int line, struct dt_node *obj,
     struct dt_node *idx);

@@ -43,6 +43,21 @@ static void badn(const char *src, const char *msg)
 	bad(src, full, 0);
 }
 
+/*
+ * The constant folder: expr must fold to the constant want.  The value
+ * shows in the one message that prints a constant: a constant index
+ * outside a one-element array (so want is never 0: zeros are tested as
+ * (expr) + k).
+ */
+static void fold(const char *expr, const char *want)
+{
+	char src[512], msg[1024];
+	snprintf(src, sizeof(src), "int a[1]; BEGIN { trace(a[%s]); }", expr);
+	snprintf(msg, sizeof(msg), "invalid probe specifier %s: in action list: "
+	    "index outside array bounds: %s, max is 1", src, want);
+	bad(src, msg, 0);
+}
+
 int main(void)
 {
 	ok("BEGIN { x = 1; y = x + 2 * 3; exit(0); }");
@@ -252,6 +267,86 @@ int main(void)
 	badn("BEGIN { x = 1; x = (void *)0; }", "in action list: operands have incompatible types: \"int\" = \"void *\"");
 	badn("BEGIN { p = (void *)0; p += 1; }", "in action list: operator += requires left-hand scalar operand of known size");
 	badn("BEGIN { x = 1; x -= (int *)0; }", "in action list: operator -= requires left-hand scalar operand of known size");
+
+	/* the constant folder: C's promotions and usual arithmetic
+	 * conversions (the values gcc computes) */
+	fold("(char)100 + (char)100", "200");
+	fold("sizeof ((char)1 + (char)1)", "4");
+	fold("(unsigned char)200 * (unsigned char)200", "40000");
+	fold("(unsigned short)65535 + 1", "65536");
+	fold("((char)100 + (char)100) / 3", "66");
+	fold("(char)-1 < (unsigned char)1", "1");
+	fold("(-1 < 1U) + 3", "3");
+	fold("(unsigned)-1 > 0", "1");
+	fold("-1L < 1U", "1");
+	fold("(-1L < 1UL) + 7", "7");
+	fold("sizeof (1L + 1U)", "8");
+	fold("-1L + 1U - 1", "-1");
+	fold("(-2L + 1U < 0) + 5", "6");
+	fold("-2 + 1U", "4294967295");
+	fold("(long long)-2 + 1UL", "-1");
+	fold("(((long long)-2 + 1UL) < 0) + 9", "9");
+	fold("(uint8_t)255 + (pid_t)-3", "252");
+	fold("(size_t)2 - 3", "-1");
+	fold("((size_t)2 - 3) > 0", "1");
+	fold("-(unsigned char)1", "-1");
+	fold("~(unsigned char)0", "-1");
+	fold("-1U", "4294967295");
+	fold("~0U", "4294967295");
+	fold("sizeof (-(char)1)", "4");
+	fold("sizeof (+(short)1)", "4");
+	fold("(unsigned char)128 << 1", "256");
+	fold("(short)0x4000 << 1", "32768");
+	fold("(char)-128 >> 1", "-64");
+	fold("0xfffffff0U >> 4", "268435455");
+	fold("-16 >> 2", "-4");
+	fold("-16 >> -1", "-1");
+	fold("1 << 65", "2");
+	fold("1 << 31", "-2147483648");
+	fold("sizeof ((char)1 << 1L)", "4");
+	fold("-7 / 2", "-3");
+	fold("7 / -2", "-3");
+	fold("-7 % 2", "-1");
+	fold("7 % -2", "1");
+	fold("-7 / 2U", "2147483644");
+	fold("-7 % 10U", "9");
+	fold("(unsigned char)250 % (char)-7", "5");
+	fold("(char)-100 / (unsigned char)2", "-50");
+	fold("-9223372036854775807L - 1 == (-9223372036854775807L - 1) / -1", "1");
+	fold("(int)0x80000000U / -1", "-2147483648");
+	fold("(unsigned short)-1", "65535");
+	fold("(char)300", "44");
+	fold("(uint64_t)(char)-1 == 18446744073709551615ULL", "1");
+
+	/* character constants: decimal constants of packed, unsigned bytes */
+	fold("'ab'", "24930");
+	fold("'\\xff'", "255");
+	fold("'abcde'", "418262508645");
+	fold("sizeof ('a')", "4");
+	fold("sizeof ('abcd')", "4");
+	fold("sizeof ('abcde')", "8");
+	fold("'a' - 'b'", "-1");
+	bad("BEGIN { trace('\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff'); }",
+	    "invalid probe specifier BEGIN { trace('\\xff\\xff\\xff\\xff\\xff\\xff\\xff\\xff'); }: "
+	    "integer constant 0xffffffffffffffff cannot be represented in any built-in integral type", 0);
+
+	/* sizeof of expressions: size_t (unsigned), strings as dtrace sizes them */
+	fold("sizeof (\"abc\")", "4");
+	fold("sizeof \"\"", "1");
+	fold("sizeof (execname)", "256");
+	fold("sizeof (int) - 9 > 0", "1");
+	bad("BEGIN { trace(sizeof ((void)0)); }", "invalid probe specifier BEGIN { trace(sizeof ((void)0)); }: "
+	    "in action list: cannot apply sizeof to an operand of unknown size", 0);
+
+	/* bit-fields of D variables: assignable, never sized nor addressed */
+	ok("struct bf { int a:3; unsigned b:5; }; this struct bf s; struct bf g[2]; self struct bf t; "
+	    "BEGIN { this->s.a = 1; this->s.b += 2; this->s.a++; g[1].b = g[0].a--; self->t.b <<= 1; }");
+	bad("struct bf { int a:3; }; this struct bf s; BEGIN { trace(sizeof (this->s.a)); }",
+	    "invalid probe specifier struct bf { int a:3; }; this struct bf s; BEGIN { trace(sizeof (this->s.a)); }: "
+	    "in action list: cannot apply sizeof to a bit-field", 0);
+	bad("struct bf { int a:3; }; struct bf g; BEGIN { trace(&g.a); }",
+	    "invalid probe specifier struct bf { int a:3; }; struct bf g; BEGIN { trace(&g.a); }: "
+	    "in action list: cannot take address of bit-field", 0);
 
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;

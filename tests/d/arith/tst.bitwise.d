@@ -1,6 +1,6 @@
 /*
  * Bitwise &, |, ^ and ~ on constants and on globals of several widths.
- * ~ keeps the (unpromoted) type of its operand.
+ * ~ promotes its operand as C does: ~u8 is an int.
  */
 #pragma D option quiet
 

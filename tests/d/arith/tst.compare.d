@@ -1,6 +1,7 @@
 /*
  * Relational and equality operators: signed vs unsigned comparison follows
- * the usual arithmetic conversions; results are int 0 or 1.
+ * the usual arithmetic conversions (a char and a uint8_t compare as ints);
+ * results are int 0 or 1.
  */
 #pragma D option quiet
 

@@ -1,7 +1,7 @@
 /*
  * Shifts: >> is arithmetic for signed and logical for unsigned left
- * operands; the result has the (unpromoted) type of the left operand, so a
- * shift of a narrow variable is printed at that width.
+ * operands; the result has the promoted type of the left operand, so a
+ * shift of a narrow variable is an int (C's rule).
  */
 #pragma D option quiet
 
