@@ -8,6 +8,8 @@
 #   NAME.d.exit            expected exit status (0 if absent)
 #   NAME.d.args            dtrace options placed before -s (one line)
 #   NAME.d.operands        macro arguments placed after the script
+# tests/d/compat/scripts/  D scripts in the style of published ones, run
+#                          by the compat tests (not tests themselves)
 # tests/d/AREA/NAME.sh     a shell test: passes when it exits 0; gets
 #                          $DTRACE (the binary) and $TESTDIR.
 # Usage: run-dtests.sh [PATTERN]   (PATTERN selects tests by path substring)
@@ -58,7 +60,7 @@ while IFS= read -r t; do
 	else
 		fail=$((fail + 1)); failed+=("$name"); echo "FAIL $name"; cat "$tmp/log"
 	fi
-done < <(find "$top/tests/d" \( -name '*.d' -o -name '*.sh' \) -type f | sort)
+done < <(find "$top/tests/d" \( -name '*.d' -o -name '*.sh' \) -type f -not -path '*/compat/scripts/*' | sort)
 
 echo
 for f in "${failed[@]+"${failed[@]}"}"; do echo "failed: $f"; done
