@@ -183,6 +183,8 @@ static void clause(struct sema *s, struct ast_item *it, int is_file)
 	s->region = 0;		/* later errors are in no region */
 	/* c. the record's size; the clause registered and enabled */
 	dt_sema_clause_add(s, it, st, &mc);
+	/* d. -x amin: its stability no lower than the minimum */
+	dt_sema_amin(s, st, it->line);
 }
 
 int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)

@@ -290,4 +290,9 @@ void dt_sema_spec_order(struct sema *s, struct dt_node *n, const char *name,
  * each */
 void dt_sema_setopt(struct sema *s, struct dt_node *n, struct dt_action *a);
 
+/* stability.c: -x amin: the attributes of clause st's probe
+ * descriptions and of the arguments it uses are no lower than the
+ * minimum (D_ATTR_MIN) */
+void dt_sema_amin(struct sema *s, const struct dt_stmt *st, int line);
+
 #endif

@@ -3,10 +3,51 @@
  * the probes its clauses enabled (dtrace -l -s), the descriptions that
  * matched nothing, and its stability (dtrace -v): the minimum over the
  * probe descriptions' attributes and over what its statements use,
- * following the Dynamic Tracing Guide's stability model.
+ * following the Dynamic Tracing Guide's stability model; and -x amin,
+ * which refuses a clause whose stability is below a minimum.
  */
+#include <stdio.h>
 #include "program.h"
+#include "sema_int.h"
 #include "prov/prov.h"
+
+/* a below the minimum m in any of its three parts (dtrace_attr_cmp) */
+static int below(struct dt_attr a, struct dt_attr m)
+{
+	return a.name < m.name || a.data < m.data || a.class < m.class;
+}
+
+static void amin_fail(struct sema *s, int line, const char *what, struct dt_attr a)
+{
+	dtrace_attribute_t x;
+	dt_attr_export(a, &x);
+	dt_sema_err(s, D_ATTR_MIN, line, "attributes for %s (%s/%s/%s) are less than "
+	    "predefined minimum", what, x.name, x.data, x.class);
+}
+
+void dt_sema_amin(struct sema *s, const struct dt_stmt *st, int line)
+{
+	dtrace_hdl_t *dtp = dt_sema_hdl(s);
+	if (!dtp->optset[DTOPT_AMIN])
+		return;
+	uint64_t v = dtp->opt[DTOPT_AMIN];
+	struct dt_attr m = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff };
+	for (int k = 0; k < st->nprobes; k++) {
+		const struct dt_probe *p = st->probes[k];
+		struct dt_attr a = dt_probe_desc_attr(p);
+		char what[1024];
+		if (below(a, m)) {
+			snprintf(what, sizeof(what), "probe description %s:%s:%s:%s", p->prov,
+			    p->mod, p->func, p->name);
+			amin_fail(s, line, what, a);
+		}
+		if (st->uses_args > 0 && below(p->ops->attr[4], m)) {
+			snprintf(what, sizeof(what), "the arguments of %s:%s:%s:%s", p->prov,
+			    p->mod, p->func, p->name);
+			amin_fail(s, line, what, p->ops->attr[4]);
+		}
+	}
+}
 
 int dtrace_enabled_iter(dtrace_hdl_t *dtp, dtrace_probe_f *fn, void *arg)
 {

@@ -131,6 +131,7 @@ static const struct snippet snippets[] = {
 	{ D_OP_WRITE, "BEGIN { pid = 1; }" },
 	{ D_PDESC_INVAL, "a:b:c:d:e { }" },
 	{ D_PDESC_ZERO, "nosuchprov:::nosuch { }" },
+	{ D_ATTR_MIN, "#pragma D option amin=Stable\nprofile-97 { }" },
 	{ D_PDESC_INVAL, "99999999 { }" },
 	{ D_EMPTY, "" },
 	{ D_PRAGCTL_INVAL, "#nosuch\nBEGIN { }\n" },
