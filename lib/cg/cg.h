@@ -185,9 +185,9 @@ void dt_cg_psargs(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg/subr.c: progenyof(pid) into R0 */
 void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
 /* cg/obj.c: objects in D variables (DN_OBJ): R0 = the address (checking
- * run-time indexes; a self-> object never assigned: a zero-filled
- * stand-in), R0 = the scalar value, an assignment (value left in R0),
- * ++/-- */
+ * run-time indexes; a dynamic object never assigned: a zero-filled
+ * stand-in), R0 = the scalar value, an assignment (value left in R0; a
+ * dynamic struct deleted), ++/-- */
 void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n);
