@@ -70,6 +70,23 @@ struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
 }
 static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k);
 
+/*
+ * The type of a string member: DTrace's string is a char[strsize]
+ * typedef, so a struct holds strsize bytes of it, read as a string and
+ * assigned a string (cut to strsize - 1 characters) as char arrays are.
+ */
+static struct dt_type *string_member(struct sema *s, int line)
+{
+	uint32_t n = (uint32_t)s->dtp->opt[DTOPT_STRSIZE];
+	struct dt_type *t = dt_type_new(s->tt, DT_TK_ARRAY, "string", n);
+	if (!t)
+		dt_sema_err(s, D_UNKNOWN, line, "out of memory");
+	t->ref = s->tt->t_char;
+	t->nelems = n;
+	t->align = 1;
+	return t;
+}
+
 static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 {
 	int is_union = ds->base == AST_T_UNION;
@@ -114,6 +131,8 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 	uint32_t align = 1, size = 0;
 	for (struct ast_member *am = ds->members; am; am = am->next) {
 		struct dt_type *base = dt_sema_declspec(s, am->spec);
+		if (base->kind == DT_TK_STRING)
+			base = string_member(s, am->line);
 		for (struct ast_declarator *d = am->decls; d; d = d->next) {
 			struct dt_type *mt = dt_sema_declarator(s, base, d);
 			const char *idname = d->name ? d->name : "(anon)";

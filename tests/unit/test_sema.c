@@ -123,6 +123,8 @@ int main(void)
 	    "v[\"a\", 1] = 0; t = v[\"c\", 3]; u[1] = t; self->w[2] = t; trace(sizeof (v[\"a\", 1])); }");
 	ok("int a[string][4]; int *p[int]; self long l[int][2]; BEGIN { a[\"x\"][2] = 1; p[1] = &a[\"x\"][0]; "
 	    "self->l[3][1] = a[\"x\"][2]; trace(sizeof (a[\"x\"]) + sizeof (p[1]) + sizeof (self->l[0])); }");
+	ok("struct r { string n; int x; string t[2]; }; struct r v[int]; BEGIN { v[1].n = \"x\"; v[1].t[1] = v[1].n; "
+	    "trace(sizeof (struct r) + offsetof(struct r, x)); trace(v[1].t[1] == \"x\"); }");
 	bad("int a[4][string];", "invalid probe specifier int a[4][string];: cannot declare array of associative arrays", 0);
 	bad("struct q { int a; }; struct q v[int]; BEGIN { v[1] = 2; }", "invalid probe specifier struct q { int a; }; "
 	    "struct q v[int]; BEGIN { v[1] = 2; }: in action list: operands have incompatible types: \"struct q\" = \"int\"", 0);
