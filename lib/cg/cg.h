@@ -132,6 +132,12 @@ void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n);
 /* the frame's value area stored under its key (a full space: a drop) */
 void dt_cg_dvar_update(struct dt_cg *cg);
+/* the variable under the frame's key created zero-filled if it is not
+ * there (a full space: a drop) */
+void dt_cg_dvar_create(struct dt_cg *cg);
+/* R(reg) = the address of a zero value as large as any dynamic
+ * variable's (read only) */
+void dt_cg_dvar_zero(struct dt_cg *cg, int reg);
 /* n = the string at R9 + src */
 void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
 /* n deleted (assigned 0 or NULL) */

@@ -86,9 +86,7 @@ static void dyn_base(struct dt_cg *cg, struct dt_node *n, int create, int missin
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 		if (!create || pass)
 			break;
-		for (uint32_t o = 0; o < dtp->dv_valsize; o += 8)
-			dt_cg_fst_imm(cg, BPF_DW, dt_cg_val(dtp) + (int)o, 0);
-		dt_cg_dvar_update(cg);
+		dt_cg_dvar_create(cg);
 	}
 	dt_asm_jump(&cg->a, JA(0), missing);
 	dt_asm_place(&cg->a, found);
@@ -216,8 +214,8 @@ static void read_args(struct dt_cg *cg, int off, uint32_t size)
 
 /*
  * R0 = the address of the object v (a D variable's, never faulting) to
- * read; a dynamic object never assigned reads as zeros (the frame's
- * value area, zero-filled: it is as large as any dynamic value).
+ * read; a dynamic object never assigned reads as zeros (dt_dvzero's
+ * value, as large as any dynamic value).
  */
 static void src_addr(struct dt_cg *cg, struct dt_node *v)
 {
@@ -227,10 +225,7 @@ static void src_addr(struct dt_cg *cg, struct dt_node *v)
 		return;
 	dt_asm_jump(&cg->a, JA(0), end);
 	dt_asm_place(&cg->a, missing);
-	int val = dt_cg_val(cg->dtp);
-	zero(cg, val, v->type->size);
-	emit(cg, MOV64_REG(R0, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R0, val));
+	dt_cg_dvar_zero(cg, R0);
 	dt_asm_place(&cg->a, end);
 }
 
