@@ -118,6 +118,9 @@ struct dtrace_hdl {
 	uint64_t aggdrops_at;		/* last read, CLOCK_MONOTONIC ns */
 	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
+	int fd_dvzero;			/* one zero value, as large as any dynamic
+					   variable's: what a dynamic object is
+					   created from and reads as unassigned */
 	uint64_t dvdrops;		/* reported so far */
 	uint64_t dblerrs;		/* ERROR-clause faults reported so far */
 	void *gbuf;			/* copy of the globals map value */

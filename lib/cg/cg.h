@@ -132,6 +132,12 @@ void dt_cg_dvar_ref(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n);
 /* the frame's value area stored under its key (a full space: a drop) */
 void dt_cg_dvar_update(struct dt_cg *cg);
+/* the variable under the frame's key created zero-filled if it is not
+ * there (a full space: a drop) */
+void dt_cg_dvar_create(struct dt_cg *cg);
+/* R(reg) = the address of a zero value as large as any dynamic
+ * variable's (read only) */
+void dt_cg_dvar_zero(struct dt_cg *cg, int reg);
 /* n = the string at R9 + src */
 void dt_cg_dvar_store_str(struct dt_cg *cg, struct dt_node *n, int src);
 /* n deleted (assigned 0 or NULL) */
@@ -185,9 +191,9 @@ void dt_cg_psargs(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg/subr.c: progenyof(pid) into R0 */
 void dt_cg_progenyof(struct dt_cg *cg, struct dt_node *n);
 /* cg/obj.c: objects in D variables (DN_OBJ): R0 = the address (checking
- * run-time indexes; a self-> object never assigned: a zero-filled
- * stand-in), R0 = the scalar value, an assignment (value left in R0),
- * ++/-- */
+ * run-time indexes; a dynamic object never assigned: a zero-filled
+ * stand-in), R0 = the scalar value, an assignment (value left in R0; a
+ * dynamic struct deleted), ++/-- */
 void dt_cg_obj_addr(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n);

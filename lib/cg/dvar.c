@@ -11,6 +11,7 @@
  * "N dynamic variable drops".  Clause-local this->x variables are frame
  * slots, zeroed by the trampoline at each probe firing.
  */
+#include <errno.h>
 #include "cg.h"
 #include "sema/node.h"
 
@@ -93,24 +94,45 @@ void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n)
 	    dt_cg_key_size(dtp), n->dvar);
 }
 
-/* Store the frame's value area under the frame's key; a full dynamic
- * variable space counts a drop (reported by the consumer). */
-void dt_cg_dvar_update(struct dt_cg *cg)
+/* Store the value at R3 under the frame's key (flags: BPF_ANY or
+ * BPF_NOEXIST); a full dynamic variable space counts a drop (reported by
+ * the consumer), a variable another CPU just created does not. */
+static void update(struct dt_cg *cg, int flags)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int done = dt_asm_new_label(&cg->a);
 	dt_asm_ld_map_fd(&cg->a, R1, dtp->fd_dvars);
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_key(dtp)));
-	emit(cg, MOV64_REG(R3, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R3, dt_cg_val(dtp)));
-	emit(cg, MOV64_IMM(R4, BPF_ANY));
+	emit(cg, MOV64_IMM(R4, flags));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, -EEXIST, 0), done);
 	dt_asm_ld_map_value(&cg->a, R1, dtp->fd_globals, 0);
 	emit(cg, MOV64_IMM(R2, 1));
 	emit(cg, ATOMIC_ADD64(R1, R2, DT_G_DVDROPS));
 	dt_asm_place(&cg->a, done);
+}
+
+/* Store the frame's value area under the frame's key. */
+void dt_cg_dvar_update(struct dt_cg *cg)
+{
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, dt_cg_val(cg->dtp)));
+	update(cg, BPF_ANY);
+}
+
+void dt_cg_dvar_zero(struct dt_cg *cg, int reg)
+{
+	dt_asm_ld_map_value(&cg->a, reg, cg->dtp->fd_dvzero, 0);
+}
+
+/* Create the variable under the frame's key, zero-filled, unless it is
+ * there already. */
+void dt_cg_dvar_create(struct dt_cg *cg)
+{
+	dt_cg_dvar_zero(cg, R3);
+	update(cg, BPF_NOEXIST);
 }
 
 /* R0 = the address of n's value in the map, or 0 if it has none. */

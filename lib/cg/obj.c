@@ -1,14 +1,17 @@
 /*
  * obj.c - code generation for objects in D variables (DN_OBJ, see
- * sema/obj.c): elements and members of global, this-> and self-> arrays,
- * structs and unions, read and written in place (a bit-field by a
- * read-modify-write of the unit holding it, wrapping at its width), and
- * whole structs copied (assignments, trace()).
+ * sema/obj.c): elements and members of global, this->, self-> and
+ * associative arrays' arrays, structs and unions, read and written in
+ * place (a bit-field by a read-modify-write of the unit holding it,
+ * wrapping at its width), whole structs copied (assignments, trace()),
+ * dynamic ones deleted by assigning 0.
  *
  * The address is the variable's storage (the globals map value, the
- * this-> area of the mstate frame, or the self-> variable's value in the
- * dynamic variable map, created zero-filled by the first store) plus a
- * constant offset plus each run-time index times its stride.  Every run-time index is checked
+ * this-> area of the mstate frame, or a dynamic variable's value in the
+ * dynamic variable map under its key: the self-> variable's, or the
+ * associative array element's at its key tuple; created zero-filled by
+ * the first store) plus a constant offset plus each run-time index
+ * times its stride.  Every run-time index is checked
  * against its dimension first, unsigned so a negative one fails too; a
  * bad one faults with "index out of bounds" (Oracle Linux DTrace's
  * DTRACEFLT_BADINDEX, the index as the fault value) and aborts the
@@ -64,11 +67,13 @@ static void bf_store(struct dt_cg *cg, const struct dt_node *n)
 }
 
 /*
- * R0 = the self-> variable's value in the dynamic variable map.  Without create, a variable never assigned jumps to missing; with
- * it, it is first stored zero-filled (a full space counts a drop and
- * jumps to missing).
+ * R0 = the dynamic variable's value (n's self-> variable, or the element
+ * of n's associative array at n's keys) in the dynamic variable map.
+ * Without create, a variable never assigned jumps to missing; with it,
+ * it is first stored zero-filled (a full space counts a drop and jumps
+ * to missing).
  */
-static void self_base(struct dt_cg *cg, struct dt_node *n, int create, int missing)
+static void dyn_base(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int found = dt_asm_new_label(&cg->a);
@@ -81,16 +86,14 @@ static void self_base(struct dt_cg *cg, struct dt_node *n, int create, int missi
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), found);
 		if (!create || pass)
 			break;
-		for (uint32_t o = 0; o < dtp->dv_valsize; o += 8)
-			dt_cg_fst_imm(cg, BPF_DW, dt_cg_val(dtp) + (int)o, 0);
-		dt_cg_dvar_update(cg);
+		dt_cg_dvar_create(cg);
 	}
 	dt_asm_jump(&cg->a, JA(0), missing);
 	dt_asm_place(&cg->a, found);
 }
 
-/* R0 = the address of the object n; a self-> object not there (see
- * self_base) jumps to missing */
+/* R0 = the address of the object n; a dynamic object not there (see
+ * dyn_base) jumps to missing */
 static void addr(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 {
 	struct dt_objpath *p = n->path;
@@ -115,8 +118,8 @@ static void addr(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 	if (n->var) {
 		dt_asm_ld_map_value(&cg->a, R0, cg->dtp->fd_globals,
 		    (uint32_t)(DT_G_VARS + n->var->offset + n->ival));
-	} else if (n->dvar->kind == DT_DV_SELF) {
-		self_base(cg, n, create, missing);
+	} else if (n->dvar->kind != DT_DV_THIS) {
+		dyn_base(cg, n, create, missing);
 		if (n->ival)
 			emit(cg, ALU64_IMM(BPF_ADD, R0, (int32_t)n->ival));
 	} else {
@@ -131,9 +134,9 @@ static void addr(struct dt_cg *cg, struct dt_node *n, int create, int missing)
 	}
 }
 
-static int is_self(const struct dt_node *n)
+static int is_dynamic(const struct dt_node *n)
 {
-	return n->dvar && n->dvar->kind == DT_DV_SELF;
+	return n->dvar && n->dvar->kind != DT_DV_THIS;
 }
 
 void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
@@ -145,7 +148,7 @@ void dt_cg_obj_load(struct dt_cg *cg, struct dt_node *n)
 		bf_bits(cg, R0, n, n->bitoff);
 	else
 		normalize(cg, n->type);
-	if (!is_self(n))
+	if (!is_dynamic(n))
 		return;
 	dt_asm_jump(&cg->a, JA(0), end);
 	dt_asm_place(&cg->a, missing);
@@ -211,21 +214,18 @@ static void read_args(struct dt_cg *cg, int off, uint32_t size)
 
 /*
  * R0 = the address of the object v (a D variable's, never faulting) to
- * read; a self-> object never assigned reads as zeros (the frame's value
- * area, zero-filled: it is as large as any self-> value).
+ * read; a dynamic object never assigned reads as zeros (dt_dvzero's
+ * value, as large as any dynamic value).
  */
 static void src_addr(struct dt_cg *cg, struct dt_node *v)
 {
 	int missing = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	addr(cg, v, 0, missing);
-	if (!is_self(v))
+	if (!is_dynamic(v))
 		return;
 	dt_asm_jump(&cg->a, JA(0), end);
 	dt_asm_place(&cg->a, missing);
-	int val = dt_cg_val(cg->dtp);
-	zero(cg, val, v->type->size);
-	emit(cg, MOV64_REG(R0, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R0, val));
+	dt_cg_dvar_zero(cg, R0);
 	dt_asm_place(&cg->a, end);
 }
 
@@ -292,6 +292,11 @@ static void assign_sou(struct dt_cg *cg, struct dt_node *n)
 /* n: DN_ASSIGN to the DN_OBJ n->l; the value stays in R0 */
 void dt_cg_obj_assign(struct dt_cg *cg, struct dt_node *n)
 {
+	if (n->ival) {		/* 0 to a dynamic struct or union: deleted */
+		dt_cg_dvar_delete(cg, n->l);
+		emit(cg, MOV64_IMM(R0, 0));
+		return;
+	}
 	if (n->l->type->kind == DT_TK_STRUCT || n->l->type->kind == DT_TK_UNION) {
 		assign_sou(cg, n);
 		return;
@@ -353,7 +358,7 @@ void dt_cg_obj_incdec(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, LDX_MEM(BPF_DW, R0, R10, old));
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);
-	if (!is_self(n->l))
+	if (!is_dynamic(n->l))
 		return;
 	dt_asm_jump(&cg->a, JA(0), end);
 	dt_asm_place(&cg->a, skip);		/* no dynamic variable space */

@@ -160,6 +160,11 @@ static int create_maps(dtrace_hdl_t *dtp)
 		if (dtp->fd_dvars < 0)
 			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",
 			    strerror(errno));
+		LIBBPF_OPTS(bpf_map_create_opts, ro, .map_flags = BPF_F_RDONLY_PROG);
+		dtp->fd_dvzero = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_dvzero", 4, vsize, 1, &ro);
+		if (dtp->fd_dvzero < 0)
+			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",
+			    strerror(errno));
 	}
 	for (int i = 0; i < dtp->naggs; i++) {
 		struct dt_agg *a = dtp->aggs[i];
@@ -201,6 +206,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_scratch";
 	if (fd == dtp->fd_dvars)
 		return "dt_dvars";
+	if (fd == dtp->fd_dvzero)
+		return "dt_dvzero";
 	if (fd == dtp->fd_cpuinfo)
 		return "dt_cpuinfo";
 	if (dtp->kvar_map_made && fd == dtp->fd_kvar)
@@ -360,12 +367,14 @@ void dt_unload(dtrace_hdl_t *dtp)
 		close(dtp->fd_scratch);
 	if (dtp->fd_dvars > 0)
 		close(dtp->fd_dvars);
+	if (dtp->fd_dvzero > 0)
+		close(dtp->fd_dvzero);
 	for (int i = 0; i < dtp->naggs; i++) {
 		if (dtp->aggs[i]->fd >= 0)
 			close(dtp->aggs[i]->fd);
 		dtp->aggs[i]->fd = -1;
 	}
-	dtp->fd_dvars = 0;
+	dtp->fd_dvars = dtp->fd_dvzero = 0;
 	dt_cpuinfo_close(dtp);
 	dt_destr_close(dtp);
 	dt_spec_close(dtp);

@@ -39,8 +39,10 @@ struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
 			t = dt_type_ptr(s->tt, t);
 			break;
 		case AST_D_ARRAY:
-			if (p->assoc)
-				return t;	/* associative: handled by the declaration */
+			if (p->assoc && i)
+				dt_sema_err(s, D_DECL_DYNOBJ, p->line, "cannot declare array of associative arrays");
+			if (p->assoc)	/* the values' type; the keys are the declaration's */
+				return t;
 			if (t->kind == DT_TK_VOID)
 				dt_sema_err(s, D_DECL_VOIDOBJ, p->line, "cannot declare array of void");
 			if (!p->dim)
@@ -67,6 +69,23 @@ struct dt_type *dt_sema_declarator(struct sema *s, struct dt_type *t,
 	return t;
 }
 static struct dt_type *scoped_tag(struct sema *s, struct ast_declspec *ds, enum dt_tkind k);
+
+/*
+ * The type of a string member: DTrace's string is a char[strsize]
+ * typedef, so a struct holds strsize bytes of it, read as a string and
+ * assigned a string (cut to strsize - 1 characters) as char arrays are.
+ */
+static struct dt_type *string_member(struct sema *s, int line)
+{
+	uint32_t n = (uint32_t)s->dtp->opt[DTOPT_STRSIZE];
+	struct dt_type *t = dt_type_new(s->tt, DT_TK_ARRAY, "string", n);
+	if (!t)
+		dt_sema_err(s, D_UNKNOWN, line, "out of memory");
+	t->ref = s->tt->t_char;
+	t->nelems = n;
+	t->align = 1;
+	return t;
+}
 
 static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 {
@@ -112,6 +131,8 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 	uint32_t align = 1, size = 0;
 	for (struct ast_member *am = ds->members; am; am = am->next) {
 		struct dt_type *base = dt_sema_declspec(s, am->spec);
+		if (base->kind == DT_TK_STRING)
+			base = string_member(s, am->line);
 		for (struct ast_declarator *d = am->decls; d; d = d->next) {
 			struct dt_type *mt = dt_sema_declarator(s, base, d);
 			const char *idname = d->name ? d->name : "(anon)";
@@ -372,14 +393,15 @@ static int is_assoc(const struct ast_declarator *dd)
 	return dd->parts && dd->parts->kind == AST_D_ARRAY && dd->parts->assoc;
 }
 
-/* the associative array dd of kind (a global one, or self->'s) */
-static void assoc_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd, int kind)
+/* the associative array dd of kind (a global one, or self->'s) whose
+ * values are of type t (`int *p[string]`, `int a[string][4]`) */
+static void assoc_decl(struct sema *s, struct ast_declarator *dd, struct dt_type *t, int kind)
 {
 	struct dt_type *kt[DT_DV_MAXKEYS];
 	int nk = 0;
 	for (struct ast_param *pa = dd->parts->params.first; pa && nk < DT_DV_MAXKEYS; pa = pa->next)
 		kt[nk++] = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
-	dt_sema_dvar_add(s, kind, dd->name, dt_sema_declspec(s, d->spec), nk, kt, dd->line);
+	dt_sema_dvar_add(s, kind, dd->name, t, nk, kt, dd->line);
 }
 
 static int same_type(const struct dt_type *a, const struct dt_type *b)
@@ -387,7 +409,7 @@ static int same_type(const struct dt_type *a, const struct dt_type *b)
 	return a == b || (a->kind == b->kind && a->name && b->name && !strcmp(a->name, b->name));
 }
 
-static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+static void same_decl(struct sema *s, struct ast_declarator *dd,
     struct dt_type *t, const struct dt_identinfo *ii);
 
 /*
@@ -395,7 +417,7 @@ static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator 
  * declares it again as it is (which dtrace accepts), else dtrace's error
  * for what differs.  0 for a new name.
  */
-static int redeclared(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+static int redeclared(struct sema *s, struct ast_declarator *dd,
     struct dt_type *t)
 {
 	struct dt_identinfo ii;
@@ -407,22 +429,21 @@ static int redeclared(struct sema *s, struct ast_decl *d, struct ast_declarator 
 	}
 	if (ii.builtin)
 		dt_sema_err(s, D_DECL_IDRED, dd->line, "built-in identifier redeclared: %s", name);
-	same_decl(s, d, dd, t, &ii);
+	same_decl(s, dd, t, &ii);
 	return 1;
 }
 
 /* dd declares again what ii says name is: dtrace's error unless it is the
  * same kind of variable of the same type (and keys) */
-static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+static void same_decl(struct sema *s, struct ast_declarator *dd,
     struct dt_type *t, const struct dt_identinfo *ii)
 {
 	const char *name = dd->name;
 	int assoc = is_assoc(dd);
 	const char *kind = assoc ? "associative array" : "scalar";
-	struct dt_type *vt = assoc ? dt_sema_declspec(s, d->spec) : t;
-	if (strcmp(kind, ii->kind) || !same_type(vt, ii->type))
+	if (strcmp(kind, ii->kind) || !same_type(t, ii->type))
 		dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
-		    "\t current: %s %s\n\tprevious: %s %s", name, kind, vt->name, ii->kind,
+		    "\t current: %s %s\n\tprevious: %s %s", name, kind, t->name, ii->kind,
 		    ii->type->name);
 	if (!assoc)
 		return;
@@ -439,16 +460,16 @@ static void same_decl(struct sema *s, struct ast_decl *d, struct ast_declarator 
 	if (nk != ii->dvar->nkeys)
 		dt_sema_err(s, D_DECL_IDRED, dd->line, "identifier redeclared: %s\n"
 		    "\t current: %s of %s, tuple length %d\n\tprevious: %s of %s, tuple length %d",
-		    name, kind, vt->name, nk, ii->kind, ii->type->name, ii->dvar->nkeys);
+		    name, kind, t->name, nk, ii->kind, ii->type->name, ii->dvar->nkeys);
 }
 
 /* a self-> or this-> variable v declared again by dd */
-static void dvar_redeclared(struct sema *s, struct ast_decl *d, struct ast_declarator *dd,
+static void dvar_redeclared(struct sema *s, struct ast_declarator *dd,
     struct dt_type *t, struct dt_dvar *v)
 {
 	struct dt_identinfo ii = { v->nkeys ? "associative array" : "scalar", v->type,
 	    v->nkeys ? v : NULL, 0, 0 };
-	same_decl(s, d, dd, t, &ii);
+	same_decl(s, dd, t, &ii);
 }
 
 /* typedefs, globals, associative arrays, self->/this-> variables, externs */
@@ -478,9 +499,9 @@ void dt_sema_decl(struct sema *s, struct ast_item *it)
 				    "be declared as local variables: %s", dd->name);
 			struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, kind, dd->name);
 			if (v)
-				dvar_redeclared(s, d, dd, t, v);
+				dvar_redeclared(s, dd, t, v);
 			else if (is_assoc(dd))
-				assoc_decl(s, d, dd, DT_DV_SELF);
+				assoc_decl(s, dd, t, DT_DV_SELF);
 			else
 				dt_sema_dvar_add(s, kind, dd->name, t, 0, NULL, dd->line);
 			break;
@@ -498,10 +519,10 @@ void dt_sema_decl(struct sema *s, struct ast_item *it)
 		default:
 			if (t->kind == DT_TK_FUNC)
 				break;
-			if (redeclared(s, d, dd, t))
+			if (redeclared(s, dd, t))
 				break;
 			if (is_assoc(dd)) {
-				assoc_decl(s, d, dd, DT_DV_ASSOC);
+				assoc_decl(s, dd, t, DT_DV_ASSOC);
 				break;
 			}
 			dt_sema_gvar_add(s, dd->name, t, dd->line);

@@ -95,7 +95,20 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 	struct dt_node *r = dt_sema_whole(s, dt_sema_expr(s, e->binary.right));
 	struct dt_node *l = dt_sema_assign_target(s, e, r);
 	struct dt_node *obj = dt_obj_of(l);
-	if (r->type->kind == DT_TK_STRUCT || r->type->kind == DT_TK_UNION) {
+	if (obj && op == AST_OP_ASSIGN && dt_obj_is_dynamic(obj) && obj->type == obj->dvar->type &&
+	    !obj->ival && !obj->path && r->kind == DN_CONST && !r->ival && dt_is_int(r->type) &&
+	    (obj->type->kind == DT_TK_STRUCT || obj->type->kind == DT_TK_UNION)) {
+		/* 0 deletes a dynamic variable, a struct or union too (as
+		 * Oracle Linux DTrace does; a statement) */
+		struct dt_node *n = dt_sema_node(s, DN_ASSIGN, e->line, s->tt->t_void);
+		n->l = obj;
+		n->r = r;
+		n->ival = 1;
+		return n;
+	}
+	if (r->type->kind == DT_TK_STRUCT || r->type->kind == DT_TK_UNION ||
+	    (obj && op == AST_OP_ASSIGN &&
+	    (obj->type->kind == DT_TK_STRUCT || obj->type->kind == DT_TK_UNION))) {
 		/* a struct or union copied whole into a D variable */
 		if (op != AST_OP_ASSIGN || !obj || obj->type->kind != r->type->kind ||
 		    (obj->type != r->type && strcmp(obj->type->name, r->type->name)))
@@ -117,6 +130,9 @@ static struct dt_node *assign(struct sema *s, struct ast_expr *e)
 		n->r = dt_sema_string(s, r);
 		return n;
 	}
+	if (obj && obj->type->kind == DT_TK_ARRAY && op == AST_OP_ASSIGN)
+		dt_sema_err(s, D_OP_ARRFUN, e->line, "operator %s may not be applied to operand of type \"%s\"",
+		    dt_sema_opname(op), obj->type->name);
 	if (!is_lvalue(l)) {
 		if (l->kind == DN_BUILTIN || l->kind == DN_ARG)
 			dt_sema_err(s, D_OP_WRITE, e->line, "operator %s can only be applied to a writable variable",

@@ -26,7 +26,9 @@ enum dt_nkind {
 	DN_LAND, DN_LOR, DN_LXOR,	/* l, r */
 	DN_TERNARY,		/* x ? l : r */
 	DN_ASSIGN,		/* l (or var) = r; a string: ival 1 if r is
-				   NULL (a dynamic variable is deleted) */
+				   NULL (a dynamic variable is deleted); a
+				   dynamic struct or union l: ival 1 if r is
+				   0 (deleted too) */
 	DN_INCDEC,		/* l (or var); op '+'/'-', ival 1 = postfix */
 	DN_CAST,		/* l converted to type */
 	DN_COMMA,		/* l, r */
@@ -37,9 +39,10 @@ enum dt_nkind {
 				   its members are used (sema rewrites them),
 				   never reaches codegen */
 	DN_OBJ,			/* an object in a D variable's storage: the
-				   global var or the this-> dvar, at byte
-				   ival plus the run-time indexes of path
-				   (sema/obj.c, cg/obj.c) */
+				   global var, or the this->, self-> or
+				   associative dvar (the element keyed by
+				   args), at byte ival plus the run-time
+				   indexes of path (sema/obj.c, cg/obj.c) */
 	DN_OBJADDR,		/* the address of the DN_OBJ l */
 	DN_SOU,			/* a struct or union value built member by
 				   member (a whole translation): args[i]

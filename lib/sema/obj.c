@@ -1,12 +1,16 @@
 /*
  * obj.c - D variables that hold objects: scalar arrays, structs and
- * unions declared as globals (`int a[5]; struct foo f;`) or clause-locals
- * (`this int a[5];`).
+ * unions declared as globals (`int a[5]; struct foo f;`), clause-locals
+ * (`this int a[5];`), thread-locals (`self struct foo s;`) and the
+ * elements of associative arrays (`struct foo a[string];`,
+ * `self struct foo t[int]`, or implied by assigning such an object).
  *
- * Such a variable is not a value but storage (in the globals map, or the
- * mstate frame's this-> area), so it lowers to a DN_OBJ: the variable,
- * a constant byte offset, and the run-time indexes met on the way
- * (`m[i][2].x` is offset 2 * 8 + offsetof(x) plus i * 24).  Constant
+ * Such a variable is not a value but storage (in the globals map, the
+ * mstate frame's this-> area, or a dynamic variable's value), so it
+ * lowers to a DN_OBJ: the variable, the key tuple of an associative
+ * array's element (args), a constant byte offset, and the run-time
+ * indexes met on the way (`m[i][2].x` is offset 2 * 8 + offsetof(x)
+ * plus i * 24).  Constant
  * indexes are checked here (dtrace's "index outside array bounds"), the
  * others when the program runs (cg/obj.c, fault "index out of bounds").
  * A scalar DN_OBJ is loaded or stored in place (a bit-field as its bits
@@ -59,12 +63,20 @@ static struct dt_node *value(struct sema *s, int line, struct dt_node *obj)
 	return k;
 }
 
-struct dt_node *dt_obj_var(struct sema *s, int line, struct dt_gvar *g, struct dt_dvar *v)
+struct dt_node *dt_obj_var(struct sema *s, int line, struct dt_gvar *g, struct dt_dvar *v,
+    struct dt_node **keys, int nkeys)
 {
 	struct dt_node *n = dt_sema_node(s, DN_OBJ, line, g ? g->type : v->type);
 	n->var = g;
 	n->dvar = v;
+	n->args = keys;
+	n->nargs = nkeys;
 	return value(s, line, n);
+}
+
+int dt_obj_is_dynamic(const struct dt_node *obj)
+{
+	return obj->dvar && obj->dvar->kind != DT_DV_THIS;
 }
 
 /* a copy of obj at offset off (type t), with path + one more index */
@@ -74,6 +86,8 @@ static struct dt_node *derive(struct sema *s, int line, struct dt_node *obj,
 	struct dt_node *n = dt_sema_node(s, DN_OBJ, line, t);
 	n->var = obj->var;
 	n->dvar = obj->dvar;
+	n->args = obj->args;
+	n->nargs = obj->nargs;
 	n->ival = off;
 	n->path = obj->path;
 	return n;

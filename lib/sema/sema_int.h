@@ -263,8 +263,12 @@ void dt_sema_agg_mdim(struct sema *s, struct ast_expr *agg) __attribute__((noret
 
 /* obj.c: D variables holding arrays, structs and unions (DN_OBJ) */
 int dt_obj_is_aggregate(const struct dt_type *t);
-/* the whole variable g (global) or v (this->) as an expression */
-struct dt_node *dt_obj_var(struct sema *s, int line, struct dt_gvar *g, struct dt_dvar *v);
+/* the whole variable g (global) or v (this->, self->, or the element of
+ * the associative array v at the converted key tuple keys) */
+struct dt_node *dt_obj_var(struct sema *s, int line, struct dt_gvar *g, struct dt_dvar *v,
+    struct dt_node **keys, int nkeys);
+/* does the DN_OBJ obj live in the dynamic variable map (self->, a[k])? */
+int dt_obj_is_dynamic(const struct dt_node *obj);
 /* the DN_OBJ that n is, or that a char array string n reads; else NULL */
 struct dt_node *dt_obj_of(struct dt_node *n);
 /* obj[idx] (obj an array), obj.name (a struct or union; NULL for a packed

@@ -93,7 +93,7 @@ struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
 {
 	dtrace_hdl_t *dtp = s->dtp;
 	static const char *const kname[] = { "self->", "this->", "" };
-	if (kind != DT_DV_ASSOC && nkeys == 0 && dt_obj_is_aggregate(t))
+	if (dt_obj_is_aggregate(t))
 		obj_type_ok(s, t, kname[kind], name, line);
 	else if (!dt_is_value(t) && t->kind != DT_TK_STRING)
 		dt_sema_err(s, D_DECL_DYNOBJ, line, "%s%s: variables of type %s are not supported yet",
@@ -136,12 +136,7 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 	if (nkeys != v->nkeys)
 		dt_sema_err(s, D_PROTO_LEN, line, "%s[ ] prototype mismatch: %d key%s passed, %d expected",
 		    v->name, nkeys, nkeys == 1 ? "" : "s", v->nkeys);
-	if (v->kind != DT_DV_ASSOC && v->nkeys == 0 && dt_obj_is_aggregate(v->type))
-		return dt_obj_var(s, line, NULL, v);	/* frame or dvar map storage */
-	struct dt_node *n = dt_sema_node(s, DN_DVAR, line, v->type);
-	n->dvar = v;
-	n->nargs = nkeys;
-	n->args = dt_alloc(s->dtp, sizeof(*n->args) * (size_t)(nkeys ? nkeys : 1));
+	struct dt_node **args = dt_alloc(s->dtp, sizeof(*args) * (size_t)(nkeys ? nkeys : 1));
 	int i = 0;
 	for (struct ast_expr *k = keys; k; k = k->next, i++) {
 		struct dt_node *kn = dt_sema_expr(s, k);
@@ -160,8 +155,14 @@ static struct dt_node *dvar_ref(struct sema *s, struct dt_dvar *v, struct ast_ex
 			if (!(dt_is_int(kn->type) && dt_is_int(kt)))
 				kn = dt_sema_cast(s, kn, kt);
 		}
-		n->args[i] = kn;
+		args[i] = kn;
 	}
+	if (dt_obj_is_aggregate(v->type))	/* frame or dvar map storage */
+		return dt_obj_var(s, line, NULL, v, args, nkeys);
+	struct dt_node *n = dt_sema_node(s, DN_DVAR, line, v->type);
+	n->dvar = v;
+	n->nargs = nkeys;
+	n->args = args;
 	return n;
 }
 
@@ -314,7 +315,7 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e, int as_array)
 	}
 	struct dt_gvar *g = dt_sema_gvar_lookup(dtp, name);
 	if (g && dt_obj_is_aggregate(g->type))
-		return dt_obj_var(s, e->line, g, NULL);
+		return dt_obj_var(s, e->line, g, NULL, NULL, 0);
 	if (g) {
 		struct dt_node *n = dt_sema_node(s, DN_VAR, e->line, g->type);
 		n->var = g;
@@ -496,7 +497,7 @@ struct dt_node *dt_sema_assign_target(struct sema *s, struct ast_expr *e, struct
 		/* implicit declaration: the variable takes the value's type */
 		struct dt_gvar *g = dt_sema_gvar_add(s, le->ident.name, r->type, e->line);
 		if (dt_obj_is_aggregate(g->type)) {
-			l = dt_obj_var(s, le->line, g, NULL);
+			l = dt_obj_var(s, le->line, g, NULL, NULL, 0);
 		} else {
 			l = dt_sema_node(s, DN_VAR, le->line, g->type);
 			l->var = g;

@@ -59,7 +59,7 @@ static void note_gvar(struct vtab *t, struct dt_gvar *g, int flags)
 static void note_dvar(struct vtab *t, struct dt_dvar *d, int flags)
 {
 	int sc = d->kind == DT_DV_SELF ? SC_TLS : d->kind == DT_DV_THIS ? SC_LOC : SC_GLB;
-	note(t, d, d->name, d->type, sc, d->kind == DT_DV_ASSOC, &d->difid, flags);
+	note(t, d, d->name, d->type, sc, d->nkeys > 0, &d->difid, flags);
 }
 
 static void walk(struct vtab *t, const struct dt_node *n);
@@ -83,6 +83,8 @@ static void target(struct vtab *t, const struct dt_node *l, int flags)
 			note_gvar(t, l->var, flags);
 		if (l->dvar)
 			note_dvar(t, l->dvar, flags);
+		for (int i = 0; i < l->nargs; i++)
+			walk(t, l->args[i]);
 		for (int i = 0; l->path && i < l->path->n; i++)
 			walk(t, l->path->idx[i]);
 		walk(t, l->l);

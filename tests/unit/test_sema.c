@@ -118,6 +118,16 @@ int main(void)
 	ok("this int t[3]; struct q { int a; }; this struct q w; BEGIN { this->t[2] = 1; this->w.a = this->t[2]; }");
 	ok("int a[5]; BEGIN { p = &a[1]; q = a + 2; trace(*p + *q + ((int *)a)[7]); trace(&a[3] - &a[1]); }");
 	ok("self int sa[4]; struct q { int a; char n[4]; }; self struct q sq; BEGIN { self->sa[1] = 2; self->sq.a = self->sa[1]; self->sq.n = \"x\"; t = self->sq; }");
+	ok("struct q { int a; char n[4]; short s[2]; }; struct q v[string, int]; BEGIN { v[\"a\", 1].a = 2; "
+	    "v[\"a\", 1].s[1]++; i = 1; v[\"b\", 2].s[i] += v[\"a\", 1].a; v[\"c\", 3] = v[\"a\", 1]; "
+	    "v[\"a\", 1] = 0; t = v[\"c\", 3]; u[1] = t; self->w[2] = t; trace(sizeof (v[\"a\", 1])); }");
+	ok("int a[string][4]; int *p[int]; self long l[int][2]; BEGIN { a[\"x\"][2] = 1; p[1] = &a[\"x\"][0]; "
+	    "self->l[3][1] = a[\"x\"][2]; trace(sizeof (a[\"x\"]) + sizeof (p[1]) + sizeof (self->l[0])); }");
+	ok("struct r { string n; int x; string t[2]; }; struct r v[int]; BEGIN { v[1].n = \"x\"; v[1].t[1] = v[1].n; "
+	    "trace(sizeof (struct r) + offsetof(struct r, x)); trace(v[1].t[1] == \"x\"); }");
+	bad("int a[4][string];", "invalid probe specifier int a[4][string];: cannot declare array of associative arrays", 0);
+	bad("struct q { int a; }; struct q v[int]; BEGIN { v[1] = 2; }", "invalid probe specifier struct q { int a; }; "
+	    "struct q v[int]; BEGIN { v[1] = 2; }: in action list: operands have incompatible types: \"struct q\" = \"int\"", 0);
 	bad("self int sa[4]; BEGIN { self->sa[4] = 1; }", "invalid probe specifier self int sa[4]; BEGIN { self->sa[4] = 1; }: "
 	    "in action list: index outside array bounds: 4, max is 4", 0);
 	bad("int a[5]; BEGIN { trace(a[5]); }", "invalid probe specifier int a[5]; BEGIN { trace(a[5]); }: "
@@ -133,7 +143,7 @@ int main(void)
 	bad("struct nodef; struct nodef v; BEGIN { }", "invalid probe specifier struct nodef; struct nodef v; BEGIN { }: "
 	    "incomplete struct/union/enum struct nodef: v", 0);
 	bad("int a[5]; BEGIN { a = 1; }", "invalid probe specifier int a[5]; BEGIN { a = 1; }: "
-	    "in action list: operator = requires modifiable lvalue as an operand", 0);
+	    "in action list: operator = may not be applied to operand of type \"int [5]\"", 0);
 	bad("int a[5]; BEGIN { a[1, 2] = 1; }", "invalid probe specifier int a[5]; BEGIN { a[1, 2] = 1; }: "
 	    "in action list: cannot access scalar a as an associative array", 0);
 	ok("BEGIN { p = (int *)8; q = p + 1; trace(q - p); trace(2 + p); trace(p[1]); trace(*&p[1]); }");

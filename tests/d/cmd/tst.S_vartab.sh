@@ -7,7 +7,7 @@
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
 prog='BEGIN /x == 0/ { x = 1; self->s = "a"; this->t = 2; a[1, "k"] = this->t; x++; }
-syscall::read:entry { trace(self->s); @c = count(); }
+syscall::read:entry { trace(self->s); self->q[2] = 1; @c = count(); }
 END { y = a[1, "k"]; }'
 cat >"$tmp/want" <<'WEOF'
 
@@ -23,6 +23,7 @@ Clause 1: syscall::read:entry
 
 NAME             ID   KND SCP FLAG TYPE
 s                500  scl tls r    string (unknown) by ref (size 256)
+q                501  arr tls w    D type (integer) (size 4)
 
 Clause 2: :::END
 
