@@ -425,8 +425,8 @@ static const char *set_version(dtrace_hdl_t *dtp, const char *val)
 /*
  * -x amin: a stability attribute, as dtrace_str2attr() reads one: up to
  * three '/'-separated fields (name and data stability, dependency
- * class), either case; fields left out are the most stable.  Stored as
- * name | data << 8 | class << 16.
+ * class), either case; a field left out sets no minimum (amin=Stable
+ * asks only for Stable names).  Stored as name | data << 8 | class << 16.
  */
 static int attr_parse(const char *s, uint64_t *v)
 {
@@ -434,7 +434,7 @@ static int attr_parse(const char *s, uint64_t *v)
 	    "Unstable", "Evolving", "Stable", "Standard" };
 	static const char *const cls[] = { "Unknown", "CPU", "Platform", "Group", "ISA",
 	    "Common" };
-	uint64_t f[3] = { 7, 7, 5 };
+	uint64_t f[3] = { 0, 0, 0 };
 	int n = 0;
 	while (*s) {
 		size_t len = strcspn(s, "/");
