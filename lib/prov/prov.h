@@ -53,6 +53,13 @@ struct dt_provider_ops {
 	 * listings ("const char *", "umode_t").  May read metadata lazily. */
 	const char *(*argtype)(dtrace_hdl_t *dtp, struct dt_probe *p, int i,
 	    int native);
+	/* For an argument the provider passes untranslated, as DTrace's
+	 * stable providers do: the native type of the value in args[i]
+	 * ("struct task_struct *"); args[i] is then that value translated to
+	 * argtype's type ("psinfo_t *") by a D library's translator, exactly
+	 * as xlate <psinfo_t *>(value) would be.  NULL (or no hook): args[i]
+	 * is the value itself, of argtype's type. */
+	const char *(*argxlate)(dtrace_hdl_t *dtp, struct dt_probe *p, int i);
 
 	/* -- code generation (R6 the context, R9 the mstate frame) -- */
 	/* Emit code that copies arguments 0..nargs-1 from the context into

@@ -17,13 +17,14 @@
 #include "prov.h"
 
 extern const struct dt_provider_ops dt_prov_dtrace, dt_prov_profile,
-    dt_prov_syscall, dt_prov_sdt;
+    dt_prov_syscall, dt_prov_sdt, dt_prov_proc;
 
 static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_dtrace,
 	&dt_prov_profile,
 	&dt_prov_syscall,
 	&dt_prov_sdt,
+	&dt_prov_proc,
 };
 #define NPROVIDERS ((int)(sizeof(providers) / sizeof(providers[0])))
 

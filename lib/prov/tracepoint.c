@@ -12,6 +12,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <bpf/bpf.h>
 #include "tracepoint.h"
 
 struct dt_tpmeta *dt_tpmeta_get(dtrace_hdl_t *dtp, struct dt_probe *p,
@@ -74,6 +75,19 @@ int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd)
 	    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
 		return dt_set_err(dtp, "failed to attach %s:%s:%s:%s: %s", p->prov, p->mod,
 		    p->func, p->name, strerror(errno));
+	return 0;
+}
+
+int dt_rawtp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp, int prog_fd)
+{
+	int fd = bpf_raw_tracepoint_open(tp, prog_fd);
+	if (fd < 0)
+		return dt_set_err(dtp, "failed to enable %s:%s:%s:%s: %s", p->prov, p->mod,
+		    p->func, p->name, strerror(errno));
+	if (dt_prov_keep_fd(dtp, p->ops, fd) < 0) {
+		close(fd);
+		return -1;
+	}
 	return 0;
 }
 

@@ -22,6 +22,10 @@ void dt_tpmeta_free(struct dt_probe *p);
 const char *dt_tp_native(const char *ctype);
 /* Attach prog_fd to tracepoint tpid (a perf event of ours). */
 int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd);
+/* Attach prog_fd (a raw tracepoint program) to the kernel tracepoint
+ * named tp through a BPF link: removing it costs well under a
+ * millisecond, where a perf event waits an RCU grace period. */
+int dt_rawtp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp, int prog_fd);
 /* Emit: copy the string field f of the record (R6) to R9 + off. */
 int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size);
 

@@ -556,6 +556,38 @@ void dt_sema_implicit_incdec(struct sema *s, struct ast_expr *o, int line)
 	}
 }
 
+/* A type as a provider spells it: D's names and typedefs, then the
+ * kernel's (BTF) structs, unions and typedefs; with its stars. */
+static struct dt_type *named_type(struct sema *s, const char *name)
+{
+	char buf[256];
+	int ptr = 0;
+	snprintf(buf, sizeof(buf), "%s", name);
+	char *e = buf + strlen(buf);
+	while (e > buf && (e[-1] == ' ' || e[-1] == '*')) {
+		ptr += e[-1] == '*';
+		*--e = '\0';
+	}
+	char *b = buf;
+	if (!strncmp(b, "const ", 6))
+		b += 6;
+	struct dt_type *t = NULL;
+	int su = !strncmp(b, "struct ", 7) ? 7 : !strncmp(b, "union ", 6) ? 6 : 0;
+	if (su) {
+		enum dt_tkind k = su == 7 ? DT_TK_STRUCT : DT_TK_UNION;
+		t = dt_tag_lookup(s->tt, k, b + su);
+		if (!t)
+			t = dt_btf_tagged(s->dtp, k, b + su);
+	} else {
+		t = dt_type_from_name(s->tt, b);
+		if (!t)
+			t = dt_btf_named(s->dtp, b);
+	}
+	while (t && ptr-- > 0)
+		t = dt_type_ptr(s->tt, t);
+	return t;
+}
+
 /* args[N]: typed by the first probe the clause enables. */
 static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 {
@@ -576,12 +608,18 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 	struct dt_type *t = dt_type_from_name(s->tt, tn);
 	if (!t)
 		t = dt_typedef_lookup(s->tt, "int64_t");
-	struct dt_node *n = dt_sema_node(s, DN_ARG, e->line, t);
+	/* a stable provider's argument: the native value, translated */
+	const char *nt = p->ops->argxlate ? p->ops->argxlate(s->dtp, p, (int)k->ival) : NULL;
+	struct dt_type *native = nt ? named_type(s, nt) : NULL;
+	if (nt && !native)
+		dt_sema_err(s, D_XLATE_NONE, e->line, "cannot translate from \"%s\" to \"%s\"",
+		    nt, tn);
+	struct dt_node *n = dt_sema_node(s, DN_ARG, e->line, native ? native : t);
 	n->ival = k->ival;
 	n->builtin = 1;		/* typed: args[], not argN */
 	if (s->stmt->uses_args < n->ival + 1)
 		s->stmt->uses_args = (int)n->ival + 1;
-	return n;
+	return native ? dt_xlate_to(s, n, t, e->line) : n;
 }
 
 /* uregs[i]: the current thread's saved user register i (uregs.c). */

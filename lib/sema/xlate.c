@@ -186,21 +186,26 @@ static struct dt_xlator *lookup(struct sema *s, struct dt_node *v, struct dt_typ
 	return NULL;
 }
 
-struct dt_node *dt_xlate_expr(struct sema *s, struct ast_expr *e)
+struct dt_node *dt_xlate_to(struct sema *s, struct dt_node *v, struct dt_type *t, int line)
 {
-	struct dt_type *t = dt_sema_type(s, e->xlate.type);
-	struct dt_node *v = dt_sema_expr(s, e->xlate.operand);
 	struct dt_type *out = t->kind == DT_TK_PTR ? t->ref : t;
 	struct dt_xlator *x = NULL;
 	if (out->kind == DT_TK_STRUCT || out->kind == DT_TK_UNION)
 		x = lookup(s, v, out);
 	if (!x)
-		dt_sema_err(s, D_XLATE_NONE, e->line, "cannot translate from \"%s\" to \"%s\"",
+		dt_sema_err(s, D_XLATE_NONE, line, "cannot translate from \"%s\" to \"%s\"",
 		    v->type->name, t->name);
-	struct dt_node *n = dt_sema_node(s, DN_XLATE, e->line, t);
+	struct dt_node *n = dt_sema_node(s, DN_XLATE, line, t);
 	n->l = v;
 	n->xlator = x;
 	return n;
+}
+
+struct dt_node *dt_xlate_expr(struct sema *s, struct ast_expr *e)
+{
+	struct dt_type *t = dt_sema_type(s, e->xlate.type);
+	struct dt_node *v = dt_sema_expr(s, e->xlate.operand);
+	return dt_xlate_to(s, v, t, e->line);
 }
 
 struct dt_node *dt_xlate_deref(struct sema *s, struct dt_node *x)
