@@ -333,3 +333,146 @@ int dt_btf_offsetof(dtrace_hdl_t *dtp, const char *sname, const char *path)
 	}
 	return (int)total;
 }
+
+/*
+ * Tracepoint prototypes.  The kernel declares, for every tracepoint
+ * EVENT, "typedef void (*btf_trace_EVENT)(void *, TP_PROTO args...)":
+ * its parameters after the first are the values a raw tracepoint
+ * program finds in its context (u64 each).  Their types are spelled
+ * twice: as the kernel declares them (listings), and as a D type name
+ * that the compiler resolves (typedefs looked through, enums as
+ * integers, struct pointers kept so that BTF gives them members).
+ */
+
+/* an integer's name by size and sign, as D spells it */
+static const char *int_name(const struct btf_type *t, const char *n)
+{
+	int sgn = (btf_int_encoding(t) & BTF_INT_SIGNED) != 0;
+	if (n && !strcmp(n, "char"))
+		return "char";
+	if (btf_int_encoding(t) & BTF_INT_BOOL)
+		return "unsigned char";
+	switch (t->size) {
+	case 1: return sgn ? "signed char" : "unsigned char";
+	case 2: return sgn ? "short" : "unsigned short";
+	case 4: return sgn ? "int" : "unsigned int";
+	case 8: return sgn ? "long" : "unsigned long";
+	default: return NULL;
+	}
+}
+
+/* buf = a b c, cut to len */
+static void join(char *buf, size_t len, const char *a, const char *b, const char *c)
+{
+	const char *v[] = { a, b, c };
+	size_t n = 0;
+	for (int i = 0; i < 3; i++)
+		for (const char *q = v[i]; *q && n + 1 < len; q++)
+			buf[n++] = *q;
+	if (len)
+		buf[n] = '\0';
+}
+
+static void spell(const struct btf *btf, __u32 id, int native, char *buf, size_t len, int depth)
+{
+	const struct btf_type *t = id ? btf__type_by_id(btf, id) : NULL;
+	const char *n = t ? btf__name_by_offset(btf, t->name_off) : NULL;
+	char in[256];
+	if (!t || depth > 16) {
+		snprintf(buf, len, "void");
+		return;
+	}
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT: {
+		const char *d = int_name(t, n);
+		snprintf(buf, len, "%s", native && n && !strcmp(n, "_Bool") ? n : d ? d : "long");
+		break;
+	}
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		if (native && n && *n)
+			snprintf(buf, len, "enum %s", n);
+		else
+			snprintf(buf, len, "%s", t->size == 8 ? "long" : t->size == 2 ? "short" :
+			    t->size == 1 ? "char" : "int");
+		break;
+	case BTF_KIND_FLOAT:
+		snprintf(buf, len, "%s", t->size == 4 ? "float" : "double");
+		break;
+	case BTF_KIND_PTR: {
+		const struct btf_type *to = btf__type_by_id(btf, (__u32)btf__resolve_type(btf, t->type));
+		if (to && btf_is_func_proto(to)) {	/* a function pointer */
+			snprintf(buf, len, "void *");
+			break;
+		}
+		spell(btf, t->type, native, in, sizeof(in), depth + 1);
+		size_t l = strlen(in);
+		join(buf, len, in, l && in[l - 1] == '*' ? "*" : " *", "");
+		break;
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+	case BTF_KIND_FWD: {
+		int su = btf_kind(t) == BTF_KIND_UNION ||
+		    (btf_kind(t) == BTF_KIND_FWD && btf_kflag(t));
+		if (n && *n)
+			snprintf(buf, len, "%s %s", su ? "union" : "struct", n);
+		else
+			snprintf(buf, len, "void");	/* anonymous: opaque */
+		break;
+	}
+	case BTF_KIND_TYPEDEF: {
+		const struct btf_type *to = btf__type_by_id(btf, (__u32)btf__resolve_type(btf, t->type));
+		const char *tn = to ? btf__name_by_offset(btf, to->name_off) : NULL;
+		/* D resolves a typedef of an anonymous struct by its name */
+		if (native || (to && (btf_is_struct(to) || btf_is_union(to)) && !(tn && *tn)))
+			snprintf(buf, len, "%s", n);
+		else
+			spell(btf, t->type, native, buf, len, depth + 1);
+		break;
+	}
+	case BTF_KIND_CONST:
+	case BTF_KIND_VOLATILE: {
+		const struct btf_type *to = btf__type_by_id(btf, t->type);
+		spell(btf, t->type, native, in, sizeof(in), depth + 1);
+		if (native && to && !btf_is_ptr(to))
+			join(buf, len, btf_is_const(t) ? "const " : "volatile ", in, "");
+		else
+			snprintf(buf, len, "%s", in);
+		break;
+	}
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		spell(btf, t->type, native, buf, len, depth + 1);
+		break;
+	default:
+		snprintf(buf, len, "void");
+		break;
+	}
+}
+
+int dt_btf_tp_params(dtrace_hdl_t *dtp, const char *event, int max, char (*native)[128],
+    char (*dtype)[128])
+{
+	struct btf *btf = get_btf(dtp);
+	char nm[300];
+	if (!btf)
+		return -1;
+	snprintf(nm, sizeof(nm), "btf_trace_%s", event);
+	int id = btf__find_by_name_kind(btf, nm, BTF_KIND_TYPEDEF);
+	if (id <= 0)
+		return -1;
+	const struct btf_type *t = btf__type_by_id(btf, (__u32)btf__resolve_type(btf, (__u32)id));
+	if (!t || !btf_is_ptr(t))
+		return -1;
+	t = btf__type_by_id(btf, t->type);
+	if (!t || !btf_is_func_proto(t) || btf_vlen(t) < 1)
+		return -1;
+	const struct btf_param *pa = btf_params(t);
+	int n = btf_vlen(t) - 1;
+	for (int i = 0; i < n && i < max; i++) {
+		spell(btf, pa[i + 1].type, 1, native[i], sizeof(native[i]), 0);
+		spell(btf, pa[i + 1].type, 0, dtype[i], sizeof(dtype[i]), 0);
+	}
+	return n;
+}

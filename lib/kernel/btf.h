@@ -35,6 +35,13 @@ struct dt_type *dt_btf_var(dtrace_hdl_t *dtp, const char *name, int *percpu,
 int dt_btf_offsetof(dtrace_hdl_t *dtp, const char *sname, const char *path);
 /* BTF id of the kernel function (kfunc) name, or -1. */
 int dt_btf_kfunc(dtrace_hdl_t *dtp, const char *name);
+/* The TP_PROTO parameters of kernel tracepoint event, from the BTF
+ * typedef btf_trace_<event>: their number, or -1 if BTF has none; the
+ * types of the first max of them spelled as the kernel declares them
+ * (native, "struct task_struct *", "pid_t") and as D names them (dtype:
+ * typedefs looked through, enums as integers).  Loads BTF on first use. */
+int dt_btf_tp_params(dtrace_hdl_t *dtp, const char *event, int max, char (*native)[128],
+    char (*dtype)[128]);
 void dt_btf_close(dtrace_hdl_t *dtp);
 
 #endif

@@ -10,6 +10,11 @@
  * __data_loc char[] fields are strings, readable with trace()/printf().
  * The syscalls group is the syscall provider's; kprobes and uprobes
  * groups are dynamic and not sdt probes.
+ *
+ * A probe whose clauses read no argument is a raw tracepoint program on
+ * a BPF link instead of a perf event (sdt_cg_args): the same firings,
+ * but cheap to remove, so that enabling a whole group (sdt:ext4::, 114
+ * events) starts and stops in a fraction of a second.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -61,8 +66,22 @@ static int is_str(const struct dt_tpfield *f)
 	return f->kind == DT_TPF_CHARARRAY || f->kind == DT_TPF_DATALOC_STR;
 }
 
+/*
+ * Which kind of program the probe gets is decided here, when its
+ * trampoline is generated and nargs says whether any clause enabled on
+ * it reads an argument: if none does, a raw tracepoint program attached
+ * by a BPF link (removing it costs well under a millisecond); else a
+ * perf tracepoint event's program, which is handed the record whose
+ * fields argN and args[] are (removing the event waits for an RCU grace
+ * period under the kernel's event_mutex: ~50 ms each, serialized).
+ */
 static int sdt_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
 {
+	if (nargs == 0) {
+		p->ptype = BPF_PROG_TYPE_RAW_TRACEPOINT;
+		return 0;
+	}
+	p->ptype = BPF_PROG_TYPE_TRACEPOINT;
 	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m)
 		return -1;
@@ -103,6 +122,8 @@ static const char *sdt_tp_event(const struct dt_probe *p)
 
 static int sdt_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 {
+	if (p->ptype == BPF_PROG_TYPE_RAW_TRACEPOINT)
+		return dt_rawtp_attach(dtp, p, p->name, prog_fd);
 	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m)
 		return -1;

@@ -605,7 +605,10 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 	if (!tn)
 		dt_sema_err(s, D_ARGS_IDX, e->line, "index %lld is out of range for %s args[ ]",
 		    (long long)k->ival, s->stmt->pdesc_text);
-	struct dt_type *t = dt_type_from_name(s->tt, tn);
+	/* a kernel struct pointer through BTF ("struct task_struct *") */
+	struct dt_type *t = named_type(s, tn);
+	if (!t)
+		t = dt_type_from_name(s->tt, tn);
 	if (!t)
 		t = dt_typedef_lookup(s->tt, "int64_t");
 	/* a stable provider's argument: the native value, translated */
