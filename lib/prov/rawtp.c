@@ -95,6 +95,8 @@ static const char *rawtp_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, i
 
 static int rawtp_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
 {
+	if (nargs == 0)
+		return 0;	/* no prototype needed (nor BTF read) */
 	struct rawtp_meta *m = meta(dtp, p);
 	if (!m)
 		return -1;

@@ -28,15 +28,16 @@ fields() {	# provider:module:function:name of each listed probe, sorted
 list "-l -n sdt:sched::sched_process_exec" -l -n sdt:sched::sched_process_exec
 printf 'sdt:sched::sched_process_exec\n' | diff -u - <(fields) || fail=1
 list "-l -n sched_process_exec" -l -n sched_process_exec
-printf 'sdt:sched::sched_process_exec\n' | diff -u - <(fields) || fail=1
+printf 'rawtp:sched::sched_process_exec\nsdt:sched::sched_process_exec\n' | diff -u - <(fields) || fail=1
 list "-l -n sdt:signal::" -l -n sdt:signal::
 grep '^signal:' $tracefs/available_events | sed 's/^signal:/sdt:signal::/' | sort | diff -u - <(fields) || fail=1
 list "-l -n sdt:sched::sched_process_[ef]*" -l -n 'sdt:sched::sched_process_[ef]*'
 grep -E '^sched:sched_process_[ef]' $tracefs/available_events | sed 's/^sched:/sdt:sched::/' | sort |
     diff -u - <(fields) || fail=1
-list "-l -m sched" -l -m sched
 grep '^sched:' $tracefs/available_events | sed 's/^sched:/sdt:sched::/' | sort >"$tmp/want"
-fields | diff -u "$tmp/want" - || fail=1
+# -m sched: the rawtp provider's probes of the group too
+list "-l -m sched" -l -m sched
+sed 's/^sdt:/rawtp:/' "$tmp/want" | cat - "$tmp/want" | diff -u - <(fields) || fail=1
 list "-l -m sdt:sched" -l -m sdt:sched
 fields | diff -u "$tmp/want" - || fail=1
 list "-l -n sdt:s?h*d::" -l -n 'sdt:s?h*d::'

@@ -2,6 +2,7 @@
 # sdt probe descriptions with globs and omitted fields, alone and mixed with
 # syscall descriptions in one clause; probeprov/probemod/probefunc/probename
 # identify the tracepoint that fired (the function is always empty).
+# :sched::sched_process_f?rk names the rawtp provider's probe too.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 . "$TESTDIR/progs/build.bash"
 build_prog sysload
@@ -43,8 +44,10 @@ cat >"$tmp/want" <<'WEOF'
 2 sdt:signal::signal_deliver
 3 sdt:task::task_newtask
 2 sdt:sched::sched_process_fork
+2 rawtp:sched::sched_process_fork
 3 sdt:task::task_newtask
 2 sdt:sched::sched_process_fork
+2 rawtp:sched::sched_process_fork
 3 sdt:task::task_rename
 
 WEOF
