@@ -14,8 +14,10 @@
  * Probes are named from tracefs like sdt's; the groups that are not
  * kernel tracepoints are left out: syscalls (the per-system-call events
  * are made by the syscall tracer from raw_syscalls' sys_enter and
- * sys_exit, which are listed), and dynamic events (kprobes, uprobes,
- * eprobes, fprobes, synthetic) and ftrace's internal events.
+ * sys_exit, which are listed), dynamic events (the kprobes, uprobes,
+ * eprobes, fprobes and synthetic groups, and any event tracefs's
+ * dynamic_events lists, in a group of its own) and ftrace's internal
+ * events.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -43,10 +45,17 @@ static int skip_group(const char *cat)
 	return 0;
 }
 
+struct pop {
+	dtrace_hdl_t *dtp;
+	char *dynamic;			/* tracefs's dynamic_events */
+};
+
 static int add_event(const char *cat, const char *event, void *arg)
 {
-	dtrace_hdl_t *dtp = arg;
-	return dt_probe_create(dtp, &dt_prov_rawtp, cat, "", event, 0) ? 0 : -1;
+	struct pop *pp = arg;
+	if (pp->dynamic && dt_tp_is_dynamic(pp->dynamic, cat, event))
+		return 0;
+	return dt_probe_create(pp->dtp, &dt_prov_rawtp, cat, "", event, 0) ? 0 : -1;
 }
 
 static int add_group(const char *cat, void *arg)
@@ -58,7 +67,10 @@ static int add_group(const char *cat, void *arg)
 
 static int rawtp_populate(dtrace_hdl_t *dtp)
 {
-	return dt_tp_categories(add_group, dtp) < 0 ? -1 : 0;
+	struct pop pp = { dtp, dt_tp_dynamic_events() };
+	int rc = dt_tp_categories(add_group, &pp) < 0 ? -1 : 0;
+	free(pp.dynamic);
+	return rc;
 }
 
 /* The probe's prototype, read from BTF on first use. */

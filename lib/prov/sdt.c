@@ -9,7 +9,9 @@
  * args[]), and args[] is typed from the format: char[N] and
  * __data_loc char[] fields are strings, readable with trace()/printf().
  * The syscalls group is the syscall provider's; kprobes and uprobes
- * groups are dynamic and not sdt probes.
+ * groups, and any other event tracefs's dynamic_events lists (a uprobe
+ * event in a group of its own), are dynamic and not sdt probes (a uprobe
+ * event takes a kprobe-type program, not a tracepoint's).
  *
  * A probe whose clauses read no argument is a raw tracepoint program on
  * a BPF link instead of a perf event (sdt_cg_args): the same firings,
@@ -28,10 +30,17 @@ static int skip_group(const char *cat)
 	    !strcmp(cat, "uprobes") || !strcmp(cat, "ftrace");
 }
 
+struct pop {
+	dtrace_hdl_t *dtp;
+	char *dynamic;			/* tracefs's dynamic_events */
+};
+
 static int add_event(const char *cat, const char *event, void *arg)
 {
-	dtrace_hdl_t *dtp = arg;
-	return dt_probe_create(dtp, &dt_prov_sdt, cat, "", event, 0) ? 0 : -1;
+	struct pop *pp = arg;
+	if (pp->dynamic && dt_tp_is_dynamic(pp->dynamic, cat, event))
+		return 0;
+	return dt_probe_create(pp->dtp, &dt_prov_sdt, cat, "", event, 0) ? 0 : -1;
 }
 
 static int add_group(const char *cat, void *arg)
@@ -44,7 +53,10 @@ static int add_group(const char *cat, void *arg)
 
 static int sdt_populate(dtrace_hdl_t *dtp)
 {
-	return dt_tp_categories(add_group, dtp) < 0 ? -1 : 0;
+	struct pop pp = { dtp, dt_tp_dynamic_events() };
+	int rc = dt_tp_categories(add_group, &pp) < 0 ? -1 : 0;
+	free(pp.dynamic);
+	return rc;
 }
 
 static struct dt_tpmeta *meta(dtrace_hdl_t *dtp, struct dt_probe *p)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include "tracepoint.h"
+#include "base/file.h"
 
 struct dt_tpmeta *dt_tpmeta_get(dtrace_hdl_t *dtp, struct dt_probe *p,
     const char *cat, const char *event)
@@ -115,3 +116,30 @@ int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size
 	return 0;
 }
 
+
+char *dt_tp_dynamic_events(void)
+{
+	const char *root = dt_tp_root();
+	char path[4096];
+	if (!root)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/../dynamic_events", root);
+	return dt_read_file(path, 0, 1, NULL);
+}
+
+int dt_tp_is_dynamic(const char *text, const char *cat, const char *event)
+{
+	size_t lc = strlen(cat), le = strlen(event);
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		/* "p:GROUP/EVENT ...": the first word's part after the colon */
+		const char *w = l, *end = l + strcspn(l, " \t\n");
+		const char *c = memchr(w, ':', (size_t)(end - w));
+		if (c)
+			w = c + 1;
+		const char *slash = memchr(w, '/', (size_t)(end - w));
+		if (slash && (size_t)(slash - w) == lc && !strncmp(w, cat, lc) &&
+		    (size_t)(end - slash - 1) == le && !strncmp(slash + 1, event, le))
+			return 1;
+	}
+	return 0;
+}

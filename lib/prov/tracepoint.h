@@ -26,6 +26,11 @@ int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd);
  * named tp through a BPF link: removing it costs well under a
  * millisecond, where a perf event waits an RCU grace period. */
 int dt_rawtp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp, int prog_fd);
+/* The text of tracefs's dynamic_events (kprobe, uprobe, synthetic...
+ * events: "p:GROUP/EVENT ..." a line), malloc'ed; NULL if none. */
+char *dt_tp_dynamic_events(void);
+/* Is GROUP/EVENT one of text's dynamic events (no kernel tracepoint)? */
+int dt_tp_is_dynamic(const char *text, const char *cat, const char *event);
 /* Emit: copy the string field f of the record (R6) to R9 + off. */
 int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size);
 
