@@ -4,8 +4,9 @@
 # program that does not use it nothing, and fails, at the library's line,
 # the one that does (even when the first use is in a predicate, which
 # sema may lower twice).  A library's typedef names are known when the
-# libraries that depend on it are parsed.  Every library dtrace ships
-# compiles.  -x nolibs reads none.
+# libraries that depend on it are parsed.  A provider's argument type
+# (proc:::create's psinfo_t *) compiles its library.  Every library
+# dtrace ships compiles.  -x nolibs reads none.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
 check() {	# check NAME EXPECTED ACTUAL
@@ -36,6 +37,9 @@ echo 'inline int ALL = 1;' >>"$tmp/all/all.d"
 [ "$(grep -c depends_on "$tmp/all/all.d")" -ge 5 ] || { echo "libraries: $(cat "$tmp/all/all.d")"; fail=1; }
 out=$("$DTRACE" -L "$tmp/all" -qn 'BEGIN { printf("%d\n", ALL); exit(0); }' 2>&1)
 check "every library" "1" "$out"
+# a library type reached only through a provider's argument type
+out=$("$DTRACE" -e -n 'proc:::create { trace(args[0]->pr_pid); }' 2>&1)
+check "argument type" "" "$out"
 out=$("$DTRACE" -x nolibs -qn 'BEGIN { trace(ESRCH); }' 2>&1)
 check "nolibs" "dtrace: invalid probe specifier BEGIN { trace(ESRCH); }: in action list: failed to resolve ESRCH: Unknown variable name" "$out"
 exit $fail
