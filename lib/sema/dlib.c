@@ -102,44 +102,38 @@ static void debug(dtrace_hdl_t *dtp, const char *what, const char *a, const char
 		dt_out_message(dtp, 1, "skipping %s%s: %s", what, a, b);
 }
 
+/* Add directory base/rel to the path if it exists: 1 if it did. */
+static int add_dir(struct dlib_load *L, const char *base, const char *rel)
+{
+	char buf[PATH_MAX + 16], real[PATH_MAX];
+	snprintf(buf, sizeof(buf), "%s/%s", base, rel);
+	if (!is_dir(buf) || !realpath(buf, real))
+		return 0;
+	L->dirs[L->ndirs++] = dt_arena_strndup(L->dtp->arena, real, strlen(real));
+	return 1;
+}
+
 /* The default library directories (see the top of this file). */
 static void default_dirs(struct dlib_load *L)
 {
 	dtrace_hdl_t *dtp = L->dtp;
-	char exe[PATH_MAX], buf[PATH_MAX + 16], real[PATH_MAX];
+	char exe[PATH_MAX], buf[PATH_MAX + 16];
 	if (dtp->optstr[DTOPT_SYSLIBDIR]) {	/* -x syslibdir replaces them */
 		L->dirs[L->ndirs++] = dtp->optstr[DTOPT_SYSLIBDIR];
 		return;
 	}
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		char *sl = strrchr(exe, '/');
-		if (sl) {
-			*sl = '\0';
-			/* the build tree: build/dlib (generated), then dlib/ */
-			static const char *const rel[] = { "dlib", "../dlib", "../lib/dtrace" };
-			int tree = 0;
-			for (int i = 0; i < 3; i++) {
-				if (i == 2 && tree)
-					break;
-				snprintf(buf, sizeof(buf), "%s/%s", exe, rel[i]);
-				if (!is_dir(buf) || !realpath(buf, real))
-					continue;
-				if (i == 0) {
-					/* build/dlib counts only next to ../dlib */
-					snprintf(buf, sizeof(buf), "%s/../dlib", exe);
-					if (!is_dir(buf))
-						continue;
-				}
-				tree |= i < 2;
-				L->dirs[L->ndirs++] = dt_arena_strndup(dtp->arena, real, strlen(real));
-				if (i == 2)
-					return;
-			}
-			if (tree)
-				return;
+	char *sl = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+	if (sl) {
+		*sl = '\0';
+		snprintf(buf, sizeof(buf), "%s/../dlib", exe);
+		if (is_dir(buf)) {	/* the build tree: generated, then dlib/ */
+			add_dir(L, exe, "dlib");
+			add_dir(L, exe, "../dlib");
+			return;
 		}
+		if (add_dir(L, exe, "../lib/dtrace"))
+			return;
 	}
 	L->dirs[L->ndirs++] = DT_LIBDIR;
 }
