@@ -35,7 +35,11 @@ UNIT_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
 SONAME  := libdtrace.so.$(SOMAJOR)
 SOLIB   := build/libdtrace.so.$(VERSION)
 
-all: build/dtrace build/dtrace.1
+# D libraries generated from this system's headers (scripts/gen-dlib.sh);
+# the hand-written ones are dlib/*.d
+GEN_DLIBS := $(addprefix build/dlib/,errno.d signal.d regs.d)
+
+all: build/dtrace build/dtrace.1 $(GEN_DLIBS)
 
 # one include directory per layer: links to the folders it may include
 .SECONDARY: $(foreach L,$(LAYERS) api,build/inc/$(L)/.made)
@@ -55,10 +59,14 @@ build/gen/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt
 	@mkdir -p $(@D)
 	scripts/gen-syscall-nr.sh "$(CC)" > $@.tmp && mv $@.tmp $@
 
+build/dlib/%.d: scripts/gen-dlib.sh
+	@mkdir -p $(@D)
+	scripts/gen-dlib.sh "$(CC)" $* > $@.tmp && mv $@.tmp $@
+
 # the one version string (VERSION) and where an installed dtrace finds
-# its D libraries (sema/dlib.c also finds the source tree's dlib/ from
-# build/dtrace, and PREFIX/lib/dtrace from PREFIX/sbin/dtrace whatever
-# PREFIX was at build time)
+# its D libraries (sema/dlib.c also finds build/dlib and the source
+# tree's dlib/ from build/dtrace, and PREFIX/lib/dtrace from
+# PREFIX/sbin/dtrace whatever PREFIX was at build time)
 build/gen/version.h: VERSION Makefile
 	@mkdir -p $(@D)
 	printf '#define DT_PKG_NAME "dtrace-ebpf"\n#define DT_PKG_VERSION "%s"\n#define DT_LIBDIR "%s"\n' \
@@ -121,7 +129,7 @@ INCDIR  := $(PREFIX)/include
 DLIBDIR := $(PREFIX)/lib/dtrace
 MANDIR  := $(PREFIX)/share/man/man1
 PCDIR   := $(PREFIX)/lib/pkgconfig
-DLIBS   := $(notdir $(wildcard dlib/*.d))
+DLIBS   := $(notdir $(wildcard dlib/*.d) $(GEN_DLIBS))
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
@@ -131,7 +139,7 @@ install: all
 	ln -sf $(notdir $(SOLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so
 	install -m 644 include/dtrace.h $(DESTDIR)$(INCDIR)/dtrace.h
-	install -m 644 $(addprefix dlib/,$(DLIBS)) $(DESTDIR)$(DLIBDIR)/
+	install -m 644 $(wildcard dlib/*.d) $(GEN_DLIBS) $(DESTDIR)$(DLIBDIR)/
 	install -m 644 build/dtrace.1 $(DESTDIR)$(MANDIR)/dtrace.1
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' lib/libdtrace.pc.in \
 		> $(DESTDIR)$(PCDIR)/libdtrace.pc

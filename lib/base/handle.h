@@ -177,9 +177,9 @@ struct dtrace_hdl {
 	int nxlbinds, xlbindcap;
 	char **libdirs;			/* -L / -x libdir, searched first */
 	int nlibdirs;
-	int libs_loaded;		/* libraries loaded (first compile) */
+	int libs_loaded;		/* libraries read (first compile) */
 	const char *cur_libtag;		/* library file being compiled */
-	struct dlib_load *dlib_cur;	/* the library load in progress */
+	struct dlib_load *dlib_cur;	/* the D libraries and their index */
 
 	/* speculations (spec.h) */
 	int uses_spec;			/* speculation() or an action on one */

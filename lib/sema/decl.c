@@ -19,6 +19,7 @@
 #include "front/ast.h"
 #include "kernel/btf.h"
 #include "kernel/ksyms.h"
+#include "dlib.h"
 
 /* ---- types from declarations ---- */
 
@@ -94,6 +95,8 @@ static struct dt_type *resolve_su(struct sema *s, struct ast_declspec *ds)
 	if (ds->name && strchr(ds->name, '`'))
 		return scoped_tag(s, ds, k);
 	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, k, ds->name) : NULL;
+	if (!t && ds->name && dt_sema_need(s, ds->name))	/* a D library's tag */
+		t = dt_tag_lookup(s->tt, k, ds->name);
 	if (!t && ds->name && !ds->has_body) {
 		/* a kernel type: struct file, union bpf_attr ... */
 		t = dt_btf_tagged(s->dtp, k, ds->name);
@@ -218,6 +221,8 @@ static struct dt_type *resolve_enum(struct sema *s, struct ast_declspec *ds)
 	if (ds->name && strchr(ds->name, '`'))
 		return scoped_tag(s, ds, DT_TK_ENUM);
 	struct dt_type *t = ds->name ? dt_tag_lookup(s->tt, DT_TK_ENUM, ds->name) : NULL;
+	if (!t && ds->name && dt_sema_need(s, ds->name))	/* a D library's tag */
+		t = dt_tag_lookup(s->tt, DT_TK_ENUM, ds->name);
 	if (!t) {
 		char nm[300];
 		snprintf(nm, sizeof(nm), "enum %s", ds->name ? ds->name : "<anon>");
@@ -313,7 +318,7 @@ static struct dt_type *scoped_type(struct sema *s, struct ast_declspec *ds)
 	if (!modp)
 		dt_sema_err(s, D_UNKNOWN, ds->line, "failed to resolve type %s: %s",
 		    ds->name, "Improper use of scoping operator in type name");
-	if (is_d_scope(mod))
+	if (is_d_scope(mod) && !(t = dt_type_from_name(s->tt, name)) && dt_sema_need(s, name))
 		t = dt_type_from_name(s->tt, name);
 	else if (dt_sema_kernel_scope(mod))
 		t = dt_btf_named(s->dtp, name);
@@ -361,6 +366,8 @@ struct dt_type *dt_sema_declspec(struct sema *s, struct ast_declspec *ds)
 		if (strchr(ds->name, '`'))
 			return scoped_type(s, ds);
 		struct dt_type *t = dt_typedef_lookup(tt, ds->name);
+		if (!t && dt_sema_need(s, ds->name))	/* a D library's typedef */
+			t = dt_typedef_lookup(tt, ds->name);
 		if (!t)
 			dt_sema_err(s, D_UNKNOWN, ds->line, "undefined type name: %s", ds->name);
 		return t;

@@ -1,26 +1,39 @@
 /*
- * dlib.c - D library files: the library path, loading, depends_on.
+ * dlib.c - D library files: the library path, loading (only what a
+ * program uses), depends_on.
  *
  * Owns where libraries come from and the order they load in.  The path
  * is every -L / -x libdir directory in the order given, then the default
- * directory: -x syslibdir, else the source tree's dlib/ when dtrace runs
- * from its build directory, else $(PREFIX)/lib/dtrace next to the
- * installed binary, else the directory the Makefile compiled in
- * (DT_LIBDIR).  Every *.d file of
- * each directory is a library; a name already seen in an earlier
- * directory is skipped, so -L can override a default library.
+ * directories: -x syslibdir, else, when dtrace runs from its build
+ * directory, build/dlib (the libraries the Makefile generates from this
+ * system's headers: errno.d, signal.d, regs.d) and the source tree's
+ * dlib/, else $(PREFIX)/lib/dtrace next to the installed binary, else the
+ * directory the Makefile compiled in (DT_LIBDIR).  Every *.d file of each
+ * directory is a library; a name already seen in an earlier directory is
+ * skipped, so -L can override a default library.
  *
- * Libraries load at the first compile, before the program, in dependency
- * order ("#pragma D depends_on library x.d" loads x.d first).  As in
- * DTrace, a library whose dependency (library, provider or module) is
- * missing is skipped silently (DTRACE_DEBUG=1 says why); any other error
- * in a library fails the compile, reported at the library's line.  Only
- * declarations take effect; translators and inlines are checked and
- * lowered when a program uses them (xlate.c, decl.c), so kernel types
- * they name cost nothing otherwise.
+ * At the first compile every library is read and parsed, in dependency
+ * order ("#pragma D depends_on library x.d", found in the text first, so
+ * x.d's typedef names are known when the library that uses them is
+ * parsed); a syntax error, a missing or cyclic library dependency fails
+ * the compile, reported at the library's line, as in DTrace.  What each
+ * library defines (inlines, typedefs, variables, struct/union/enum tags
+ * and enumerators, translators' output types) goes into an index, and
+ * the library is compiled (its declarations take effect) only when a
+ * program, or another library being compiled, asks sema for a name the
+ * index has (dt_dlib_need), after the libraries it depends on.  So a
+ * program pays only for the libraries it uses: `BEGIN { exit(0); }`
+ * compiles none.  As in DTrace, a library whose dependency (library,
+ * provider or module) is missing is skipped silently (DTRACE_DEBUG=1 says
+ * why, when it is first asked for); any other error in a library fails
+ * the compile that first uses it, reported at the library's line.
+ * Translators and inlines are checked and lowered when a program uses
+ * them (xlate.c, decl.c), so kernel types they name cost nothing
+ * otherwise.
  */
 #include <dirent.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,29 +45,48 @@
 #include "dlib.h"
 #include "front/parse.h"
 #include "sema.h"
+#include "sema_int.h"
 #include "prov/prov.h"
 #include "version.h"
 
-enum { L_NEW, L_VISITING, L_DONE };
+enum { L_NEW, L_VISITING, L_DONE };			/* topological sort */
+enum { S_PARSED, S_LOADING, S_LOADED, S_SKIPPED, S_FAILED };	/* compile */
+
+#define MAXDEPS 16
 
 struct dt_lib {
 	char *path;			/* dir/name.d, in the handle's arena */
 	const char *name;		/* name.d */
-	struct ast_prog *prog;
-	int deps[16];			/* libraries it depends on */
+	char *src;			/* its text until it is parsed */
+	const char *depnames[MAXDEPS];	/* its "depends_on library" names */
+	int ndepnames;
+	int deps[MAXDEPS];		/* libraries it depends on */
 	int ndeps;
-	int mark;			/* topological sort */
-	int loaded;
+	int mark;
+	int state;
+	struct ast_prog *prog;		/* owned by the handle (dtp->asts) */
+};
+
+/* one name a library defines, in a hash chain */
+struct dt_libname {
+	const char *name;
+	int lib;
+	struct dt_libname *next;
 };
 
 struct dlib_load {
 	dtrace_hdl_t *dtp;
 	const char *dirs[64];
 	int ndirs;
-	struct dt_lib *libs;
+	struct dt_lib *libs;		/* malloc'd while scanning, then the arena's */
 	int nlibs;
 	int *order;
 	int norder;
+	struct dt_libname **hash;	/* the index: name -> libraries */
+	unsigned nhash;
+	char failmsg[sizeof(((dtrace_hdl_t *)0)->errmsg)];	/* a library's error */
+	enum dt_errtag failtag;
+	int failed;
 };
 
 static int is_dir(const char *p)
@@ -70,27 +102,40 @@ static void debug(dtrace_hdl_t *dtp, const char *what, const char *a, const char
 		dt_out_message(dtp, 1, "skipping %s%s: %s", what, a, b);
 }
 
-/* The default library directory (see the top of this file). */
-static const char *default_dir(dtrace_hdl_t *dtp)
+/* Add directory base/rel to the path if it exists: 1 if it did. */
+static int add_dir(struct dlib_load *L, const char *base, const char *rel)
 {
-	char exe[PATH_MAX], buf[PATH_MAX + 16], real[PATH_MAX];
-	if (dtp->optstr[DTOPT_SYSLIBDIR])	/* -x syslibdir replaces it */
-		return dtp->optstr[DTOPT_SYSLIBDIR];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		char *sl = strrchr(exe, '/');
-		if (sl) {
-			*sl = '\0';
-			static const char *const rel[] = { "../dlib", "../lib/dtrace" };
-			for (int i = 0; i < 2; i++) {
-				snprintf(buf, sizeof(buf), "%s/%s", exe, rel[i]);
-				if (is_dir(buf) && realpath(buf, real))
-					return dt_arena_strndup(dtp->arena, real, strlen(real));
-			}
-		}
+	char buf[PATH_MAX + 16], real[PATH_MAX];
+	snprintf(buf, sizeof(buf), "%s/%s", base, rel);
+	if (!is_dir(buf) || !realpath(buf, real))
+		return 0;
+	L->dirs[L->ndirs++] = dt_arena_strndup(L->dtp->arena, real, strlen(real));
+	return 1;
+}
+
+/* The default library directories (see the top of this file). */
+static void default_dirs(struct dlib_load *L)
+{
+	dtrace_hdl_t *dtp = L->dtp;
+	char exe[PATH_MAX], buf[PATH_MAX + 16];
+	if (dtp->optstr[DTOPT_SYSLIBDIR]) {	/* -x syslibdir replaces them */
+		L->dirs[L->ndirs++] = dtp->optstr[DTOPT_SYSLIBDIR];
+		return;
 	}
-	return DT_LIBDIR;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *sl = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+	if (sl) {
+		*sl = '\0';
+		snprintf(buf, sizeof(buf), "%s/../dlib", exe);
+		if (is_dir(buf)) {	/* the build tree: generated, then dlib/ */
+			add_dir(L, exe, "dlib");
+			add_dir(L, exe, "../dlib");
+			return;
+		}
+		if (add_dir(L, exe, "../lib/dtrace"))
+			return;
+	}
+	L->dirs[L->ndirs++] = DT_LIBDIR;
 }
 
 static int by_name(const void *a, const void *b)
@@ -107,7 +152,32 @@ static int lib_error(dtrace_hdl_t *dtp, const char *path, const struct dt_perr *
 	return -1;
 }
 
-/* Parse every *.d file of dir whose name is new. */
+/* The "#pragma D depends_on library NAME" lines of a library's text (the
+ * parse, in dependency order, comes later). */
+static void text_depends(dtrace_hdl_t *dtp, struct dt_lib *lib)
+{
+	static const char *const kw[] = { "pragma", "D", "depends_on", "library" };
+	for (const char *p = lib->src; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		const char *q = p + strspn(p, " \t");
+		if (*q++ != '#')
+			continue;
+		int ok = 1;
+		for (int k = 0; k < 4 && ok; k++) {
+			q += strspn(q, " \t");
+			size_t n = strlen(kw[k]);
+			ok = !strncmp(q, kw[k], n) && (q[n] == ' ' || q[n] == '\t');
+			q += n;
+		}
+		if (!ok)
+			continue;
+		q += strspn(q, " \t\"");
+		size_t n = strcspn(q, " \t\r\n\"");
+		if (n && lib->ndepnames < MAXDEPS)
+			lib->depnames[lib->ndepnames++] = dt_arena_strndup(dtp->arena, q, n);
+	}
+}
+
+/* Read every *.d file of dir whose name is new. */
 static int scan_dir(struct dlib_load *L, const char *dir)
 {
 	dtrace_hdl_t *dtp = L->dtp;
@@ -152,26 +222,19 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 			debug(dtp, "library ", path, "cannot read it");
 			continue;
 		}
-		struct dt_perr perr = { 0 };
-		struct ast_prog *prog = dt_parse(dtp->parse, src, &dtp->macros, &perr);
-		free(src);
-		char *p = dt_arena_strndup(dtp->arena, path, strlen(path));
-		if (!prog) {
-			rc = lib_error(dtp, p, &perr);
-			break;
-		}
 		struct dt_lib *nl = realloc(L->libs, (size_t)(L->nlibs + 1) * sizeof(*nl));
 		if (!nl) {
-			dt_ast_prog_free(prog);
+			free(src);
 			rc = dt_set_err(dtp, "out of memory");
 			break;
 		}
 		L->libs = nl;
-		memset(&nl[L->nlibs], 0, sizeof(*nl));
-		nl[L->nlibs].path = p;
-		nl[L->nlibs].name = strrchr(p, '/') + 1;
-		nl[L->nlibs].prog = prog;
-		L->nlibs++;
+		struct dt_lib *lib = &nl[L->nlibs++];
+		memset(lib, 0, sizeof(*lib));
+		lib->path = dt_arena_strndup(dtp->arena, path, strlen(path));
+		lib->name = strrchr(lib->path, '/') + 1;
+		lib->src = src;
+		text_depends(dtp, lib);
 	}
 	for (int i = 0; i < nn; i++)
 		free(names[i]);
@@ -205,12 +268,8 @@ static int build_graph(struct dlib_load *L)
 	char buf[PATH_MAX + 256], msg[PATH_MAX * 2 + 64];
 	for (int i = 0; i < L->nlibs; i++) {
 		struct dt_lib *lib = &L->libs[i];
-		for (struct ast_item *it = lib->prog->items; it; it = it->next) {
-			struct ast_pragma *p = &it->pragma;
-			if (it->kind != AST_ITEM_PRAGMA || p->kind != AST_PRAGMA_DEPENDS_ON ||
-			    p->nargs < 2 || strcmp(p->args[0].text, "library"))
-				continue;
-			const char *dp = find_dep(L, p->args[1].text, buf, sizeof(buf));
+		for (int d = 0; d < lib->ndepnames; d++) {
+			const char *dp = find_dep(L, lib->depnames[d], buf, sizeof(buf));
 			if (!dp)
 				continue;	/* the library will be skipped */
 			int k = lib_index(L, dp);
@@ -220,8 +279,7 @@ static int build_graph(struct dlib_load *L)
 				dt_compile_error(L->dtp, D_PRAGMA_DEPEND, -1, msg);
 				return -1;
 			}
-			if (lib->ndeps < (int)(sizeof(lib->deps) / sizeof(lib->deps[0])))
-				lib->deps[lib->ndeps++] = k;
+			lib->deps[lib->ndeps++] = k;
 		}
 	}
 	return 0;
@@ -248,8 +306,69 @@ static int visit(struct dlib_load *L, int i)
 	return 0;
 }
 
-/* Register a library's typedef names with the handle's parser state for
- * later programs. */
+/* ---- the index: which library defines a name ---- */
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static void add_name(struct dlib_load *L, int lib, const char *name)
+{
+	if (!name)
+		return;
+	unsigned b = name_hash(name) & (L->nhash - 1);
+	for (struct dt_libname *e = L->hash[b]; e; e = e->next)
+		if (e->lib == lib && !strcmp(e->name, name))
+			return;
+	struct dt_libname *e = dt_alloc(L->dtp, sizeof(*e));
+	e->name = name;
+	e->lib = lib;
+	e->next = L->hash[b];
+	L->hash[b] = e;
+}
+
+/* the tags and enumerators a declaration's specifiers define, with those
+ * of struct members' own specifiers */
+static void spec_names(struct dlib_load *L, int lib, const struct ast_declspec *ds)
+{
+	if (!ds || !ds->has_body)
+		return;
+	add_name(L, lib, ds->name);
+	for (struct ast_enumerator *en = ds->enumerators; en; en = en->next)
+		add_name(L, lib, en->name);
+	for (struct ast_member *m = ds->members; m; m = m->next)
+		spec_names(L, lib, m->spec);
+}
+
+/* What library lib defines, into the index. */
+static void index_lib(struct dlib_load *L, int lib)
+{
+	for (struct ast_item *it = L->libs[lib].prog->items; it; it = it->next) {
+		switch (it->kind) {
+		case AST_ITEM_DECL:
+			spec_names(L, lib, it->decl.spec);
+			for (struct ast_declarator *d = it->decl.decls; d; d = d->next)
+				add_name(L, lib, d->name);
+			break;
+		case AST_ITEM_INLINE:
+			add_name(L, lib, it->inl.decl->name);
+			break;
+		case AST_ITEM_TRANSLATOR:
+			/* xlate <T> looks for translators by T */
+			add_name(L, lib, it->xlator.out_type->spec->name);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* Register a library's typedef names with the handle's parser state, for
+ * the libraries parsed after it and for programs. */
 static int add_typenames(dtrace_hdl_t *dtp, struct ast_prog *prog)
 {
 	for (struct ast_item *it = prog->items; it; it = it->next) {
@@ -262,71 +381,182 @@ static int add_typenames(dtrace_hdl_t *dtp, struct ast_prog *prog)
 	return 0;
 }
 
-/* Compile library i (declarations); a dependency error skips it. */
-static int load_one(struct dlib_load *L, int i)
+/* Parse library i (its dependencies were parsed before it). */
+static int parse_one(struct dlib_load *L, int i)
 {
 	dtrace_hdl_t *dtp = L->dtp;
 	struct dt_lib *lib = &L->libs[i];
+	struct dt_perr perr = { 0 };
+	lib->prog = dt_parse(dtp->parse, lib->src, &dtp->macros, &perr);
+	free(lib->src);
+	lib->src = NULL;
+	if (!lib->prog)
+		return lib_error(dtp, lib->path, &perr);
 	/* the handle owns the syntax tree from now on: translators and
 	 * inlines keep pointing into it */
 	struct ast_prog **na = realloc(dtp->asts, (size_t)(dtp->nasts + 1) * sizeof(*na));
-	if (!na)
+	if (!na) {
+		dt_ast_prog_free(lib->prog);
+		lib->prog = NULL;
 		return dt_set_err(dtp, "out of memory");
+	}
 	dtp->asts = na;
 	dtp->asts[dtp->nasts++] = lib->prog;
-	dtp->cur_libtag = lib->path;
-	dtp->errtag = D_UNKNOWN;
-	int rc = dt_sema(dtp, lib->prog, 1);
-	dtp->cur_libtag = NULL;
-	if (rc < 0) {
-		/* an unmet depends_on skips the library, as in dtrace */
-		if (dtp->errtag != D_PRAGMA_DEPEND)
-			return -1;
-		debug(dtp, "library ", lib->path, dtp->errmsg);
-		dtp->errmsg[0] = '\0';
-		return 0;
-	}
 	if (add_typenames(dtp, lib->prog) < 0)
 		return dt_set_err(dtp, "out of memory");
-	lib->loaded = 1;
+	index_lib(L, i);
 	return 0;
+}
+
+/* ---- compiling a library when it is first needed ---- */
+
+/* Compile library i after its dependencies: 1 if it was compiled now, 0
+ * if it was already or is skipped (an unmet depends_on), -1 on an error
+ * (in dtp->errmsg). */
+static int load_lib(struct dlib_load *L, int i)
+{
+	dtrace_hdl_t *dtp = L->dtp;
+	struct dt_lib *lib = &L->libs[i];
+	if (lib->state == S_FAILED)
+		return -1;
+	if (lib->state != S_PARSED)
+		return 0;
+	lib->state = S_LOADING;
+	for (int d = 0; d < lib->ndeps; d++)
+		if (load_lib(L, lib->deps[d]) < 0) {
+			lib->state = S_FAILED;
+			return -1;
+		}
+	const char *libtag = dtp->cur_libtag;
+	enum dt_errtag errtag = dtp->errtag;
+	int in_program = dtp->in_program;
+	dtp->cur_libtag = lib->path;
+	dtp->errtag = D_UNKNOWN;
+	dtp->in_program = 0;
+	int rc = dt_sema(dtp, lib->prog, 1);
+	dtp->cur_libtag = libtag;
+	dtp->in_program = in_program;
+	if (rc < 0 && dtp->errtag == D_PRAGMA_DEPEND) {
+		/* an unmet depends_on skips the library, as in dtrace */
+		debug(dtp, "library ", lib->path, dtp->errmsg);
+		dtp->errmsg[0] = '\0';
+		dtp->errtag = errtag;
+		lib->state = S_SKIPPED;
+		return 0;
+	}
+	if (rc < 0) {
+		lib->state = S_FAILED;
+		snprintf(L->failmsg, sizeof(L->failmsg), "%s", dtp->errmsg);
+		L->failtag = dtp->errtag;
+		L->failed = 1;
+		return -1;
+	}
+	dtp->errtag = errtag;
+	lib->state = S_LOADED;
+	return 1;
+}
+
+int dt_dlib_need(dtrace_hdl_t *dtp, const char *name)
+{
+	struct dlib_load *L = dtp->dlib_cur;
+	if (!L || !L->nhash || !name)
+		return 0;
+	int rc = 0;
+	for (struct dt_libname *e = L->hash[name_hash(name) & (L->nhash - 1)]; e; e = e->next) {
+		if (strcmp(e->name, name))
+			continue;
+		int r = load_lib(L, e->lib);
+		if (r < 0)	/* the library's own error, however often asked */
+			return dt_dlib_failed(dtp);
+		rc |= r;
+	}
+	return rc;
+}
+
+int dt_dlib_failed(dtrace_hdl_t *dtp)
+{
+	struct dlib_load *L = dtp->dlib_cur;
+	if (!L || !L->failed)
+		return 0;
+	snprintf(dtp->errmsg, sizeof(dtp->errmsg), "%s", L->failmsg);
+	dtp->errtag = L->failtag;
+	return -1;
+}
+
+int dt_dlib_need_type(dtrace_hdl_t *dtp, const char *tname)
+{
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s", tname ? tname : "");
+	char *b = buf, *e;
+	for (;;) {
+		b += strspn(b, " ");
+		if (!strncmp(b, "const ", 6) || !strncmp(b, "struct ", 7) ||
+		    !strncmp(b, "union ", 6) || !strncmp(b, "enum ", 5))
+			b = strchr(b, ' ');
+		else
+			break;
+	}
+	for (e = b; *e && *e != ' ' && *e != '*' && *e != '['; e++)
+		;
+	*e = '\0';
+	return *b ? dt_dlib_need(dtp, b) : 0;
+}
+
+int dt_sema_need(struct sema *s, const char *name)
+{
+	int rc = dt_dlib_need(s->dtp, name);
+	if (rc < 0)
+		longjmp(s->jb, 1);
+	return rc;
+}
+
+int dt_sema_need_type(struct sema *s, const char *tname)
+{
+	int rc = dt_dlib_need_type(s->dtp, tname);
+	if (rc < 0)
+		longjmp(s->jb, 1);
+	return rc;
 }
 
 int dt_dlib_load(dtrace_hdl_t *dtp)
 {
-	struct dlib_load L = { .dtp = dtp };
 	int rc = 0;
 
 	if (dtp->libs_loaded)
 		return 0;
 	dtp->libs_loaded = 1;
-	for (int i = 0; i < dtp->nlibdirs && L.ndirs < 63; i++)
-		L.dirs[L.ndirs++] = dtp->libdirs[i];
-	L.dirs[L.ndirs++] = default_dir(dtp);
-	for (int i = 0; i < L.ndirs && rc == 0; i++)
-		rc = scan_dir(&L, L.dirs[i]);
-	if (rc == 0 && L.nlibs) {
-		L.order = calloc((size_t)L.nlibs, sizeof(*L.order));
-		rc = L.order ? build_graph(&L) : dt_set_err(dtp, "out of memory");
-		for (int i = 0; i < L.nlibs && rc == 0; i++)
-			if (L.libs[i].mark == L_NEW)
-				rc = visit(&L, i);
-		dtp->dlib_cur = &L;
-		for (int k = 0; k < L.norder && rc == 0; k++)
-			rc = load_one(&L, L.order[k]);
-		dtp->dlib_cur = NULL;
+	struct dlib_load *L = dt_alloc(dtp, sizeof(*L));
+	L->dtp = dtp;
+	for (int i = 0; i < dtp->nlibdirs && L->ndirs < 61; i++)
+		L->dirs[L->ndirs++] = dtp->libdirs[i];
+	default_dirs(L);
+	for (int i = 0; i < L->ndirs && rc == 0; i++)
+		rc = scan_dir(L, L->dirs[i]);
+	/* the libraries move to the arena, which lives as long as the handle */
+	struct dt_lib *libs = dt_alloc(dtp, (size_t)(L->nlibs ? L->nlibs : 1) * sizeof(*libs));
+	if (L->nlibs)
+		memcpy(libs, L->libs, (size_t)L->nlibs * sizeof(*libs));
+	free(L->libs);
+	L->libs = libs;
+	if (rc == 0 && L->nlibs) {
+		L->order = dt_alloc(dtp, (size_t)L->nlibs * sizeof(*L->order));
+		for (L->nhash = 64; L->nhash < (unsigned)L->nlibs * 256; L->nhash *= 2)
+			;
+		L->hash = dt_alloc(dtp, L->nhash * sizeof(*L->hash));
+		rc = build_graph(L);
+		for (int i = 0; i < L->nlibs && rc == 0; i++)
+			if (L->libs[i].mark == L_NEW)
+				rc = visit(L, i);
+		for (int k = 0; k < L->norder && rc == 0; k++)
+			rc = parse_one(L, L->order[k]);
 		dtp->libs_loaded = 2;
 	}
-	/* syntax trees not handed to the handle (an error stopped us) */
-	for (int i = 0; i < L.nlibs; i++) {
-		int owned = 0;
-		for (int k = 0; k < dtp->nasts && !owned; k++)
-			owned = dtp->asts[k] == L.libs[i].prog;
-		if (!owned)
-			dt_ast_prog_free(L.libs[i].prog);
+	for (int i = 0; i < L->nlibs; i++) {	/* texts an error left unparsed */
+		free(L->libs[i].src);
+		L->libs[i].src = NULL;
 	}
-	free(L.libs);
-	free(L.order);
+	if (rc == 0)
+		dtp->dlib_cur = L;
 	return rc;
 }
 
@@ -362,7 +592,7 @@ int dt_dlib_depends(dtrace_hdl_t *dtp, const struct ast_pragma *p, char *msg, si
 			return -1;
 		}
 		int k = lib_index(cur, dp);
-		if (k < 0 || !cur->libs[k].loaded) {
+		if (k < 0 || cur->libs[k].state != S_LOADED) {
 			snprintf(msg, len, "program requires library \"%s\" which failed to load", dp);
 			return -1;
 		}

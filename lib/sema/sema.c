@@ -216,7 +216,9 @@ int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
 			break;
 		}
 	}
-	return 0;
+	/* a library the program made compile failed: that is the program's
+	 * error even if a retry (pred_and_actions) got past it */
+	return dtp->cur_libtag ? 0 : dt_dlib_failed(dtp);
 }
 
 /* ---- the walk's state, for every file of the pass (sema_int.h) ---- */

@@ -21,6 +21,7 @@
 #include "kernel/cpuinfo.h"
 #include "kernel/uregs.h"
 #include "xlate.h"
+#include "dlib.h"
 
 /* ---- variables ---- */
 
@@ -327,6 +328,8 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e, int as_array)
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name))
 			return dt_sema_const(s, e->line, c->type, c->value);
+	if (dt_sema_need(s, name))	/* a D library defines it: compiled now */
+		return ident(s, e, as_array);
 	if (!strcmp(name, "NULL"))	/* dtrace's hard-wired `inline long NULL = 0` */
 		return dt_sema_const(s, e->line, s->tt->t_long, 0);
 	if (dt_ureg_lookup(name) >= 0)		/* R_PC, R_RAX ...: uregs[] indices */
@@ -399,6 +402,8 @@ int dt_sema_global_ident(struct sema *s, const char *name, struct dt_identinfo *
 			ii->type = c->type;
 			return 1;
 		}
+	if (dt_sema_need(s, name))	/* a D library defines it: compiled now */
+		return dt_sema_global_ident(s, name, ii);
 	return 0;
 }
 
@@ -573,6 +578,7 @@ static struct dt_type *named_type(struct sema *s, const char *name)
 		b += 6;
 	struct dt_type *t = NULL;
 	int su = !strncmp(b, "struct ", 7) ? 7 : !strncmp(b, "union ", 6) ? 6 : 0;
+	dt_sema_need(s, b + su);	/* a D library's type? */
 	if (su) {
 		enum dt_tkind k = su == 7 ? DT_TK_STRUCT : DT_TK_UNION;
 		t = dt_tag_lookup(s->tt, k, b + su);
@@ -605,6 +611,7 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 	if (!tn)
 		dt_sema_err(s, D_ARGS_IDX, e->line, "index %lld is out of range for %s args[ ]",
 		    (long long)k->ival, s->stmt->pdesc_text);
+	dt_sema_need_type(s, tn);	/* a D library's type: psinfo_t * */
 	/* a kernel struct pointer through BTF ("struct task_struct *") */
 	struct dt_type *t = named_type(s, tn);
 	if (!t)

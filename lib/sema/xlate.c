@@ -21,6 +21,7 @@
 #include "kernel/btf.h"
 #include "sema_int.h"
 #include "xlate.h"
+#include "dlib.h"
 
 #define MAX_BIND_DEPTH 32
 
@@ -191,6 +192,11 @@ struct dt_node *dt_xlate_to(struct sema *s, struct dt_node *v, struct dt_type *t
 	struct dt_type *out = t->kind == DT_TK_PTR ? t->ref : t;
 	struct dt_xlator *x = NULL;
 	if (out->kind == DT_TK_STRUCT || out->kind == DT_TK_UNION)
+		x = lookup(s, v, out);
+	/* a translator of a D library not compiled yet (it is indexed by
+	 * its output type's name) */
+	if (!x && (out->kind == DT_TK_STRUCT || out->kind == DT_TK_UNION) &&
+	    (dt_sema_need_type(s, t->name) | dt_sema_need_type(s, out->name)) > 0)
 		x = lookup(s, v, out);
 	if (!x)
 		dt_sema_err(s, D_XLATE_NONE, line, "cannot translate from \"%s\" to \"%s\"",

@@ -20,7 +20,8 @@ root=$dest$prefix
 version=$(cat "$top/VERSION")
 for f in sbin/dtrace include/dtrace.h lib/libdtrace.so lib/libdtrace.so.0 \
     "lib/libdtrace.so.$version" lib/pkgconfig/libdtrace.pc share/man/man1/dtrace.1 \
-    lib/dtrace/procfs.d; do
+    lib/dtrace/procfs.d lib/dtrace/unistd.d lib/dtrace/errno.d lib/dtrace/signal.d \
+    lib/dtrace/regs.d; do
 	[ -e "$root/$f" ] || bad "missing $prefix/$f"
 done
 # the installed command finds its library and its D libraries
@@ -28,6 +29,12 @@ v=$("$root/sbin/dtrace" -V 2>&1)
 [ "$v" = "dtrace: Sun D 1.13 (dtrace-ebpf $version)" ] || bad "dtrace -V printed '$v'"
 "$root/sbin/dtrace" -e -n 'BEGIN { trace(curpsinfo->pr_pid); }' >/dev/null 2>&1 ||
 	bad "the installed dtrace does not find its D libraries (curpsinfo)"
+"$root/sbin/dtrace" -e -n 'BEGIN { trace(ESRCH + SIGKILL + R_RAX); }' >/dev/null 2>&1 ||
+	bad "the installed dtrace does not find its generated D libraries (ESRCH, SIGKILL, R_RAX)"
+if [ "$(id -u)" = 0 ]; then
+	v=$("$root/sbin/dtrace" -qn 'BEGIN { printf("%d %d %d\n", ESRCH, SIGKILL, R_RAX); exit(0); }' 2>&1)
+	[ "$v" = "3 9 10" ] || bad "the installed generated D libraries (ESRCH, SIGKILL, R_RAX): '$v'"
+fi
 grep -q "Version: $version" "$root/lib/pkgconfig/libdtrace.pc" || bad "the .pc has another version"
 grep -q "dtrace-ebpf $version" "$root/share/man/man1/dtrace.1" || bad "the man page has another version"
 if command -v groff >/dev/null; then
