@@ -85,9 +85,10 @@ struct proc_probe {
 #define LWPSINFO(i)	{ "lwpsinfo_t *", "struct task_struct *", SRC_CTX, i }
 
 /*
- * In the order the Guide lists them; start comes before lwp-start so that
- * in a new process (where both fire on the same event, in the order they
- * were attached) start fires first, as the Guide says.
+ * Probes on one tracepoint run in the order they were attached, which is
+ * this order: start comes before lwp-start (in a new process both fire,
+ * start first, as the Guide says) and signal-send before signal-discard
+ * (a discarded signal was sent first, as on Solaris).
  */
 static const struct proc_probe probes[] = {
 	/* task_newtask(struct task_struct *task, u64 clone_flags) */
