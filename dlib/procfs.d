@@ -121,3 +121,32 @@ translator lwpsinfo_t < struct task_struct *T > {
 
 inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);
 inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);
+
+/*
+ * siginfo_t as the proc provider's signal-handle shows it (args[1]): the
+ * members of siginfo(3HEAD) that Linux's struct kernel_siginfo has, each
+ * read from the union member the signal's kind fills (si_pid and si_uid
+ * for a signal sent by a process, si_status for SIGCHLD, si_addr for a
+ * fault).
+ */
+typedef struct siginfo {
+	int si_signo;			/* signal number */
+	int si_code;			/* SI_USER, CLD_EXITED, ... */
+	int si_errno;			/* an errno, if any */
+	pid_t si_pid;			/* the sender's process id */
+	uid_t si_uid;			/* the sender's real user id */
+	uintptr_t si_addr;		/* the faulting address */
+	int si_status;			/* SIGCHLD: exit status or signal */
+	long si_band;			/* SIGPOLL: band event */
+} siginfo_t;
+
+translator siginfo_t < struct kernel_siginfo *S > {
+	si_signo = S->si_signo;
+	si_code = S->si_code;
+	si_errno = S->si_errno;
+	si_pid = S->_sifields._kill._pid;
+	si_uid = S->_sifields._kill._uid;
+	si_addr = (uintptr_t)S->_sifields._sigfault._addr;
+	si_status = S->_sifields._sigchld._status;
+	si_band = S->_sifields._sigpoll._band;
+};
