@@ -67,6 +67,15 @@ struct dt_provider_ops {
 	 * where the provider has one; returns -1 if it cannot. */
 	int (*cg_args)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	    int nargs);
+	/* Optional: emit a test that decides whether this hit of the
+	 * probe's kernel hook is a firing of the probe (sched:::sleep is a
+	 * sched_switch whose previous thread blocks); code that jumps to
+	 * label out ends the program without firing.  It runs before the
+	 * scratch lookup (lean programs too), may use R0-R5 and the stack
+	 * below R10 - 64 .. R10 - 1 only, and must keep R6 (the context).
+	 * Returns -1 if it cannot. */
+	int (*cg_filter)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+	    int out);
 	/* Emit code storing string argument i into R9 + off, at most size
 	 * bytes, NUL-terminated; -1 if the provider cannot. */
 	int (*cg_argstr)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,

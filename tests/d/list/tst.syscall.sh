@@ -18,8 +18,12 @@ list() {	# name args...: $tmp/out = listing, checked for heading and format
 	[ "$(head -n 1 "$tmp/out")" = "$hdr" ] || { echo "$name: heading: $(head -n 1 "$tmp/out")"; fail=1; }
 	# every line is exactly what the column format makes of its fields
 	tail -n +2 "$tmp/out" | awk '{
-		line = sprintf("%5d %10s %17s %33s %s", $1, $2, $3, $4, $5)
-		if (NF != 5 || line != $0) { print "bad line: [" $0 "]"; exit 1 }
+		# (other providers of module vmlinux have probes with no function)
+		if (NF == 4)
+			line = sprintf("%5d %10s %17s %33s %s", $1, $2, $3, "", $4)
+		else
+			line = sprintf("%5d %10s %17s %33s %s", $1, $2, $3, $4, $5)
+		if (NF < 4 || NF > 5 || line != $0) { print "bad line: [" $0 "]"; exit 1 }
 	}' || { echo "$name: format"; fail=1; }
 	tail -n +2 "$tmp/out" >"$tmp/body"
 }
@@ -56,7 +60,7 @@ sort -o "$tmp/all" "$tmp/all"
 list "-l -P syscall" -l -P syscall
 fields | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -P syscall:"; head -n 20 "$tmp/diff"; fail=1; }
 list "-l -m vmlinux" -l -m vmlinux
-fields | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -m vmlinux:"; head -n 20 "$tmp/diff"; fail=1; }
+fields | grep '^syscall:' | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -m vmlinux:"; head -n 20 "$tmp/diff"; fail=1; }
 list "-l -m syscall:vmlinux" -l -m syscall:vmlinux
 fields | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -m syscall:vmlinux:"; head -n 20 "$tmp/diff"; fail=1; }
 list "-l -n syscall:::entry" -l -n syscall:::entry
