@@ -4,14 +4,18 @@
  * Usage: sched_pingpong N
  *   Forks; the parent (renamed "sched_ping") and the child ("sched_pong")
  *   pass one byte back and forth over two pipes N times.  Before each
- *   write the writer sleeps 2 ms, so the reader is always blocked in
- *   read() by then: every round each process sleeps on its pipe and is
- *   woken by the other's write (sched:::sleep, off-cpu, wakeup, on-cpu
- *   fire for each, whatever the CPUs).
+ *   write the writer waits (yielding, not sleeping) until the reader's
+ *   /proc state says it sleeps, then sleeps 5 ms itself: the reader is
+ *   always blocked in read() when the write comes, so every round each
+ *   process sleeps twice (its nap, its read) and is woken by the other's
+ *   write (sched:::sleep, off-cpu, wakeup, on-cpu fire for each, on any
+ *   CPUs, however loaded).
  */
 #define _GNU_SOURCE
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -19,12 +23,32 @@
 
 static void nap(void)
 {
-	struct timespec ts = { 0, 2000000 };
+	struct timespec ts = { 0, 5000000 };
 	while (nanosleep(&ts, &ts) != 0)
 		;
 }
 
-static void turns(int n, int in, int out, int first)
+/* Wait (yielding, never sleeping) until process pid sleeps: the other
+ * side, which has nothing to do but wait in read() for our write. */
+static void wait_asleep(pid_t pid)
+{
+	char path[64], buf[256];
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	for (;;) {
+		FILE *f = fopen(path, "r");
+		if (!f)
+			exit(1);
+		size_t len = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[len] = '\0';
+		char *p = strrchr(buf, ')');	/* "pid (comm) S ..." */
+		if (p && p[1] == ' ' && p[2] == 'S')
+			return;
+		sched_yield();
+	}
+}
+
+static void turns(int n, int in, int out, int first, pid_t other)
 {
 	char c = 'x';
 	for (int i = 0; i < n; i++) {
@@ -32,6 +56,7 @@ static void turns(int n, int in, int out, int first)
 			if (read(in, &c, 1) != 1)
 				exit(1);
 		}
+		wait_asleep(other);
 		nap();
 		if (write(out, &c, 1) != 1)
 			exit(1);
@@ -51,11 +76,11 @@ int main(int argc, char **argv)
 		return 1;
 	if (pid == 0) {
 		prctl(PR_SET_NAME, "sched_pong");
-		turns(n, a[0], b[1], 0);
+		turns(n, a[0], b[1], 0, getppid());
 		return 0;
 	}
 	prctl(PR_SET_NAME, "sched_ping");
-	turns(n, b[0], a[1], 1);
+	turns(n, b[0], a[1], 1, pid);
 	int st;
 	waitpid(pid, &st, 0);
 	return !(WIFEXITED(st) && WEXITSTATUS(st) == 0);
