@@ -30,6 +30,8 @@ enum {
 	F_CTX0_SET,	/* the bool ctx[0] is true */
 	F_CTX0_CLEAR,	/* ... is false */
 	F_SLEEP,	/* sched_switch: not preempted, prev blocks */
+	F_PREEMPT,	/* sched_entry_tp: a preemption, or the current
+			   thread gives up its CPU still runnable */
 	F_TICK,		/* hrtimer_expire_entry of the scheduler tick */
 };
 
@@ -63,8 +65,8 @@ static const struct sched_probe probes[] = {
 	/* sched_exit_tp(bool is_switch), in the context of the thread
 	 * __schedule() returns to */
 	{ "on-cpu", "sched_exit_tp", F_CTX0_SET, 0, { { 0 } } },
-	/* sched_entry_tp(bool preempt) */
-	{ "preempt", "sched_entry_tp", F_CTX0_SET, 0, { { 0 } } },
+	/* sched_entry_tp(bool preempt), at the top of __schedule() */
+	{ "preempt", "sched_entry_tp", F_PREEMPT, 0, { { 0 } } },
 	{ "remain-cpu", "sched_exit_tp", F_CTX0_CLEAR, 0, { { 0 } } },
 	{ "sleep", "sched_switch", F_SLEEP, 0, { { 0 } } },
 	/* sched_set_need_resched_tp(struct task_struct *curr, int cpu,
@@ -207,6 +209,29 @@ static int sched_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe 
 		dt_asm_emit(a, ALU64_IMM(BPF_AND, R0, 0x3));
 		dt_asm_jump(a, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
 		return 0;
+	case F_PREEMPT: {
+		/* __schedule(SM_PREEMPT): preempted in the kernel */
+		int fire = dt_asm_new_label(a);
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R0, R6, 0));
+		dt_asm_emit(a, ALU64_IMM(BPF_AND, R0, 0xff));
+		dt_asm_jump(a, JMP_IMM(BPF_JNE, R0, 0, 0), fire);
+		/* else schedule() from a thread still TASK_RUNNING (0): on its
+		 * way back to user space with need_resched set (a preemption
+		 * too, though the kernel calls __schedule(SM_NONE) there), or
+		 * sched_yield(); not the idle thread (tid 0) looking for work */
+		int o_state = dt_btf_offsetof(dtp, "task_struct", "__state");
+		if (o_state < 0)
+			return dt_set_err(dtp, "sched:::preempt needs the kernel's BTF "
+			    "(task_struct's __state)");
+		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+		dt_asm_emit(a, ALU64_IMM(BPF_LSH, R0, 32));
+		dt_asm_jump(a, JMP_IMM(BPF_JEQ, R0, 0, 0), out);
+		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task));
+		kread_int(a, R0, o_state);
+		dt_asm_jump(a, JMP_IMM(BPF_JNE, R0, 0, 0), out);
+		dt_asm_place(a, fire);
+		return 0;
+	}
 	case F_TICK: {
 		uint64_t fn = tick_fn(dtp);
 		int o_fn = dt_btf_offsetof(dtp, "hrtimer", "function");
