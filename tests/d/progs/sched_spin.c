@@ -3,11 +3,12 @@
  *
  * Usage: sched_spin MS YIELDS
  *   Forks; parent and child (renamed "sched_spin1" and "sched_spin2")
- *   are both moved to CPU 0 and spin for MS milliseconds each, never
- *   sleeping, so the scheduler's tick must preempt one for the other
- *   (sched:::tick, surrender, preempt, off-cpu; never sleep).  Then the
- *   parent, alone, calls sched_yield() YIELDS times (remain-cpu when
- *   nothing else is runnable on its CPU) and waits for the child.
+ *   are both moved to the last CPU and spin until each has used MS
+ *   milliseconds of CPU time, never sleeping, so the scheduler's tick
+ *   must preempt one for the other (sched:::tick, surrender, preempt,
+ *   off-cpu; never sleep).  Then the parent waits for the child (yielding)
+ *   and, now SCHED_FIFO (so no normal task is picked instead), calls
+ *   sched_yield() YIELDS times: each is a remain-cpu.
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -17,17 +18,17 @@
 #include <time.h>
 #include <unistd.h>
 
-static long long now_ms(void)
+/* the CPU time this process has used, in ms */
+static long long cpu_ms(void)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
 static void spin(int ms)
 {
-	long long end = now_ms() + ms;
-	while (now_ms() < end)
+	while (cpu_ms() < ms)
 		;
 }
 
@@ -37,7 +38,7 @@ int main(int argc, char **argv)
 	int yields = argc > 2 ? atoi(argv[2]) : 100;
 	cpu_set_t set;
 	CPU_ZERO(&set);
-	CPU_SET(0, &set);
+	CPU_SET((int)sysconf(_SC_NPROCESSORS_ONLN) - 1, &set);
 	if (sched_setaffinity(0, sizeof(set), &set) < 0)
 		return 1;
 	pid_t pid = fork();
@@ -54,6 +55,10 @@ int main(int argc, char **argv)
 	int st;
 	while (waitpid(pid, &st, WNOHANG) == 0)
 		sched_yield();
+	/* SCHED_FIFO: no normal task can be picked instead of us, so each
+	 * yield finds no other thread to run (unless a real-time one is) */
+	struct sched_param sp = { .sched_priority = 1 };
+	sched_setscheduler(0, SCHED_FIFO, &sp);
 	for (int i = 0; i < yields; i++)
 		sched_yield();
 	return 0;

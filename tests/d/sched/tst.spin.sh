@@ -1,14 +1,16 @@
 #!/bin/bash
 # tick, surrender, preempt, remain-cpu and sleep for two processes that
-# spin on CPU 0 for 300 ms each without ever sleeping (progs/sched_spin.c),
-# after which the parent calls sched_yield() 100 times:
+# spin on one CPU until each has used 300 ms of CPU time, never sleeping
+# (progs/sched_spin.c), after which the parent, SCHED_FIFO, calls
+# sched_yield() 100 times:
 # - tick fires for them, in their context, args[] the current thread;
-# - surrender fires when one is told to give up CPU 0 to the other;
+# - surrender fires when one is told to give up the CPU;
 # - preempt fires for each (the parent at least 100 times: each yield
 #   gives up the CPU still runnable), and each preempt is followed by
-#   remain-cpu (nothing else to run: most yields) or off-cpu, so for the
-#   parent preempt = remain-cpu + off-cpu (less its exit's off-cpu, if
-#   that comes before the end);
+#   remain-cpu (the scheduler picks the same thread again: each of the
+#   FIFO yields, and often when a spinner's slice ends) or off-cpu, so
+#   for the parent preempt = remain-cpu + off-cpu (less its exit's
+#   off-cpu, if that comes before the end);
 # - sleep never fires for them: they never block.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 . "$TESTDIR/progs/build.bash"
