@@ -319,11 +319,11 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
 	} else {
 		dt_asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_ACTIVE, 0), lout);
 	}
-	/* the provider's test of whether this hit fires the probe */
+	/* the provider's test of whether this hit fires the probe (its
+	 * error, if any, is the provider's to say) */
 	if (p->ops->cg_filter && p->ops->cg_filter(dtp, &cg.a, p, lout) < 0) {
 		dt_asm_free(&cg.a);
-		return dt_set_err(dtp, "cannot enable %s:%s:%s:%s", p->prov, p->mod,
-		    p->func, p->name);
+		return -1;
 	}
 	if (lean)
 		goto body;

@@ -72,8 +72,8 @@ struct dt_provider_ops {
 	 * sched_switch whose previous thread blocks); code that jumps to
 	 * label out ends the program without firing.  It runs before the
 	 * scratch lookup (lean programs too), may use R0-R5 and the stack
-	 * below R10 - 64 .. R10 - 1 only, and must keep R6 (the context).
-	 * Returns -1 if it cannot. */
+	 * at R10 - 64 .. R10 - 1 only, and must keep R6 (the context).
+	 * Returns -1, with the error set (dt_set_err), if it cannot. */
 	int (*cg_filter)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	    int out);
 	/* Emit code storing string argument i into R9 + off, at most size
