@@ -303,11 +303,11 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
 	cg.lbl_out = lepi;
 
 	emit(&cg, MOV64_REG(R6, R1));
-	/* a hit the probe does not fire on leaves at once */
+	/* a hit the probe does not fire on leaves at once (the provider's
+	 * error, if it cannot say, is its own) */
 	if (p->ops->cg_filter && p->ops->cg_filter(dtp, &cg.a, p, lout) < 0) {
 		dt_asm_free(&cg.a);
-		return dt_set_err(dtp, "cannot filter the events of %s:%s:%s:%s",
-		    p->prov, p->mod, p->func, p->name);
+		return -1;
 	}
 	/* -x cpu: only that CPU traces (BEGIN and END, which dtrace fires
 	 * itself, run wherever it runs) */

@@ -219,7 +219,8 @@ static int group_exit_sig(dtrace_hdl_t *dtp, struct dt_asm *a, int breg, int bof
 	int osig = dt_btf_offsetof(dtp, "task_struct", "signal");
 	int ocode = dt_btf_offsetof(dtp, "signal_struct", "group_exit_code");
 	if (osig < 0 || ocode < 0)
-		return -1;
+		return dt_set_err(dtp, "cannot filter the events of proc:::signal-handle: "
+		    "no signal_struct.group_exit_code in the kernel's BTF");
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task));
 	for (int k = 0; k < 2; k++) {
 		dt_asm_emit(a, MOV64_REG(R3, R0));

@@ -62,18 +62,21 @@ struct dt_provider_ops {
 	const char *(*argxlate)(dtrace_hdl_t *dtp, struct dt_probe *p, int i);
 
 	/* -- code generation (R6 the context, R9 the mstate frame) -- */
-	/* Optional: emit code that jumps to label skip when this hit of the
-	 * kernel event is not one the probe fires on (exec-failure: execve
-	 * returned >= 0).  It runs first, before anything is recorded or
-	 * counted, with R6 the context; it may use R0-R5 and the stack from
-	 * R10 - 8 down to R10 - 64.  -1 if it cannot. */
-	int (*cg_filter)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
-	    int skip);
 	/* Emit code that copies arguments 0..nargs-1 from the context into
 	 * the frame's args[] (DT_MS_ARGS), and sets errno (DT_MS_ERRNO)
 	 * where the provider has one; returns -1 if it cannot. */
 	int (*cg_args)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	    int nargs);
+	/* Optional: emit a test that decides whether this hit of the
+	 * probe's kernel hook is a firing of the probe (exec-failure: execve
+	 * returned < 0; sched:::sleep: a sched_switch whose previous thread
+	 * blocks); code that jumps to label out ends the program without
+	 * firing.  It runs first, before anything is recorded or counted
+	 * (lean programs too), may use R0-R5 and the stack at R10 - 64 ..
+	 * R10 - 1 only, and must keep R6 (the context).  Returns -1, with
+	 * the error set (dt_set_err), if it cannot. */
+	int (*cg_filter)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+	    int out);
 	/* Emit code storing string argument i into R9 + off, at most size
 	 * bytes, NUL-terminated; -1 if the provider cannot. */
 	int (*cg_argstr)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
