@@ -127,3 +127,28 @@ translator fileinfo_t < struct request *R > {
 	fi_mount = "<none>";
 	fi_oflags = 0;
 };
+
+/*
+ * An open file.  fi_pathname and fi_mount are the paths of the file's
+ * dentry and of its mount's root (cg/path.c's walk, as cwd's); fi_fs is
+ * the filesystem type's name (ext4, tmpfs, proc); fi_offset the file
+ * position; fi_oflags the open(2) flags it has now (f_flags).  A NULL
+ * file (a closed or out-of-range descriptor) is the Guide's file with no
+ * information: "<none>" and offset -1.
+ */
+translator fileinfo_t < struct file *F > {
+	fi_name = F == NULL ? "<none>" : stringof(F->f_path.dentry->d_name.name);
+	fi_dirname = F == NULL ? "<none>" :
+	    dirname(__dt_d_path(F->f_path.dentry, F->f_path.mnt));
+	fi_pathname = F == NULL ? "<none>" : __dt_d_path(F->f_path.dentry, F->f_path.mnt);
+	fi_offset = F == NULL ? -1 : F->f_pos;
+	fi_fs = F == NULL ? "<none>" : stringof(F->f_inode->i_sb->s_type->name);
+	fi_mount = F == NULL ? "<none>" :
+	    __dt_d_path(F->f_path.mnt->mnt_root, F->f_path.mnt);
+	fi_oflags = F == NULL ? 0 : F->f_flags;
+};
+
+/* the current process's open file fd */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+    fd >= 0 && fd < curthread->files->fdt->max_fds ?
+    curthread->files->fdt->fd[fd] : NULL);
