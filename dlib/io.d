@@ -114,17 +114,42 @@ translator devinfo_t < struct request *R > {
 };
 
 /*
- * A block request carries no file: the page cache's pages it moves may
- * belong to any number of files, or to none (metadata), so fileinfo_t
- * is the Guide's "no file information" one.
+ * An inode's first name (dentry), and a mount of its filesystem: of the
+ * first two on the superblock's list, the first that mounts the whole
+ * filesystem (not a bind mount of a directory in it), else the first.
  */
-translator fileinfo_t < struct request *R > {
-	fi_name = "<none>";
-	fi_dirname = "<none>";
-	fi_pathname = "<none>";
+inline struct dentry *__dt_inode_dentry[struct inode *i] =
+    (struct dentry *)((uintptr_t)i->i_dentry.first - offsetof(struct dentry, d_u));
+inline struct mount *__dt_sb_mount[struct super_block *sb] =
+    sb->s_mounts->mnt.mnt_root == sb->s_root ? sb->s_mounts :
+    sb->s_mounts->mnt_next_for_sb != NULL &&
+    sb->s_mounts->mnt_next_for_sb->mnt.mnt_root == sb->s_root ?
+    sb->s_mounts->mnt_next_for_sb : sb->s_mounts;
+inline struct vfsmount *__dt_inode_mnt[struct inode *i] =
+    (struct vfsmount *)((uintptr_t)__dt_sb_mount[i->i_sb] + offsetof(struct mount, mnt));
+
+/*
+ * The file of an I/O request (io:::start and done's args[2]): the
+ * regular file whose page cache page the request's data starts in, as
+ * lib/prov/io.c finds it; NULL for I/O no file is associated with
+ * (direct I/O's user pages, filesystem metadata, requests without data):
+ * the Guide's "<none>".  A file is named by its inode's first name and
+ * the path from the first mount of its filesystem ("<unknown>" when it
+ * has neither: a removed file); the offset is not known (-1).
+ */
+translator fileinfo_t < struct inode *I > {
+	fi_name = I == NULL ? "<none>" : I->i_dentry.first == NULL ? "<unknown>" :
+	    stringof(__dt_inode_dentry[I]->d_name.name);
+	fi_dirname = I == NULL ? "<none>" :
+	    I->i_dentry.first == NULL || I->i_sb->s_mounts == NULL ? "<unknown>" :
+	    dirname(__dt_d_path(__dt_inode_dentry[I], __dt_inode_mnt[I]));
+	fi_pathname = I == NULL ? "<none>" :
+	    I->i_dentry.first == NULL || I->i_sb->s_mounts == NULL ? "<unknown>" :
+	    __dt_d_path(__dt_inode_dentry[I], __dt_inode_mnt[I]);
 	fi_offset = -1;
-	fi_fs = "<none>";
-	fi_mount = "<none>";
+	fi_fs = I == NULL ? "<none>" : stringof(I->i_sb->s_type->name);
+	fi_mount = I == NULL ? "<none>" : I->i_sb->s_mounts == NULL ? "<unknown>" :
+	    __dt_d_path(__dt_inode_mnt[I]->mnt_root, __dt_inode_mnt[I]);
 	fi_oflags = 0;
 };
 
