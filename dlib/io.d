@@ -86,6 +86,13 @@ translator bufinfo_t < struct request *R > {
 	    (dev_t)((R->q->disk->major << 20) | R->q->disk->first_minor);
 };
 
+/* how many digits (at most 3) end string s of length l */
+inline int __dt_isdigit[char c] = c >= '0' && c <= '9';
+inline int __dt_ndigits[string s, int l] =
+    l < 1 || !__dt_isdigit[s[l - 1]] ? 0 :
+    l < 2 || !__dt_isdigit[s[l - 2]] ? 1 :
+    l < 3 || !__dt_isdigit[s[l - 3]] ? 2 : 3;
+
 /*
  * The disk (or partition) a request goes to.  dev_statname is the name
  * the kernel gives the block device (vda, vda1, loop0, nvme0n1): its
@@ -99,14 +106,9 @@ translator devinfo_t < struct request *R > {
 	dev_minor = R->part ? R->part->bd_dev & 0xfffff : R->q->disk->first_minor;
 	dev_instance = R->q->disk->minors > 0 ?
 	    R->q->disk->first_minor / R->q->disk->minors : 0;
-	dev_name = substr(R->q->disk->disk_name, 0,
-	    strlen(R->q->disk->disk_name) -
-	    (R->q->disk->disk_name[strlen(R->q->disk->disk_name) - 1] >= '0' &&
-	     R->q->disk->disk_name[strlen(R->q->disk->disk_name) - 1] <= '9' ?
-	    (R->q->disk->disk_name[strlen(R->q->disk->disk_name) - 2] >= '0' &&
-	     R->q->disk->disk_name[strlen(R->q->disk->disk_name) - 2] <= '9' ?
-	    (R->q->disk->disk_name[strlen(R->q->disk->disk_name) - 3] >= '0' &&
-	     R->q->disk->disk_name[strlen(R->q->disk->disk_name) - 3] <= '9' ? 3 : 2) : 1) : 0));
+	dev_name = substr(stringof(R->q->disk->disk_name), 0,
+	    strlen(R->q->disk->disk_name) - __dt_ndigits[stringof(R->q->disk->disk_name),
+	    strlen(R->q->disk->disk_name)]);
 	dev_statname = R->part ? stringof(R->part->bd_device.kobj.name) :
 	    stringof(R->q->disk->disk_name);
 	dev_pathname = strjoin("/dev/", R->part ? stringof(R->part->bd_device.kobj.name) :
