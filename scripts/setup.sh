@@ -23,4 +23,8 @@ fi
 if [ "$(id -u)" -eq 0 ] && ! mountpoint -q /sys/kernel/tracing 2>/dev/null; then
 	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null || true
 fi
+# the io tests' loop devices (built in, or the loop module)
+if [ "$(id -u)" -eq 0 ] && [ ! -e /dev/loop-control ]; then
+	modprobe loop 2>/dev/null || true
+fi
 exit 0

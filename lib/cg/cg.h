@@ -179,6 +179,8 @@ void dt_cg_copy_sub(struct dt_cg *cg, int off, int src, int idx, int cnt,
 void dt_cg_ld_byte(struct dt_cg *cg, int dst, int base, int idx);
 /* cg/path.c: the cwd or root built-in (n) into R9 + off */
 void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size);
+/* cg/path.c: __dt_d_path(dentry, vfsmount) into R9 + off */
+void dt_cg_d_path(struct dt_cg *cg, struct dt_node *n, int off, int size);
 /* cg/kvar.c: R0 = the current CPU's copy of the per-CPU kernel
  * variable at link address addr */
 void dt_cg_kpercpu(struct dt_cg *cg, uint64_t addr);

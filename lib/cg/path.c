@@ -213,36 +213,21 @@ static void walk(struct dt_cg *cg, const struct path_offs *o, int pass, int buf,
 	dt_cg_loop_end(cg, &lp);
 }
 
-void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
+/*
+ * The path from (C_D0, C_M0) into R9 + off: both walks, "/" for the
+ * root, " (deleted)" for a removed directory, "<unknown>" from label
+ * unknown on (which the caller's setup jumps to as well).
+ */
+static void path_from_start(struct dt_cg *cg, const struct path_offs *o, int buf,
+    int off, int size, int unknown)
 {
-	dtrace_hdl_t *dtp = cg->dtp;
-	int root = n->builtin == DT_BI_ROOT;
-	struct path_offs o;
-	if (offsets(dtp, root, &o) < 0) {
-		dt_cg_fail(cg, D_IDENT_UNDEF,
-		    "%s is not available: no kernel BTF for the VFS structures", root ? "root" : "cwd");
-		return;
-	}
-	int buf = dt_cg_stmp_alloc(cg), max = size - 1;
-	int unknown = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
+	int max = size - 1;
+	int end = dt_asm_new_label(&cg->a);
 	int notdel = dt_asm_new_label(&cg->a), nul = dt_asm_new_label(&cg->a);
-
-	/* the starting dentry and mount of curthread->fs->pwd (or root) */
-	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
-	dt_cg_st_cell(cg, C_S, R0);
-	rd_cell(cg, C_S, o.task_fs, 8, unknown);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), unknown);	/* exiting: no fs */
-	dt_cg_st_cell(cg, C_S, R0);
-	rd_cell(cg, C_S, o.fs_mnt, 8, unknown);
-	emit(cg, ALU64_IMM(BPF_SUB, R0, o.mnt_mnt));		/* its struct mount */
-	dt_cg_st_cell(cg, C_M0, R0);
-	rd_cell(cg, C_S, o.fs_dentry, 8, unknown);
-	dt_cg_st_cell(cg, C_D0, R0);
-
-	walk(cg, &o, 0, buf, max);
+	walk(cg, o, 0, buf, max);
 	dt_cg_ld_cell(cg, R1, C_F);
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, W_DONE, 0), unknown);
-	walk(cg, &o, 1, buf, max);
+	walk(cg, o, 1, buf, max);
 	dt_cg_ld_cell(cg, R1, C_F);
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R1, W_DONE, 0), unknown);
 
@@ -258,9 +243,9 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 
 	/* a removed directory (unhashed, not a root): " (deleted)" follows */
 	dt_asm_place(&cg->a, notdel);
-	rd_cell(cg, C_D0, o.d_pprev, 8, unknown);
+	rd_cell(cg, C_D0, o->d_pprev, 8, unknown);
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), nul);
-	rd_cell(cg, C_D0, o.d_parent, 8, unknown);
+	rd_cell(cg, C_D0, o->d_parent, 8, unknown);
 	dt_cg_ld_cell(cg, R1, C_D0);
 	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R0, R1, 0), nul);
 	dt_cg_ld_cell(cg, R1, C_T);
@@ -293,5 +278,63 @@ void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	put_bytes(cg, R2, "<unknown>", ul);
 	emit(cg, ST_MEM(BPF_B, R2, (int16_t)ul, 0));
 	dt_asm_place(&cg->a, end);
+}
+
+void dt_cg_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	int root = n->builtin == DT_BI_ROOT;
+	struct path_offs o;
+	if (offsets(dtp, root, &o) < 0) {
+		dt_cg_fail(cg, D_IDENT_UNDEF,
+		    "%s is not available: no kernel BTF for the VFS structures", root ? "root" : "cwd");
+		return;
+	}
+	int buf = dt_cg_stmp_alloc(cg);
+	int unknown = dt_asm_new_label(&cg->a);
+
+	/* the starting dentry and mount of curthread->fs->pwd (or root) */
+	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
+	dt_cg_st_cell(cg, C_S, R0);
+	rd_cell(cg, C_S, o.task_fs, 8, unknown);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), unknown);	/* exiting: no fs */
+	dt_cg_st_cell(cg, C_S, R0);
+	rd_cell(cg, C_S, o.fs_mnt, 8, unknown);
+	emit(cg, ALU64_IMM(BPF_SUB, R0, o.mnt_mnt));		/* its struct mount */
+	dt_cg_st_cell(cg, C_M0, R0);
+	rd_cell(cg, C_S, o.fs_dentry, 8, unknown);
+	dt_cg_st_cell(cg, C_D0, R0);
+	path_from_start(cg, &o, buf, off, size, unknown);
 	dt_cg_stmp_free(cg);
+}
+
+/*
+ * __dt_d_path(dentry, vfsmount): the path of a dentry in a mount (a
+ * struct path's two halves), as cwd's; dlib/io.d's fileinfo_t takes
+ * fi_pathname and fi_mount from it.  A NULL dentry or mount gives
+ * "<unknown>".
+ */
+void dt_cg_d_path(struct dt_cg *cg, struct dt_node *n, int off, int size)
+{
+	struct path_offs o;
+	if (offsets(cg->dtp, 0, &o) < 0) {
+		dt_cg_fail(cg, D_IDENT_UNDEF,
+		    "fi_pathname is not available: no kernel BTF for the VFS structures");
+		return;
+	}
+	dt_cg_expr(cg, n->args[1], R0);
+	int sm = dt_cg_slot_alloc(cg);
+	emit(cg, STX_MEM(BPF_DW, R10, R0, sm));
+	dt_cg_expr(cg, n->args[0], R0);
+	int buf = dt_cg_stmp_alloc(cg);
+	int unknown = dt_asm_new_label(&cg->a);
+	dt_cg_st_cell(cg, C_D0, R0);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), unknown);
+	emit(cg, LDX_MEM(BPF_DW, R0, R10, sm));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), unknown);
+	emit(cg, ALU64_IMM(BPF_SUB, R0, o.mnt_mnt));		/* its struct mount */
+	dt_cg_st_cell(cg, C_M0, R0);
+	path_from_start(cg, &o, buf, off, size, unknown);
+	dt_cg_stmp_free(cg);
+	dt_cg_slot_free(cg);
 }

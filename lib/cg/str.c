@@ -769,6 +769,7 @@ static void subr_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 	case DT_F_CLEANPATH: case DT_F_INET_NTOA: case DT_F_INET_NTOA6:
 	case DT_F_INET_NTOP: dt_cg_net(cg, n, off, size); return;
 	case DT_F_PSARGS: dt_cg_psargs(cg, n, off, size); return;
+	case DT_F_D_PATH: dt_cg_d_path(cg, n, off, size); return;
 	case DT_F_STROFF: str_off(cg, n, off, size); return;
 	}
 	dt_cg_fail(cg, D_UNKNOWN, "line %d: subroutine not supported yet", n->line);

@@ -69,6 +69,9 @@ static const struct {
 	/* dlib/procfs.d's pr_psargs: the arguments in [start, end) of the
 	 * current process's memory, NULs as spaces (cg/proc.c) */
 	{ "__dt_psargs", DT_F_PSARGS, "string", 2, 2, "II", { "uintptr_t", "uintptr_t" } },
+	/* dlib/io.d's fi_pathname and fi_mount: the path of a dentry in a
+	 * mount, as cwd's (cg/path.c) */
+	{ "__dt_d_path", DT_F_D_PATH, "string", 2, 2, "PP", { "void *", "void *" } },
 };
 
 static struct dt_type *subr_type(struct sema *s, const char *name)

@@ -20,6 +20,7 @@
 #include "kernel/btf.h"
 #include "kernel/ksyms.h"
 #include "dlib.h"
+#include "xlate.h"
 
 /* ---- types from declarations ---- */
 
@@ -542,7 +543,10 @@ void dt_sema_decl(struct sema *s, struct ast_item *it)
 static struct dt_node *inline_value(struct sema *s, struct ast_item *it)
 {
 	struct ast_inline *in = &it->inl;
-	struct dt_type *t = dt_sema_declarator(s, dt_sema_declspec(s, in->spec), in->decl);
+	struct ast_declarator d = *in->decl;
+	if (is_assoc(&d))	/* a parameterized inline: the value's type */
+		d.parts = d.parts->next;
+	struct dt_type *t = dt_sema_declarator(s, dt_sema_declspec(s, in->spec), &d);
 	struct dt_stmt dummy = { 0 };
 	struct dt_stmt *save = s->stmt;
 	s->stmt = &dummy;
@@ -573,6 +577,49 @@ struct dt_node *dt_sema_inline(struct sema *s, struct dt_inline *in, int line)
 	return in->value;
 }
 
+/*
+ * name[keys] of a parameterized inline (io.d's `inline fileinfo_t
+ * fds[int fd] = ...`): each key, lowered in the caller's context and
+ * converted to its parameter's type, is bound to the parameter's name
+ * while the value is lowered, as a translator's input is (a key used
+ * twice is evaluated twice, as DTrace's inline arguments are).
+ */
+struct dt_node *dt_sema_inline_call(struct sema *s, struct dt_inline *in,
+    struct ast_expr *keys, int nkeys, int line)
+{
+	if (nkeys != in->nparams)
+		dt_sema_err(s, D_PROTO_LEN, line, "%s[ ] prototype mismatch: %d arg%s passed, %d expected",
+		    in->name, nkeys, nkeys == 1 ? "" : "s", in->nparams);
+	struct dt_node *kv[DT_DV_MAXKEYS];
+	struct ast_param *pa = in->item->inl.decl->parts->params.first;
+	struct dt_sema_ctx save;
+	int i = 0;
+	for (struct ast_expr *k = keys; k && i < DT_DV_MAXKEYS; k = k->next, pa = pa->next, i++) {
+		kv[i] = dt_sema_expr(s, k);
+		dt_sema_enter(s, in->libtag, 0, &save);
+		struct dt_type *pt = dt_sema_declarator(s, dt_sema_declspec(s, pa->spec), pa->decl);
+		dt_sema_leave(s, &save);
+		if (dt_is_scalar(pt) && dt_is_scalar(kv[i]->type))
+			kv[i] = dt_sema_cast(s, kv[i], pt);
+		else if (!(pt->kind == DT_TK_STRING && kv[i]->type->kind == DT_TK_STRING))
+			dt_sema_err(s, D_PROTO_ARG, line, "%s[ ] argument #%d is incompatible with prototype:\n"
+			    "\tprototype: %s\n\t argument: %s", in->name, i + 1, pt->name, kv[i]->type->name);
+	}
+	if (in->lowering)
+		dt_sema_err(s, D_IDENT_UNDEF, line, "inline %s is defined in terms of itself", in->name);
+	pa = in->item->inl.decl->parts->params.first;
+	for (int j = 0; j < i; j++, pa = pa->next)
+		dt_xlate_bind(s, pa->decl->name ? pa->decl->name : "", kv[j], line);
+	in->lowering = 1;
+	dt_sema_enter(s, in->libtag, 1, &save);
+	struct dt_node *v = inline_value(s, in->item);
+	dt_sema_leave(s, &save);
+	in->lowering = 0;
+	for (int j = 0; j < i; j++)
+		dt_xlate_unbind(s);
+	return v;
+}
+
 /* inline type name = value: a program's lowered now, a library's on use */
 void dt_sema_inline_decl(struct sema *s, struct ast_item *it)
 {
@@ -583,7 +630,13 @@ void dt_sema_inline_decl(struct sema *s, struct ast_item *it)
 		    ii.kind, ii.is_inline ? "inline" : "");
 	struct dt_inline *di = dt_alloc(s->dtp, sizeof(*di));
 	di->name = it->inl.decl->name;
-	if (s->dtp->cur_libtag) {
+	if (is_assoc(it->inl.decl)) {
+		/* inline t name[type p, ...] = value: the value is lowered at
+		 * each use with the parameters bound to the keys */
+		di->item = it;
+		di->libtag = s->dtp->cur_libtag;
+		di->nparams = it->inl.decl->parts->params.count;
+	} else if (s->dtp->cur_libtag) {
 		di->item = it;		/* a library's: lowered on first use */
 		di->libtag = s->dtp->cur_libtag;
 	} else

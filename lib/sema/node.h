@@ -95,6 +95,7 @@ enum dt_func {
 	DT_F_SPECULATION, DT_F_SPECULATE, DT_F_COMMIT, DT_F_DISCARD,
 	/* the D library's process model (cg/proc.c) */
 	DT_F_PSARGS,
+	DT_F_D_PATH,		/* __dt_d_path(dentry, vfsmount): cg/path.c */
 	/* strings as char arrays (sema/strarr.c, cg/str.c), never named:
 	 * the char of args[0] at index args[1]; the string args[0] from
 	 * offset args[1] on (s + i) */

@@ -149,6 +149,7 @@ struct dt_inline {
 	struct ast_item *item;		/* lazy: the declaration */
 	const char *libtag;		/* lazy: its library file */
 	int lowering;			/* lazy: being lowered (cycle guard) */
+	int nparams;			/* inline t name[type p, ...]: lowered at each use */
 };
 
 #endif

@@ -80,6 +80,9 @@ void dt_sema_decl(struct sema *s, struct ast_item *it);
 void dt_sema_inline_decl(struct sema *s, struct ast_item *it);
 /* the value of library inline in, lowered on its first use at line */
 struct dt_node *dt_sema_inline(struct sema *s, struct dt_inline *in, int line);
+/* name[keys] of a parameterized inline */
+struct dt_node *dt_sema_inline_call(struct sema *s, struct dt_inline *in,
+    struct ast_expr *keys, int nkeys, int line);
 
 /* ---- var.c: names and variables ---- */
 

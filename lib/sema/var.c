@@ -323,8 +323,12 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e, int as_array)
 		return n;
 	}
 	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
-		if (!strcmp(in->name, name))
+		if (!strcmp(in->name, name)) {
+			if (in->nparams)
+				dt_sema_err(s, D_IDENT_UNDEF, e->line, "inline %s is used without its %d key%s",
+				    name, in->nparams, in->nparams == 1 ? "" : "s");
 			return in->value ? in->value : dt_sema_inline(s, in, e->line);
+		}
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name))
 			return dt_sema_const(s, e->line, c->type, c->value);
@@ -392,6 +396,11 @@ int dt_sema_global_ident(struct sema *s, const char *name, struct dt_identinfo *
 	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
 		if (!strcmp(in->name, name)) {
 			ii->is_inline = 1;
+			if (in->nparams) {	/* its value's type needs its keys */
+				ii->kind = "array";
+				ii->type = s->tt->t_int;
+				return 1;
+			}
 			ii->type = (in->value ? in->value : dt_sema_inline(s, in, 0))->type;
 			return 1;
 		}
@@ -686,6 +695,9 @@ struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e)
 		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
 		if (v)
 			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
+		for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
+			if (in->nparams && !strcmp(in->name, e->index.base->ident.name))
+				return dt_sema_inline_call(s, in, e->index.keys, e->index.nkeys, e->line);
 		return dt_sema_index_ref(s, e, ident(s, e->index.base, 1));
 	}
 	local_array(s, e->index.base);

@@ -41,7 +41,7 @@ static struct dt_type *member_type(struct sema *s, struct dt_type *t, const char
 
 /* ---- the input identifier ---- */
 
-static void bind(struct sema *s, const char *name, struct dt_node *n, int line)
+void dt_xlate_bind(struct sema *s, const char *name, struct dt_node *n, int line)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	if (dtp->nxlbinds == MAX_BIND_DEPTH)
@@ -55,7 +55,7 @@ static void bind(struct sema *s, const char *name, struct dt_node *n, int line)
 	dtp->nxlbinds++;
 }
 
-static void unbind(struct sema *s)
+void dt_xlate_unbind(struct sema *s)
 {
 	dt_sema_hdl(s)->nxlbinds--;
 }
@@ -142,9 +142,9 @@ static void check(struct sema *s, struct dt_xlator *x)
 		if (!mt)
 			dt_sema_err(s, D_XLATE_MEMB, m->line, "translator member %s is not a member of %s",
 			    m->name, out->name);
-		bind(s, a->in_name, placeholder(s, x->in, m->line), m->line);
+		dt_xlate_bind(s, a->in_name, placeholder(s, x->in, m->line), m->line);
 		struct dt_node *v = dt_sema_expr(s, m->value);
-		unbind(s);
+		dt_xlate_unbind(s);
 		if (!dt_sema_argcompat(mt, v)) {
 			char vt[64];	/* a kernel char array is still one */
 			snprintf(vt, sizeof(vt), "char [%lld]", (long long)v->ival);
@@ -272,9 +272,9 @@ struct dt_node *dt_xlate_member(struct sema *s, struct dt_node *x, const char *n
 	struct dt_sema_ctx save;
 	if (xl->libtag)
 		dt_sema_enter(s, xl->libtag, 0, &save);
-	bind(s, xl->ast->in_name, in, line);
+	dt_xlate_bind(s, xl->ast->in_name, in, line);
 	struct dt_node *v = dt_sema_expr(s, m->value);
-	unbind(s);
+	dt_xlate_unbind(s);
 	v = convert(s, v, mt, name, m->line);
 	if (xl->libtag)
 		dt_sema_leave(s, &save);

@@ -49,6 +49,10 @@ struct dt_node *dt_xlate_deref(struct sema *s, struct dt_node *x);
 /* A translation to a struct or union as a whole value (a DN_SOU of every
  * member the translator defines), for assignments and trace(). */
 struct dt_node *dt_xlate_whole(struct sema *s, struct dt_node *x);
+/* Bind identifier name to n (a translator's input, an inline's
+ * parameter) until the matching dt_xlate_unbind(). */
+void dt_xlate_bind(struct sema *s, const char *name, struct dt_node *n, int line);
+void dt_xlate_unbind(struct sema *s);
 /* The node bound to identifier name inside a translator, or NULL. */
 struct dt_node *dt_xlate_binding(dtrace_hdl_t *dtp, const char *name);
 /* Fail if a translated value (not one of its members) is used in the
