@@ -35,7 +35,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
 SONAME  := libdtrace.so.$(SOMAJOR)
 SOLIB   := build/libdtrace.so.$(VERSION)
 
-all: build/dtrace build/dtrace.1
+all: build/dtrace build/dtrace.1 dlib/net.d
 
 # one include directory per layer: links to the folders it may include
 .SECONDARY: $(foreach L,$(LAYERS) api,build/inc/$(L)/.made)
@@ -50,6 +50,11 @@ build/lib/%.o: lib/%.c build/inc/$$(call layer_of,$$*)/.made build/gen/version.h
 	@echo "  CC      $<"
 	@$(CC) $(ALL_CFLAGS) -Ibuild/inc/$(call layer_of,$*) -fPIC -fvisibility=hidden \
 		-MMD -MP -c -o $@ $<
+
+# dlib/net.d: network constants from this system's headers (the ip, tcp
+# and udp providers' libraries use them)
+dlib/net.d: scripts/gen-net-d.sh
+	scripts/gen-net-d.sh "$(CC)" > $@.tmp && mv $@.tmp $@
 
 build/gen/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt
 	@mkdir -p $(@D)
@@ -121,7 +126,7 @@ INCDIR  := $(PREFIX)/include
 DLIBDIR := $(PREFIX)/lib/dtrace
 MANDIR  := $(PREFIX)/share/man/man1
 PCDIR   := $(PREFIX)/lib/pkgconfig
-DLIBS   := $(notdir $(wildcard dlib/*.d))
+DLIBS   := $(sort $(notdir $(wildcard dlib/*.d)) net.d)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
@@ -146,7 +151,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(DLIBDIR) $(DESTDIR)$(PCDIR) 2>/dev/null
 
 clean:
-	rm -rf build
+	rm -rf build dlib/net.d
 
 -include $(LIB_OBJ:.o=.d)
 

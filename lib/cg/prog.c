@@ -303,6 +303,12 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
 	cg.lbl_out = lepi;
 
 	emit(&cg, MOV64_REG(R6, R1));
+	/* the probe's own hits of its tracepoint only (prov.h, cg_pred) */
+	if (p->ops->cg_pred && p->ops->cg_pred(dtp, &cg.a, p) < 0) {
+		dt_asm_free(&cg.a);
+		return dt_set_err(dtp, "cannot select the hits of %s:%s:%s:%s",
+		    p->prov, p->mod, p->func, p->name);
+	}
 	/* -x cpu: only that CPU traces (BEGIN and END, which dtrace fires
 	 * itself, run wherever it runs) */
 	if (dtp->optset[DTOPT_CPU] && p->id != DT_PROBE_BEGIN && p->id != DT_PROBE_END) {

@@ -67,6 +67,12 @@ struct dt_provider_ops {
 	 * where the provider has one; returns -1 if it cannot. */
 	int (*cg_args)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	    int nargs);
+	/* Optional: emit code that ends the program (MOV R0 0; EXIT) on
+	 * the hits of the probe's tracepoint that are not the probe's (a
+	 * state transition, a protocol); runs first, before anything else
+	 * of the program and whether or not it uses the frame, with R6 the
+	 * context; may use R0-R5 and the stack from R10 - 64 to R10. */
+	int (*cg_pred)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p);
 	/* Emit code storing string argument i into R9 + off, at most size
 	 * bytes, NUL-terminated; -1 if the provider cannot. */
 	int (*cg_argstr)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
