@@ -3,7 +3,8 @@
 # inside a network namespace of the test's own, over its loopback.
 #   tcp:    a server on PORT accepts one connection; the client sends 100
 #           bytes, the server answers 20, the client closes first
-#   refuse: connect to PORT, where nothing listens (ECONNREFUSED)
+#   refuse: connect from PORT+2 to PORT, where nothing listens
+#           (ECONNREFUSED; PORT+2: PORT+1 may be in TIME_WAIT)
 #   udp:    a datagram of 30 bytes to a socket bound to PORT, answered
 #           with 7 bytes
 # FAMILY is 4 (127.0.0.1) or 6 (::1).
@@ -41,7 +42,7 @@ if mode == "tcp":
     srv.close()
 elif mode == "refuse":
     cli = socket.socket(af, socket.SOCK_STREAM)
-    cli.bind((host, port + 1))
+    cli.bind((host, port + 2))
     try:
         cli.connect((host, port))
         sys.exit("connected to a closed port")
