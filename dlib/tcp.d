@@ -167,3 +167,33 @@ translator tcpsinfo_t < dt_tcpstate_t *C > {
 	tcps_mss = xlate <tcpsinfo_t *> (C->sk)->tcps_mss;
 	tcps_retransmit = xlate <tcpsinfo_t *> (C->sk)->tcps_retransmit;
 };
+
+/*
+ * tcp:::accept-refused: the kernel's tcp:tcp_send_reset tracepoint has
+ * the segment that is refused (a SYN to a port nothing listens on), not
+ * the RST sent in reply; the RST is that segment's reply as RFC 793 (and
+ * tcp_v4/v6_send_reset) make it: addresses and ports swapped, no
+ * payload, flags RST|ACK, sequence number 0, acknowledging the SYN
+ * (data on the SYN, as TCP Fast Open sends, is not counted).  dt_ipreply_t / dt_tcpreply_t point at the refused segment's
+ * IP and TCP headers; the translators describe the reply.
+ */
+typedef struct dt_ipreply { uint8_t ip_vhl; } dt_ipreply_t;
+typedef struct dt_tcpreply { uint16_t th_sport; } dt_tcpreply_t;
+
+translator ipinfo_t < dt_ipreply_t *R > {
+	ip_ver = xlate <ipinfo_t *> ((struct iphdr *)R)->ip_ver;
+	ip_plength = sizeof (struct tcphdr);
+	ip_saddr = xlate <ipinfo_t *> ((struct iphdr *)R)->ip_daddr;
+	ip_daddr = xlate <ipinfo_t *> ((struct iphdr *)R)->ip_saddr;
+};
+
+translator tcpinfo_t < dt_tcpreply_t *R > {
+	tcp_sport = ntohs(((struct tcphdr *)R)->dest);
+	tcp_dport = ntohs(((struct tcphdr *)R)->source);
+	tcp_seq = 0;
+	tcp_ack = ntohl(((struct tcphdr *)R)->seq) + 1;
+	tcp_offset = sizeof (struct tcphdr);
+	tcp_flags = TH_RST | TH_ACK;
+	tcp_window = 0;
+	tcp_urgent = 0;
+};

@@ -46,6 +46,7 @@ enum {
 	P_NONE,
 	P_TCPSTATE,	/* a TCP socket's transition old -> new (-1: any) */
 	P_SYNSENT,	/* the socket (argument 0) is in SYN_SENT */
+	P_SYNIN,	/* the segment (argument 1) is a SYN without ACK */
 	P_PKT,		/* an IP packet (network header), of protocol proto
 			   (0: any) with (flags & fmask) == fval */
 	P_PKTDATA,	/* an IP packet at skb->data (just received) */
@@ -104,6 +105,13 @@ static const struct net_probe probes[] = {
 	      A_TCP(S_ZERO, 0) } },
 	{ &dt_prov_tcp, "accept-established", "inet_sock_set_state", P_TCPSTATE,
 	    K_TCP_SYN_RECV, K_TCP_ESTABLISHED, 0, 0, 0, 5, A_STATE_ARGS },
+	/* tcp_send_reset(sk, skb, reason) for a SYN: skb is the SYN refused,
+	 * which dlib/tcp.d's dt_ipreply_t and dt_tcpreply_t describe as the
+	 * RST sent in reply */
+	{ &dt_prov_tcp, "accept-refused", "tcp_send_reset", P_SYNIN, 0, 0, 0,
+	    K_TH_SYN | K_TH_ACK, K_TH_SYN, 5,
+	    { A_PKT(S_CTX, 1), A_CS(S_CTX, 0), { "ipinfo_t *", "dt_ipreply_t *", S_SKB_NH, 1 },
+	      A_TCPS(S_CTX, 0), { "tcpinfo_t *", "dt_tcpreply_t *", S_SKB_TH, 1 } } },
 	{ &dt_prov_tcp, "send", "net_dev_queue", P_PKT, 0, 0, K_IPPROTO_TCP, 0, 0, 5,
 	    A_SEND(A_TCPS, A_TCP) },
 	/* tcp_probe(sk, skb): a segment received in tcp_rcv_established */
@@ -313,6 +321,14 @@ static int net_cg_pred(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p)
 		dt_asm_jump(a, JMP_IMM(BPF_JNE, R0, K_TCP_SYN_SENT, 0), lno);
 		break;
 	}
+	case P_SYNIN:
+		if (emit_src(dtp, a, S_SKB_TH, 1) < 0)
+			return -1;
+		dt_asm_emit(a, MOV64_REG(R3, R0));
+		emit_read(a, 13, 1);		/* the TCP header's flags */
+		dt_asm_emit(a, ALU64_IMM(BPF_AND, R0, np->fmask));
+		dt_asm_jump(a, JMP_IMM(BPF_JNE, R0, np->fval, 0), lno);
+		break;
 	case P_PKT:
 	case P_PKTDATA:
 		if (emit_pkt(dtp, a, np, lno) < 0)

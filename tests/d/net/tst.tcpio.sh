@@ -3,7 +3,9 @@
 # (ip_plength - tcp_offset) by direction, from the packets' own IP and
 # TCP headers (the client sends 100 bytes, the server answers 20), and
 # tcp:::connect-request (the SYN: flags TH_SYN only); tcp:::connect-refused
-# for a connection to a port nothing listens on.
+# for a connection to a port nothing listens on, and tcp:::accept-refused
+# on the other end: the RST (RST|ACK, sequence 0) from the closed port,
+# acknowledging the SYN's sequence number (connect-request's) + 1.
 . "$TESTDIR/net/netns.bash"
 P=40200
 io='
@@ -22,6 +24,19 @@ tcp:::connect-request
 }
 END { printa("%s %s:%d -> %s:%d v%d %@d\n", @); }'
 refused='
+tcp:::connect-request
+/args[4]->tcp_dport == $1/
+{
+	syn = args[4]->tcp_seq;
+}
+tcp:::accept-refused
+/args[4]->tcp_sport == $1/
+{
+	printf("accept-refused %s:%d -> %s:%d v%d %d flags %x seq %d acks SYN+1 %d\n",
+	    args[2]->ip_saddr, args[4]->tcp_sport, args[2]->ip_daddr, args[4]->tcp_dport,
+	    args[2]->ip_ver, args[2]->ip_plength, args[4]->tcp_flags, args[4]->tcp_seq,
+	    args[4]->tcp_ack == syn + 1);
+}
 tcp:::connect-refused
 /args[3]->tcps_rport == $1/
 {
@@ -38,7 +53,8 @@ send $a:40200 -> $a:40201 v$fam 20
 send $a:40201 -> $a:40200 v$fam 100"
 	got=$("$DTRACE" -qn "$io" -c "$(peer tcp $fam $P)" $P | sed '/^$/d' | sort)
 	compare "IPv$fam io" "$want" "$got" || rc=1
-	want="connect-refused $a:40202 -> $a:40200"
+	want="accept-refused $a:40200 -> $a:40202 v$fam 20 flags 14 seq 0 acks SYN+1 1
+connect-refused $a:40202 -> $a:40200"
 	got=$("$DTRACE" -qn "$refused" -c "$(peer refuse $fam $P)" $P | sed '/^$/d')
 	compare "IPv$fam refused" "$want" "$got" || rc=1
 done
