@@ -36,6 +36,10 @@ enum {
 	S_SKB_NH,	/* head + network_header: the IP header */
 	S_SKB_DATA,	/* data (the IP header on receive) */
 	S_SKB_TH,	/* head + transport_header: the TCP/UDP header */
+	S_SKB_NH4,	/* S_SKB_NH if the packet is IPv4, else 0 */
+	S_SKB_NH6,	/* S_SKB_NH if the packet is IPv6, else 0 */
+	S_SKB_DATA4,	/* S_SKB_DATA if the packet is IPv4, else 0 */
+	S_SKB_DATA6,	/* S_SKB_DATA if the packet is IPv6, else 0 */
 	S_SKB_DATA_L4,	/* data + the IP header's length: the TCP/UDP
 			   header of a packet just received (IPv6: no
 			   extension headers) */
@@ -71,6 +75,8 @@ struct net_probe {
 #define A_CS(s, i)	{ "csinfo_t *", "struct sock *", s, i }
 #define A_IP(s, i)	{ "ipinfo_t *", "struct iphdr *", s, i }
 #define A_IF(s, i)	{ "ifinfo_t *", "struct net_device *", s, i }
+#define A_IP4(s, i)	{ "ipv4info_t *", "struct iphdr *", s, i }
+#define A_IP6(s, i)	{ "ipv6info_t *", "struct ipv6hdr *", s, i }
 #define A_TCPS(s, i)	{ "tcpsinfo_t *", "struct sock *", s, i }
 #define A_TCP(s, i)	{ "tcpinfo_t *", "struct tcphdr *", s, i }
 #define A_UDPS(s, i)	{ "udpsinfo_t *", "struct sock *", s, i }
@@ -88,10 +94,12 @@ struct net_probe {
 	  S(S_SKB_SK, 0), T(S_SKB_TH, 0) }
 
 static const struct net_probe probes[] = {
-	{ &dt_prov_ip, "send", "net_dev_queue", P_PKT, 0, 0, 0, 0, 0, 4,
-	    { A_PKT(S_CTX, 0), A_CS(S_SKB_SK, 0), A_IP(S_SKB_NH, 0), A_IF(S_SKB_DEV, 0) } },
-	{ &dt_prov_ip, "receive", "netif_receive_skb", P_PKTDATA, 0, 0, 0, 0, 0, 4,
-	    { A_PKT(S_CTX, 0), A_CS(S_SKB_SK, 0), A_IP(S_SKB_DATA, 0), A_IF(S_SKB_DEV, 0) } },
+	{ &dt_prov_ip, "send", "net_dev_queue", P_PKT, 0, 0, 0, 0, 0, 6,
+	    { A_PKT(S_CTX, 0), A_CS(S_SKB_SK, 0), A_IP(S_SKB_NH, 0), A_IF(S_SKB_DEV, 0),
+	      A_IP4(S_SKB_NH4, 0), A_IP6(S_SKB_NH6, 0) } },
+	{ &dt_prov_ip, "receive", "netif_receive_skb", P_PKTDATA, 0, 0, 0, 0, 0, 6,
+	    { A_PKT(S_CTX, 0), A_CS(S_SKB_SK, 0), A_IP(S_SKB_DATA, 0), A_IF(S_SKB_DEV, 0),
+	      A_IP4(S_SKB_DATA4, 0), A_IP6(S_SKB_DATA6, 0) } },
 
 	{ &dt_prov_tcp, "state-change", "inet_sock_set_state", P_TCPSTATE, -1, -1,
 	    0, 0, 0, 6, A_STATE_ARGS },
@@ -208,6 +216,28 @@ static int emit_src(dtrace_hdl_t *dtp, struct dt_asm *a, int src, int idx)
 		dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, (int16_t)(8 * idx)));
 		emit_read(a, o1, 8);
 		return 0;
+	case S_SKB_NH4:
+	case S_SKB_NH6:
+	case S_SKB_DATA4:
+	case S_SKB_DATA6: {
+		/* the header if its version nibble is the one wanted, else 0 */
+		int lz = dt_asm_new_label(a), ldone = dt_asm_new_label(a);
+		int data = src == S_SKB_DATA4 || src == S_SKB_DATA6;
+		int v = src == S_SKB_NH4 || src == S_SKB_DATA4 ? 4 : 6;
+		if (emit_src(dtp, a, data ? S_SKB_DATA : S_SKB_NH, idx) < 0)
+			return -1;
+		dt_asm_emit(a, STX_MEM(BPF_DW, R10, R0, SLOT_PTR));
+		dt_asm_emit(a, MOV64_REG(R3, R0));
+		emit_read(a, 0, 1);
+		dt_asm_emit(a, ALU64_IMM(BPF_RSH, R0, 4));
+		dt_asm_jump(a, JMP_IMM(BPF_JNE, R0, v, 0), lz);
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R0, R10, SLOT_PTR));
+		dt_asm_jump(a, JA(0), ldone);
+		dt_asm_place(a, lz);
+		dt_asm_emit(a, MOV64_IMM(R0, 0));
+		dt_asm_place(a, ldone);
+		return 0;
+	}
 	case S_SKB_DATA_L4: {
 		int l6 = dt_asm_new_label(a), ldone = dt_asm_new_label(a);
 		if (emit_src(dtp, a, S_SKB_DATA, idx) < 0)
