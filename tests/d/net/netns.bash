@@ -7,7 +7,10 @@ ns=dtnet_$$
 ip netns add "$ns" || exit 1
 trap 'ip netns del "$ns" 2>/dev/null' EXIT
 nsino=$(ip netns exec "$ns" stat -L -c %i /proc/self/ns/net)
-peer() { echo "ip netns exec $ns python3 $TESTDIR/progs/net_peer.py $*"; }
+# pinned to one CPU: its packets are then handled on that CPU too (the
+# loopback's receive backlog is the sending CPU's), so the per-CPU
+# buffers hold every event, in order, in one buffer
+peer() { echo "taskset -c 0 ip netns exec $ns python3 $TESTDIR/progs/net_peer.py $*"; }
 # compare: NAME EXPECTED GOT
 compare() {
 	[ "$2" = "$3" ] && return 0
