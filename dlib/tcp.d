@@ -197,3 +197,26 @@ translator tcpinfo_t < dt_tcpreply_t *R > {
 	tcp_window = 0;
 	tcp_urgent = 0;
 };
+
+/*
+ * tcp:::connect-refused: tcp:tcp_receive_reset has the socket, not the
+ * RST received; what the socket says of that RST is given: it came from
+ * the remote end to the local one and acknowledged the SYN (a reset in
+ * SYN_SENT is accepted only then: ack == snd_nxt).  Its length, sequence
+ * number and window are not known (undefined members).  dt_rstin_t
+ * points at the socket.
+ */
+typedef struct dt_rstin { uint16_t skc_family; } dt_rstin_t;
+
+translator ipinfo_t < dt_rstin_t *R > {
+	ip_ver = ((struct sock *)R)->__sk_common.skc_family == AF_INET ? 4 : 6;
+	ip_saddr = xlate <tcpsinfo_t *> ((struct sock *)R)->tcps_raddr;
+	ip_daddr = xlate <tcpsinfo_t *> ((struct sock *)R)->tcps_laddr;
+};
+
+translator tcpinfo_t < dt_rstin_t *R > {
+	tcp_sport = xlate <tcpsinfo_t *> ((struct sock *)R)->tcps_rport;
+	tcp_dport = xlate <tcpsinfo_t *> ((struct sock *)R)->tcps_lport;
+	tcp_ack = ((struct tcp_sock *)R)->snd_nxt;
+	tcp_flags = TH_RST | TH_ACK;
+};

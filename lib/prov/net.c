@@ -107,10 +107,12 @@ static const struct net_probe probes[] = {
 	    K_IPPROTO_TCP, K_TH_SYN | K_TH_ACK, K_TH_SYN, 5, A_SEND(A_TCPS, A_TCP) },
 	{ &dt_prov_tcp, "connect-established", "inet_sock_set_state", P_TCPSTATE,
 	    K_TCP_SYN_SENT, K_TCP_ESTABLISHED, 0, 0, 0, 5, A_STATE_ARGS },
+	/* tcp_receive_reset(sk) in SYN_SENT; the RST is described from the
+	 * socket (dlib/tcp.d's dt_rstin_t) */
 	{ &dt_prov_tcp, "connect-refused", "tcp_receive_reset", P_SYNSENT, 0, 0,
 	    0, 0, 0, 5,
-	    { A_PKT(S_ZERO, 0), A_CS(S_CTX, 0), A_IP(S_ZERO, 0), A_TCPS(S_CTX, 0),
-	      A_TCP(S_ZERO, 0) } },
+	    { A_PKT(S_ZERO, 0), A_CS(S_CTX, 0), { "ipinfo_t *", "dt_rstin_t *", S_CTX, 0 },
+	      A_TCPS(S_CTX, 0), { "tcpinfo_t *", "dt_rstin_t *", S_CTX, 0 } } },
 	{ &dt_prov_tcp, "accept-established", "inet_sock_set_state", P_TCPSTATE,
 	    K_TCP_SYN_RECV, K_TCP_ESTABLISHED, 0, 0, 0, 5, A_STATE_ARGS },
 	/* tcp_send_reset(sk, skb, reason) for a SYN: skb is the SYN refused,
