@@ -220,3 +220,22 @@ translator tcpinfo_t < dt_rstin_t *R > {
 	tcp_ack = ((struct tcp_sock *)R)->snd_nxt;
 	tcp_flags = TH_RST | TH_ACK;
 };
+
+/*
+ * connect-established / accept-established: the segment that completed
+ * the handshake (the SYN-ACK received, the last ACK received) as the
+ * socket describes it: from the remote end to the local one, flags
+ * SYN|ACK or ACK.  Its length, sequence numbers and window are not
+ * known (undefined members).
+ */
+translator ipinfo_t < dt_tcpstate_t *C > {
+	ip_ver = C->sk->__sk_common.skc_family == AF_INET ? 4 : 6;
+	ip_saddr = xlate <tcpsinfo_t *> (C->sk)->tcps_raddr;
+	ip_daddr = xlate <tcpsinfo_t *> (C->sk)->tcps_laddr;
+};
+
+translator tcpinfo_t < dt_tcpstate_t *C > {
+	tcp_sport = xlate <tcpsinfo_t *> (C->sk)->tcps_rport;
+	tcp_dport = xlate <tcpsinfo_t *> (C->sk)->tcps_lport;
+	tcp_flags = C->oldstate == TCP_SYN_SENT ? TH_SYN | TH_ACK : TH_ACK;
+};

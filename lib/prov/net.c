@@ -88,6 +88,12 @@ struct net_probe {
 	{ A_PKT(S_ZERO, 0), A_CS(S_CTX, 0), A_IP(S_ZERO, 0), \
 	  { "tcpsinfo_t *", "dt_tcpstate_t *", S_CTXPTR, 0 }, A_TCP(S_ZERO, 0), \
 	  { "tcplsinfo_t *", "dt_tcpstate_t *", S_CTXPTR, 0 } }
+/* connect-established, accept-established: the segment received is
+ * described from the socket too (dlib/tcp.d) */
+#define A_ESTAB_ARGS \
+	{ A_PKT(S_ZERO, 0), A_CS(S_CTX, 0), { "ipinfo_t *", "dt_tcpstate_t *", S_CTXPTR, 0 }, \
+	  { "tcpsinfo_t *", "dt_tcpstate_t *", S_CTXPTR, 0 }, \
+	  { "tcpinfo_t *", "dt_tcpstate_t *", S_CTXPTR, 0 } }
 /* a packet queued for transmission: net_dev_queue(skb) */
 #define A_SEND(S, T) \
 	{ A_PKT(S_CTX, 0), A_CS(S_SKB_SK, 0), A_IP(S_SKB_NH, 0), \
@@ -106,7 +112,7 @@ static const struct net_probe probes[] = {
 	{ &dt_prov_tcp, "connect-request", "net_dev_queue", P_PKT, 0, 0,
 	    K_IPPROTO_TCP, K_TH_SYN | K_TH_ACK, K_TH_SYN, 5, A_SEND(A_TCPS, A_TCP) },
 	{ &dt_prov_tcp, "connect-established", "inet_sock_set_state", P_TCPSTATE,
-	    K_TCP_SYN_SENT, K_TCP_ESTABLISHED, 0, 0, 0, 5, A_STATE_ARGS },
+	    K_TCP_SYN_SENT, K_TCP_ESTABLISHED, 0, 0, 0, 5, A_ESTAB_ARGS },
 	/* tcp_receive_reset(sk) in SYN_SENT; the RST is described from the
 	 * socket (dlib/tcp.d's dt_rstin_t) */
 	{ &dt_prov_tcp, "connect-refused", "tcp_receive_reset", P_SYNSENT, 0, 0,
@@ -114,7 +120,7 @@ static const struct net_probe probes[] = {
 	    { A_PKT(S_ZERO, 0), A_CS(S_CTX, 0), { "ipinfo_t *", "dt_rstin_t *", S_CTX, 0 },
 	      A_TCPS(S_CTX, 0), { "tcpinfo_t *", "dt_rstin_t *", S_CTX, 0 } } },
 	{ &dt_prov_tcp, "accept-established", "inet_sock_set_state", P_TCPSTATE,
-	    K_TCP_SYN_RECV, K_TCP_ESTABLISHED, 0, 0, 0, 5, A_STATE_ARGS },
+	    K_TCP_SYN_RECV, K_TCP_ESTABLISHED, 0, 0, 0, 5, A_ESTAB_ARGS },
 	/* tcp_send_reset(sk, skb, reason) for a SYN: skb is the SYN refused,
 	 * which dlib/tcp.d's dt_ipreply_t and dt_tcpreply_t describe as the
 	 * RST sent in reply */

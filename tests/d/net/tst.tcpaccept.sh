@@ -1,15 +1,16 @@
 #!/bin/bash
 # A tcpaccept-style script, as published ones are written: count inbound
-# connections by remote address and local port from
+# connections by remote address (args[2]->ip_saddr) and local port
+# (args[4]->tcp_dport: the last ACK of the handshake, as received) from
 # tcp:::accept-established, print them at the end with printa.
 . "$TESTDIR/net/netns.bash"
 P=40500
 prog='
 #pragma D option quiet
 tcp:::accept-established
-/args[3]->tcps_lport == $1/
+/args[4]->tcp_dport == $1/
 {
-	@num[args[3]->tcps_raddr, args[3]->tcps_lport] = count();
+	@num[args[2]->ip_saddr, args[4]->tcp_dport] = count();
 }
 END
 {
