@@ -35,9 +35,9 @@ UNIT_BIN := $(patsubst tests/unit/%.c,build/tests/%,$(UNIT_SRC))
 SONAME  := libdtrace.so.$(SOMAJOR)
 SOLIB   := build/libdtrace.so.$(VERSION)
 
-# D libraries generated from this system's headers (scripts/gen-dlib.sh);
-# the hand-written ones are dlib/*.d
-GEN_DLIBS := $(addprefix build/dlib/,errno.d signal.d regs.d)
+# D libraries generated from this system's headers (scripts/gen-dlib.sh,
+# scripts/gen-net-d.sh); the hand-written ones are dlib/*.d
+GEN_DLIBS := $(addprefix build/dlib/,errno.d signal.d regs.d net.d)
 
 all: build/dtrace build/dtrace.1 $(GEN_DLIBS)
 
@@ -54,6 +54,12 @@ build/lib/%.o: lib/%.c build/inc/$$(call layer_of,$$*)/.made build/gen/version.h
 	@echo "  CC      $<"
 	@$(CC) $(ALL_CFLAGS) -Ibuild/inc/$(call layer_of,$*) -fPIC -fvisibility=hidden \
 		-MMD -MP -c -o $@ $<
+
+# build/dlib/net.d: network constants from this system's headers (the
+# ip, tcp and udp providers' libraries use them)
+build/dlib/net.d: scripts/gen-net-d.sh
+	@mkdir -p $(@D)
+	scripts/gen-net-d.sh "$(CC)" > $@.tmp && mv $@.tmp $@
 
 build/gen/syscall_nr.h: scripts/gen-syscall-nr.sh scripts/syscall-nr-extra.txt
 	@mkdir -p $(@D)

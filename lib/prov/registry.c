@@ -17,8 +17,8 @@
 #include "prov.h"
 
 extern const struct dt_provider_ops dt_prov_dtrace, dt_prov_profile,
-    dt_prov_syscall, dt_prov_sdt, dt_prov_proc, dt_prov_sched, dt_prov_io,
-    dt_prov_rawtp;
+    dt_prov_syscall, dt_prov_sdt, dt_prov_proc, dt_prov_sched, dt_prov_io, dt_prov_ip,
+    dt_prov_tcp, dt_prov_udp, dt_prov_rawtp;
 
 static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_dtrace,
@@ -28,6 +28,9 @@ static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_proc,
 	&dt_prov_sched,
 	&dt_prov_io,
+	&dt_prov_ip,
+	&dt_prov_tcp,
+	&dt_prov_udp,
 	&dt_prov_rawtp,
 };
 #define NPROVIDERS ((int)(sizeof(providers) / sizeof(providers[0])))
