@@ -319,6 +319,12 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
 	} else {
 		dt_asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_ACTIVE, 0), lout);
 	}
+	/* the provider's test: is this hit of the kernel event the probe's? */
+	if (p->ops->cg_filter && p->ops->cg_filter(dtp, &cg.a, p) < 0) {
+		dt_asm_free(&cg.a);
+		return dt_set_err(dtp, "cannot select the events of %s:%s:%s:%s",
+		    p->prov, p->mod, p->func, p->name);
+	}
 	if (lean)
 		goto body;
 	/* the frames of this CPU: the one per-CPU value, or (frames too

@@ -62,6 +62,14 @@ struct dt_provider_ops {
 	const char *(*argxlate)(dtrace_hdl_t *dtp, struct dt_probe *p, int i);
 
 	/* -- code generation (R6 the context, R9 the mstate frame) -- */
+	/* Optional: for a probe that fires on only some hits of its kernel
+	 * event (a system call number, a fault type, a lock class), emit the
+	 * test that ends the program at once (MOV64_IMM(R0, 0); EXIT_INSN())
+	 * on the other hits.  It runs first in every program of the probe,
+	 * lean ones too (once tracing is active, before the mstate frame is
+	 * looked up): it must keep R6 and may use R0-R5 and the stack below
+	 * R10 (nothing is live there yet); -1 if it cannot. */
+	int (*cg_filter)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p);
 	/* Emit code that copies arguments 0..nargs-1 from the context into
 	 * the frame's args[] (DT_MS_ARGS), and sets errno (DT_MS_ERRNO)
 	 * where the provider has one; returns -1 if it cannot. */

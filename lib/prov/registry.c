@@ -17,7 +17,8 @@
 #include "prov.h"
 
 extern const struct dt_provider_ops dt_prov_dtrace, dt_prov_profile,
-    dt_prov_syscall, dt_prov_sdt, dt_prov_proc;
+    dt_prov_syscall, dt_prov_sdt, dt_prov_proc, dt_prov_lockstat,
+    dt_prov_sysinfo, dt_prov_vminfo;
 
 static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_dtrace,
@@ -25,6 +26,8 @@ static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_syscall,
 	&dt_prov_sdt,
 	&dt_prov_proc,
+	&dt_prov_sysinfo,
+	&dt_prov_vminfo,
 };
 #define NPROVIDERS ((int)(sizeof(providers) / sizeof(providers[0])))
 
