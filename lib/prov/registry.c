@@ -26,6 +26,7 @@ static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_syscall,
 	&dt_prov_sdt,
 	&dt_prov_proc,
+	&dt_prov_lockstat,
 	&dt_prov_sysinfo,
 	&dt_prov_vminfo,
 };
