@@ -605,7 +605,12 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 	if (!tn)
 		dt_sema_err(s, D_ARGS_IDX, e->line, "index %lld is out of range for %s args[ ]",
 		    (long long)k->ival, s->stmt->pdesc_text);
-	struct dt_type *t = dt_type_from_name(s->tt, tn);
+	/* kernel structs, unions and typedefs (lockstat's struct mutex *,
+	 * spinlock_t *) from BTF */
+	struct dt_type *t = !strncmp(tn, "struct ", 7) || !strncmp(tn, "union ", 6) ?
+	    named_type(s, tn) : dt_type_from_name(s->tt, tn);
+	if (!t)
+		t = named_type(s, tn);
 	if (!t)
 		t = dt_typedef_lookup(s->tt, "int64_t");
 	/* a stable provider's argument: the native value, translated */

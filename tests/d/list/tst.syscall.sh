@@ -19,7 +19,9 @@ list() {	# name args...: $tmp/out = listing, checked for heading and format
 	# every line is exactly what the column format makes of its fields
 	tail -n +2 "$tmp/out" | awk '{
 		line = sprintf("%5d %10s %17s %33s %s", $1, $2, $3, $4, $5)
-		if (NF != 5 || line != $0) { print "bad line: [" $0 "]"; exit 1 }
+		if (NF == 4)	# an empty function (proc:vmlinux::create)
+			line = sprintf("%5d %10s %17s %33s %s", $1, $2, $3, "", $4)
+		if (NF < 4 || NF > 5 || line != $0) { print "bad line: [" $0 "]"; exit 1 }
 	}' || { echo "$name: format"; fail=1; }
 	tail -n +2 "$tmp/out" >"$tmp/body"
 }
@@ -55,8 +57,8 @@ sort -o "$tmp/all" "$tmp/all"
 [ "$(wc -l <"$tmp/all")" -gt 100 ] || { echo "too few syscall tracepoints"; fail=1; }
 list "-l -P syscall" -l -P syscall
 fields | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -P syscall:"; head -n 20 "$tmp/diff"; fail=1; }
-list "-l -m vmlinux" -l -m vmlinux
-fields | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -m vmlinux:"; head -n 20 "$tmp/diff"; fail=1; }
+list "-l -m vmlinux" -l -m vmlinux	# other providers' probes are in vmlinux too
+fields | grep '^syscall:' | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -m vmlinux:"; head -n 20 "$tmp/diff"; fail=1; }
 list "-l -m syscall:vmlinux" -l -m syscall:vmlinux
 fields | diff -u "$tmp/all" - >"$tmp/diff" || { echo "-l -m syscall:vmlinux:"; head -n 20 "$tmp/diff"; fail=1; }
 list "-l -n syscall:::entry" -l -n syscall:::entry
