@@ -18,7 +18,7 @@
 
 extern const struct dt_provider_ops dt_prov_dtrace, dt_prov_profile,
     dt_prov_syscall, dt_prov_sdt, dt_prov_proc, dt_prov_lockstat,
-    dt_prov_sysinfo, dt_prov_vminfo;
+    dt_prov_sysinfo, dt_prov_vminfo, dt_prov_fbt;
 
 static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_dtrace,
@@ -29,6 +29,7 @@ static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_lockstat,
 	&dt_prov_sysinfo,
 	&dt_prov_vminfo,
+	&dt_prov_fbt,
 };
 #define NPROVIDERS ((int)(sizeof(providers) / sizeof(providers[0])))
 
