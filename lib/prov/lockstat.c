@@ -18,6 +18,10 @@
  * end program has just completed; its filter (the cg_filter hook) keeps
  * only the waits of its lock class and a successful acquisition.
  *
+ * adaptive-acquire-error fires instead where a mutex wait ended without
+ * the lock (mutex_lock_interruptible() and the like interrupted by a
+ * signal, a ww_mutex deadlock), args[1] the error (-EINTR...).
+ *
  * The class comes from the flags of include/trace/events/lock.h (values
  * as this kernel's lock/contention_begin format prints them; tests check
  * them there): a mutex (MUTEX) spun or slept: adaptive-spin or
@@ -64,20 +68,24 @@ struct ls_probe {
 	uint32_t any;			/* and, if set, flags & any */
 	int nargs;
 	const char *arg0;
+	int error;			/* fires when the acquisition failed:
+					   args[1] is the error (ret) */
 };
 
 #define NOTLOCK (LCB_F_RT | LCB_F_PERCPU | LCB_F_MUTEX)
 static const struct ls_probe probes[] = {
+	{ "adaptive-acquire-error", LCB_F_MUTEX | LCB_F_RT, LCB_F_MUTEX, 0,
+	    2, "struct mutex *", 1 },
 	{ "adaptive-block", LCB_F_MUTEX | LCB_F_RT | LS_BLOCKED, LCB_F_MUTEX | LS_BLOCKED, 0,
-	    2, "struct mutex *" },
+	    2, "struct mutex *", 0 },
 	{ "adaptive-spin", LCB_F_MUTEX | LCB_F_RT | LS_BLOCKED, LCB_F_MUTEX, 0,
-	    2, "struct mutex *" },
+	    2, "struct mutex *", 0 },
 	{ "rw-block", LCB_F_SPIN | NOTLOCK, 0, LCB_F_READ | LCB_F_WRITE,
-	    3, "struct rw_semaphore *" },
+	    3, "struct rw_semaphore *", 0 },
 	{ "rw-spin", LCB_F_SPIN | NOTLOCK, LCB_F_SPIN, LCB_F_READ | LCB_F_WRITE,
-	    3, "rwlock_t *" },
+	    3, "rwlock_t *", 0 },
 	{ "spin-spin", LCB_F_SPIN | LCB_F_READ | LCB_F_WRITE | NOTLOCK, LCB_F_SPIN, 0,
-	    2, "spinlock_t *" },
+	    2, "spinlock_t *", 0 },
 };
 #define NPROBES ((int)(sizeof(probes) / sizeof(probes[0])))
 
@@ -137,7 +145,7 @@ static const char *ls_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int 
 	const struct ls_probe *lp = probe_of(p);
 	if (i >= lp->nargs)
 		return NULL;
-	return i == 0 ? lp->arg0 : i == 1 ? "uint64_t" : "int";
+	return i == 0 ? lp->arg0 : i == 1 && !lp->error ? "uint64_t" : "int";
 }
 
 /* R0 = the wait's entry (key { current task, lock } at R10 - 16), or 0 */
@@ -153,7 +161,8 @@ static void lookup(struct dt_asm *a, int map_fd)
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_map_lookup_elem));
 }
 
-/* only a completed wait (ret == 0) of the probe's lock class */
+/* only a completed wait of the probe's lock class that acquired the
+ * lock (ret == 0), or for adaptive-acquire-error one that failed */
 static int ls_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p)
 {
 	const struct ls_probe *lp = probe_of(p);
@@ -165,7 +174,7 @@ static int ls_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p)
 	dt_asm_emit(a, LDX_MEM(BPF_W, R1, R0, V_VALID));
 	dt_asm_jump(a, JMP_IMM(BPF_JEQ, R1, 0, 0), lx);
 	dt_asm_emit(a, LDX_MEM(BPF_W, R1, R6, 8));		/* int ret */
-	dt_asm_jump(a, JMP_IMM(BPF_JNE, R1, 0, 0), lx);
+	dt_asm_jump(a, JMP_IMM(lp->error ? BPF_JEQ : BPF_JNE, R1, 0, 0), lx);
 	dt_asm_emit(a, LDX_MEM(BPF_W, R1, R0, V_FLAGS));
 	dt_asm_emit(a, MOV64_REG(R2, R1));
 	dt_asm_emit(a, ALU64_IMM(BPF_AND, R2, (int32_t)lp->mask));
@@ -192,7 +201,12 @@ static int ls_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, i
 		dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R6, 0));
 		dt_asm_emit(a, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS));
 	}
-	if (nargs > 1) {
+	if (nargs > 1 && lp->error) {		/* int ret, sign-extended */
+		dt_asm_emit(a, LDX_MEM(BPF_W, R1, R6, 8));
+		dt_asm_emit(a, ALU64_IMM(BPF_LSH, R1, 32));
+		dt_asm_emit(a, ALU64_IMM(BPF_ARSH, R1, 32));
+		dt_asm_emit(a, STX_MEM(BPF_DW, R9, R1, DT_MS_ARGS + 8));
+	} else if (nargs > 1) {
 		lookup(a, fd);
 		dt_asm_emit(a, MOV64_IMM(R1, 0));
 		dt_asm_emit(a, MOV64_IMM(R2, RW_READER));

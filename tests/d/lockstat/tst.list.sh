@@ -5,15 +5,18 @@
 # prints them.
 out=$("$DTRACE" -l -P lockstat | awk '{ $1 = ""; print }') || exit 1
 want=" PROVIDER MODULE FUNCTION NAME
+ lockstat vmlinux adaptive-acquire-error
  lockstat vmlinux adaptive-block
  lockstat vmlinux adaptive-spin
  lockstat vmlinux rw-block
  lockstat vmlinux rw-spin
  lockstat vmlinux spin-spin"
 [ "$out" = "$want" ] || { echo "$out"; exit 1; }
-out=$("$DTRACE" -lv -n lockstat:::adaptive-block -n lockstat:::rw-spin \
+out=$("$DTRACE" -lv -n lockstat:::adaptive-acquire-error -n lockstat:::adaptive-block -n lockstat:::rw-spin \
     -n lockstat:::spin-spin -n lockstat:::rw-block | grep 'args\[') || exit 1
 want="		args[0]: struct mutex *
+		args[1]: int
+		args[0]: struct mutex *
 		args[1]: uint64_t
 		args[0]: rwlock_t *
 		args[1]: uint64_t

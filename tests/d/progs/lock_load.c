@@ -12,6 +12,9 @@
  *          input, so the second blocks on the mutex; a line is written
  *          every MS/4 milliseconds, 3 times (each wait about MS/4)
  *   fork   4 threads fork and reap children (tasklist_lock, a rwlock_t)
+ *   intr   as tty, but the second reader, 50 ms into its wait for the
+ *          mutex, gets a signal (a handler without SA_RESTART): its
+ *          mutex_lock_interruptible() fails with EINTR
  * Usage: lock_load MODE [MS]
  */
 #define _GNU_SOURCE
@@ -24,6 +27,7 @@
 #include <fcntl.h>
 #include <termios.h>
 #include <time.h>
+#include <errno.h>
 #include <unistd.h>
 
 static int mode, fds[2];
@@ -43,7 +47,7 @@ static void *worker(void *arg)
 	sigset_t set;
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1 + (int)(i & 1));
-	if (mode == 3) {	/* one line each */
+	if (mode == 3 || mode == 5) {	/* one line each */
 		return read(fds[0], buf, sizeof(buf)) > 0 ? NULL : (void *)1;
 	}
 	while (now() < end) {
@@ -75,13 +79,41 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static void on_usr1(int sig)
+{
+	(void)sig;
+}
+
+static int intr(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_usr1;	/* no SA_RESTART: read() fails */
+	sigaction(SIGUSR1, &sa, NULL);
+	struct timespec ts = { 0, 50000000L };
+	pthread_t t[2];
+	for (long i = 0; i < 2; i++) {
+		if (pthread_create(&t[i], NULL, worker, (void *)i) != 0)
+			return 1;
+		nanosleep(&ts, NULL);
+	}
+	pthread_kill(t[1], SIGUSR1);
+	nanosleep(&ts, NULL);
+	if (write(fds[1], "x\n", 2) != 2)
+		return 1;
+	void *r0, *r1;
+	pthread_join(t[0], &r0);
+	pthread_join(t[1], &r1);
+	return r0 == NULL && r1 != NULL ? 0 : 1;	/* only the second failed */
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return 2;
-	static const char *modes[] = { "pipe", "mmap", "sig", "tty", "fork" };
+	static const char *modes[] = { "pipe", "mmap", "sig", "tty", "fork", "intr" };
 	mode = -1;
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 		if (!strcmp(argv[1], modes[i]))
 			mode = i;
 	if (mode < 0 || pipe(fds) < 0)
@@ -89,13 +121,15 @@ int main(int argc, char **argv)
 	int ms = argc > 2 ? atoi(argv[2]) : 500;
 	end = now() + ms / 1000.0;
 	int n = mode == 0 ? 8 : mode == 3 ? 3 : 4;
-	if (mode == 3) {
+	if (mode == 3 || mode == 5) {
 		int m = posix_openpt(O_RDWR | O_NOCTTY);
 		if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0 ||
 		    (fds[0] = open(ptsname(m), O_RDWR | O_NOCTTY)) < 0)
 			return 1;
 		fds[1] = m;
 	}
+	if (mode == 5)
+		return intr();
 	pthread_t t[8];
 	for (long i = 0; i < n; i++)
 		if (pthread_create(&t[i], NULL, worker, (void *)i) != 0)
