@@ -32,6 +32,7 @@ static const struct dt_ks_probe probes[] = {
 	{ "sysvfork", { "sys_enter" }, DT_KS_VFORK, NULL },
 	{ "syswrite", { "sys_enter" }, DT_KS_SYSENTER, nr_write },
 	{ "writech", { "sys_exit" }, DT_KS_SYSBYTES, nr_write },
+	{ "xcalls", { "csd_queue_cpu" }, DT_KS_ALL, NULL },
 };
 
 static int sysinfo_populate(dtrace_hdl_t *dtp)

@@ -11,6 +11,10 @@
  *   sleep   sleeps 20 times for 1 ms (voluntary switches)
  *   spin    spins for 300 ms on CPU 0 against a child spinning there too
  *           (involuntary switches)
+ *   xcall   with a thread spinning on CPU 1, makes private expedited
+ *           membarrier() calls on CPU 0 for 300 ms: each makes the kernel
+ *           call a function on CPU 1 while the thread runs there (a
+ *           cross call, smp_call_function_many)
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -26,6 +30,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
 
 extern char **environ;
 
@@ -120,6 +126,44 @@ static void spin(void)
 	waitpid(p, NULL, 0);
 }
 
+static volatile int stop;
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) < 0)
+		exit(1);
+}
+
+static void *spinner(void *arg)
+{
+	pin(1);
+	*(volatile int *)arg = 1;
+	while (!stop)
+		;
+	return NULL;
+}
+
+static void xcall(void)
+{
+	static volatile int running;
+	pthread_t t;
+	pin(0);
+	if (syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) < 0 ||
+	    pthread_create(&t, NULL, spinner, (void *)&running) != 0)
+		exit(1);
+	while (!running)
+		sched_yield();
+	double end = now() + 0.3;
+	while (now() < end)
+		if (syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) < 0)
+			exit(1);
+	stop = 1;
+	pthread_join(t, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -130,6 +174,8 @@ int main(int argc, char **argv)
 		forks();
 	else if (!strcmp(argv[1], "faults"))
 		faults();
+	else if (!strcmp(argv[1], "xcall"))
+		xcall();
 	else if (!strcmp(argv[1], "spin"))
 		spin();
 	else if (!strcmp(argv[1], "sleep"))

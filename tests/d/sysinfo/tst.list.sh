@@ -17,6 +17,7 @@ want=" PROVIDER MODULE FUNCTION NAME
  sysinfo vmlinux sysvfork
  sysinfo vmlinux syswrite
  sysinfo vmlinux writech
+ sysinfo vmlinux xcalls
  vminfo vmlinux as_fault
  vminfo vmlinux prot_fault"
 [ "$out" = "$want" ] || { echo "$out"; exit 1; }
