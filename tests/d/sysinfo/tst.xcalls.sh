@@ -3,7 +3,6 @@
 # CPU): info_load xcall makes private expedited membarrier() calls on
 # CPU 0 while its other thread spins on CPU 1, each a cross call to
 # CPU 1 whenever that thread is running there: xcalls fires for it.
-# A workload of sleeps alone makes far fewer.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 . "$TESTDIR/progs/build.bash"
 build_prog info_load
