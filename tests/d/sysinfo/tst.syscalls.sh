@@ -37,4 +37,20 @@ readch 400
   sysread                                                           2
   syswrite                                                          2
 WEOF
-diff -u "$tmp/want" "$tmp/out"
+diff -u "$tmp/want" "$tmp/out" || exit 1
+
+# clauses that never touch the probe's frame get a lean program (no
+# argument copy): the provider's test still picks the hits out
+cat >"$tmp/s.d" <<'SEOF'
+#pragma D option quiet
+sysinfo:::sysread /pid == $target/ { r++; }
+sysinfo:::sysexec /pid == $target/ { e++; }
+END { printf("%d %d\n", r, e); }
+SEOF
+"$DTRACE" -S -s "$tmp/s.d" -c "$tmp/info_load io" >"$tmp/out" 2>"$tmp/err" || {
+	echo "dtrace failed"; cat "$tmp/err"; exit 1; }
+grep -qx "2 2" "$tmp/out" || { echo "lean:"; cat "$tmp/out"; exit 1; }
+# (and they are lean: no scratch lookup in sysread's program)
+sed -n '/^Disassembly of sysinfo:vmlinux::sysread/,/^$/p' "$tmp/out" "$tmp/err" | grep -q dt_scratch &&
+    { echo "sysread's program is not lean"; exit 1; }
+exit 0
