@@ -7,19 +7,21 @@
  *          struct rw_semaphore taken for writing)
  *   sig    4 threads change their signal mask (the process's siglock,
  *          a spinlock_t)
- *   tty    2 threads read one pseudo-terminal: the first holds its
- *          reader mutex (atomic_read_lock) while it sleeps waiting for
- *          input, so the second blocks on the mutex; a line is written
- *          every MS/4 milliseconds, 3 times (each wait about MS/4)
+ *   tty    3 threads read one pseudo-terminal, started one by one,
+ *          each once the last sleeps: the first holds its reader mutex
+ *          (atomic_read_lock) while it sleeps waiting for input, so the
+ *          others block on the mutex; a line is written every MS/4
+ *          milliseconds, 3 times (waits of at least MS/4 and MS/2)
  *   fork   4 threads fork and reap children (tasklist_lock, a rwlock_t)
- *   intr   as tty, but the second reader, 50 ms into its wait for the
- *          mutex, gets a signal (a handler without SA_RESTART): its
- *          mutex_lock_interruptible() fails with EINTR
+ *   intr   as tty with 2 readers, but the second, 50 ms into its wait
+ *          for the mutex, gets a signal (a handler without SA_RESTART):
+ *          its mutex_lock_interruptible() fails with EINTR
  * Usage: lock_load MODE [MS]
  */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -33,6 +35,36 @@
 static int mode, fds[2];
 static double end;
 
+static void *worker_fn(void *arg);
+static volatile pid_t tids[8];
+
+/* Start reader i and wait until it sleeps in read() (on the mutex, or
+ * holding it for input): thread start-up under load cannot reorder the
+ * readers. */
+static int start_reader(pthread_t *t, long i)
+{
+	if (pthread_create(t, NULL, worker_fn, (void *)i) != 0)
+		return -1;
+	for (int k = 0; k < 5000; k++) {
+		char path[64], st[256] = "";
+		struct timespec ms1 = { 0, 1000000L };
+		nanosleep(&ms1, NULL);
+		if (!tids[i])
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tids[i]);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		size_t n = fread(st, 1, sizeof(st) - 1, f);
+		fclose(f);
+		st[n] = '\0';
+		char *r = strrchr(st, ')');
+		if (r && r[1] == ' ' && r[2] == 'S')
+			return 0;
+	}
+	return -1;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -40,7 +72,7 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void *worker(void *arg)
+static void *worker_fn(void *arg)
 {
 	long i = (long)arg;
 	char buf[64];
@@ -48,6 +80,7 @@ static void *worker(void *arg)
 	sigemptyset(&set);
 	sigaddset(&set, SIGUSR1 + (int)(i & 1));
 	if (mode == 3 || mode == 5) {	/* one line each */
+		tids[i] = gettid();
 		return read(fds[0], buf, sizeof(buf)) > 0 ? NULL : (void *)1;
 	}
 	while (now() < end) {
@@ -92,14 +125,14 @@ static int intr(void)
 	sigaction(SIGUSR1, &sa, NULL);
 	struct timespec ts = { 0, 50000000L };
 	pthread_t t[2];
-	for (long i = 0; i < 2; i++) {
-		if (pthread_create(&t[i], NULL, worker, (void *)i) != 0)
+	for (long i = 0; i < 2; i++)
+		if (start_reader(&t[i], i) < 0)
 			return 1;
-		nanosleep(&ts, NULL);
-	}
+	nanosleep(&ts, NULL);
 	pthread_kill(t[1], SIGUSR1);
 	nanosleep(&ts, NULL);
-	if (write(fds[1], "x\n", 2) != 2)
+	/* two lines: neither reader can be left waiting */
+	if (write(fds[1], "x\ny\n", 4) != 4)
 		return 1;
 	void *r0, *r1;
 	pthread_join(t[0], &r0);
@@ -132,7 +165,8 @@ int main(int argc, char **argv)
 		return intr();
 	pthread_t t[8];
 	for (long i = 0; i < n; i++)
-		if (pthread_create(&t[i], NULL, worker, (void *)i) != 0)
+		if (mode == 3 ? start_reader(&t[i], i) < 0 :
+		    pthread_create(&t[i], NULL, worker_fn, (void *)i) != 0)
 			return 1;
 	if (mode == 3) {
 		for (int i = 0; i < n; i++) {
