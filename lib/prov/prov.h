@@ -61,6 +61,12 @@ struct dt_provider_ops {
 	 * is the value itself, of argtype's type. */
 	const char *(*argxlate)(dtrace_hdl_t *dtp, struct dt_probe *p, int i);
 
+	/* Optional, for a provider that lists no probes on this system:
+	 * why, as one clause (no newline) in buf; 0 if it has no reason to
+	 * give.  Asked only when a description naming the provider exactly
+	 * matches nothing, so it may be slow (it may try the kernel). */
+	int (*why_none)(dtrace_hdl_t *dtp, char *buf, size_t len);
+
 	/* -- code generation (R6 the context, R9 the mstate frame) -- */
 	/* Emit code that copies arguments 0..nargs-1 from the context into
 	 * the frame's args[] (DT_MS_ARGS), and sets errno (DT_MS_ERRNO)

@@ -17,8 +17,9 @@
 #include "prov.h"
 
 extern const struct dt_provider_ops dt_prov_dtrace, dt_prov_profile,
-    dt_prov_syscall, dt_prov_sdt, dt_prov_proc, dt_prov_sched, dt_prov_io, dt_prov_ip,
-    dt_prov_tcp, dt_prov_udp, dt_prov_rawtp;
+    dt_prov_syscall, dt_prov_sdt, dt_prov_proc, dt_prov_sched, dt_prov_io,
+    dt_prov_lockstat, dt_prov_ip, dt_prov_tcp, dt_prov_udp, dt_prov_sysinfo,
+    dt_prov_vminfo, dt_prov_rawtp, dt_prov_fbt;
 
 static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_dtrace,
@@ -28,10 +29,14 @@ static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_proc,
 	&dt_prov_sched,
 	&dt_prov_io,
+	&dt_prov_lockstat,
 	&dt_prov_ip,
 	&dt_prov_tcp,
 	&dt_prov_udp,
+	&dt_prov_sysinfo,
+	&dt_prov_vminfo,
 	&dt_prov_rawtp,
+	&dt_prov_fbt,
 };
 #define NPROVIDERS ((int)(sizeof(providers) / sizeof(providers[0])))
 

@@ -123,9 +123,17 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 			continue;
 		}
 		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
+			/* a provider that cannot exist here says why, on the
+			 * same line */
+			const struct dt_provider_ops *po = dt_prov_lookup(dtp, pd->provider);
+			char why[256] = "";
+			if (po && po->why_none && po->why_none(dtp, why + 2, sizeof(why) - 2) > 0)
+				memcpy(why, ": ", 2);
+			else
+				why[0] = '\0';
 			free(mc->v);
-			dt_sema_err(s, D_PDESC_ZERO, pd->line, "probe description %s:%s:%s:%s does not match any probes",
-			    pd->provider, pd->module, pd->function, pd->name);
+			dt_sema_err(s, D_PDESC_ZERO, pd->line, "probe description %s:%s:%s:%s does not match any probes%s",
+			    pd->provider, pd->module, pd->function, pd->name, why);
 		}
 	}
 	s->matchv = mc->v;	/* freed on error by dt_sema */
