@@ -410,6 +410,21 @@ static int parse_one(struct dlib_load *L, int i)
 
 /* ---- compiling a library when it is first needed ---- */
 
+/* Does library i depend, directly or not, on one being compiled? */
+static int waits(struct dlib_load *L, int i, int depth)
+{
+	const struct dt_lib *lib = &L->libs[i];
+	if (depth > L->nlibs)
+		return 0;	/* a cycle: the graph reported it */
+	for (int d = 0; d < lib->ndeps; d++) {
+		const struct dt_lib *dep = &L->libs[lib->deps[d]];
+		if (dep->state == S_LOADING ||
+		    (dep->state == S_PARSED && waits(L, lib->deps[d], depth + 1)))
+			return 1;
+	}
+	return 0;
+}
+
 /* Compile library i after its dependencies: 1 if it was compiled now, 0
  * if it was already or is skipped (an unmet depends_on), -1 on an error
  * (in dtp->errmsg). */
@@ -420,6 +435,11 @@ static int load_lib(struct dlib_load *L, int i)
 	if (lib->state == S_FAILED)
 		return -1;
 	if (lib->state != S_PARSED)
+		return 0;
+	/* a library that depends on one being compiled right now (ip.d's
+	 * ipinfo_t asked for, tcp.d translating to it too) waits: it is
+	 * compiled when a program asks for one of its names */
+	if (waits(L, i, 0))
 		return 0;
 	lib->state = S_LOADING;
 	for (int d = 0; d < lib->ndeps; d++)

@@ -695,9 +695,16 @@ struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e)
 		struct dt_dvar *v = dt_sema_dvar_lookup(s->dtp, DT_DV_ASSOC, e->index.base->ident.name);
 		if (v)
 			return dvar_ref(s, v, e->index.keys, e->index.nkeys, e->line);
-		for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
-			if (in->nparams && !strcmp(in->name, e->index.base->ident.name))
-				return dt_sema_inline_call(s, in, e->index.keys, e->index.nkeys, e->line);
+		/* an inline with parameters (fds[]), a D library's compiled
+		 * first if it defines the name */
+		const char *nm = e->index.base->ident.name;
+		for (int pass = 0; pass < 2; pass++) {
+			for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
+				if (in->nparams && !strcmp(in->name, nm))
+					return dt_sema_inline_call(s, in, e->index.keys, e->index.nkeys, e->line);
+			if (pass || dt_sema_gvar_lookup(s->dtp, nm) || !dt_sema_need(s, nm))
+				break;
+		}
 		return dt_sema_index_ref(s, e, ident(s, e->index.base, 1));
 	}
 	local_array(s, e->index.base);
