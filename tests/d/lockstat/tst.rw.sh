@@ -1,7 +1,7 @@
 #!/bin/bash
 # lockstat rw-block: lock_load mmap maps and unmaps memory in four
 # threads: they wait for the process's mmap_lock (a struct rw_semaphore)
-# as writers: rw-block with args[2] == 0 (RW_WRITER) and a wait under
+# as writers: rw-block with args[2] == RW_WRITER (dlib/lockstat.d) and a wait under
 # 10 s.  rw-spin: lock_load fork forks in four threads (tasklist_lock, a
 # rwlock_t): rw-spin fires, args[2] 0 or 1 (RW_READER).
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -9,7 +9,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 build_prog lock_load
 cat >"$tmp/s.d" <<'SEOF'
 #pragma D option quiet
-lockstat:::rw-block /pid == $target && args[2] == 0/ { w++; }
+lockstat:::rw-block /pid == $target && args[2] == RW_WRITER/ { w++; }
 lockstat:::rw-block /pid == $target && args[1] >= 10000000000/ { bad++; }
 END { printf("%d %d\n", w, bad); }
 SEOF
@@ -20,7 +20,7 @@ read -r w bad <"$tmp/out"
 cat >"$tmp/s.d" <<'SEOF'
 #pragma D option quiet
 lockstat:::rw-spin /pid == $target/ { n++; }
-lockstat:::rw-spin /pid == $target && (args[2] < 0 || args[2] > 1 || args[1] >= 1000000000)/ { bad++; }
+lockstat:::rw-spin /pid == $target && (args[2] != RW_WRITER && args[2] != RW_READER || args[1] >= 1000000000)/ { bad++; }
 END { printf("%d %d\n", n, bad); }
 SEOF
 for try in 1 2 3; do
