@@ -27,7 +27,8 @@ static int simple_str(struct dt_node *k)
  * (after the header, or at key for an aggregation).  Clobbers R0-R5.
  */
 void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
-    struct dt_type *const *types, int key, uint32_t size, struct dt_dvar *v)
+    struct dt_type *const *types, const uint32_t *ssize, int key, uint32_t size,
+    struct dt_dvar *v)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int slots[DT_DV_MAXKEYS], tmps[DT_DV_MAXKEYS];
@@ -61,17 +62,18 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 	}
 	for (int i = 0; i < nargs; i++) {
 		if (types[i]->kind == DT_TK_STRING) {
+			int ks = ssize ? (int)ssize[i] : sz;	/* its bytes in the key */
 			if (simple_str(args[i])) {
-				dt_cg_store_str(cg, args[i], off, sz);
+				dt_cg_store_str(cg, args[i], off, ks);
 			} else {
 				emit(cg, MOV64_REG(R1, R9));
 				emit(cg, ALU64_IMM(BPF_ADD, R1, off));
-				emit(cg, MOV64_IMM(R2, sz));
+				emit(cg, MOV64_IMM(R2, ks));
 				emit(cg, MOV64_REG(R3, R9));
 				emit(cg, ALU64_IMM(BPF_ADD, R3, tmps[i]));
 				emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
 			}
-			off += sz;
+			off += ks;
 		} else {
 			emit(cg, LDX_MEM(BPF_DW, R1, R10, slots[i]));
 			dt_cg_fst(cg, BPF_DW, off, R1);
@@ -90,7 +92,7 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
-	dt_cg_tuple(cg, n->args, n->nargs, n->dvar->keys, dt_cg_key(dtp),
+	dt_cg_tuple(cg, n->args, n->nargs, n->dvar->keys, NULL, dt_cg_key(dtp),
 	    dt_cg_key_size(dtp), n->dvar);
 }
 
