@@ -15,10 +15,38 @@
 #include "cg.h"
 #include "sema/node.h"
 
-/* May string key k be written straight into the key area? */
+/* Does computing n leave the key area alone (no dynamic variable, no
+ * subroutine, no side effect anywhere in it)?  The walk gives up (no)
+ * after *budget nodes: trees share subtrees. */
+static int keeps_key_area(const struct dt_node *n, int *budget)
+{
+	if (!n)
+		return 1;
+	if (--*budget < 0)
+		return 0;
+	switch (n->kind) {
+	case DN_CONST: case DN_STR: case DN_BUILTIN: case DN_ARG: case DN_VAR:
+	case DN_UNARY: case DN_BINARY: case DN_LAND: case DN_LOR: case DN_LXOR:
+	case DN_TERNARY: case DN_CAST: case DN_KSTR:
+		break;
+	default:
+		return 0;
+	}
+	/* (none of these has args) */
+	return keeps_key_area(n->l, budget) && keeps_key_area(n->r, budget) &&
+	    keeps_key_area(n->x, budget);
+}
+
+/* May string key k be written straight into the key area?  Constants,
+ * built-ins, arguments, and a kernel string (or a choice of them, as a
+ * translator's dev_statname is) whose computation leaves the key area
+ * alone: one copy, not two through a temporary. */
 static int simple_str(struct dt_node *k)
 {
-	return k->kind == DN_STR || k->kind == DN_BUILTIN || k->kind == DN_ARG;
+	if (k->kind == DN_STR || k->kind == DN_BUILTIN || k->kind == DN_ARG)
+		return 1;
+	int budget = 256;
+	return (k->kind == DN_KSTR || k->kind == DN_TERNARY) && keeps_key_area(k, &budget);
 }
 
 /*

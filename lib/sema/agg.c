@@ -8,8 +8,9 @@
  * errors otherwise.  The consumer lays keys out as dtrace records them
  * (integers as 8 bytes, strings as DT_STRAREA bytes: koff, wksize); the
  * map's keys are the same fields but a string whose length has a known
- * bound (execname, probefunc, a char[N] member, a literal) takes only
- * that bound rounded up to 8 (msize, ksize: str_bound() below), the
+ * bound (execname, probefunc, a char[N] member, a literal, a substr()
+ * of a constant length) takes only
+ * that bound rounded up to 8 (msize, ksize: dt_sema_str_bound() below), the
  * largest over every use of the aggregation, so the BPF programs build,
  * zero and hash small keys; the consumer widens them as it reads them.
  */
@@ -173,7 +174,7 @@ static void params_differ(struct sema *s, int line, const struct dt_aggdesc *o,
  * strsize's, so a small key (execname: 16) is not zeroed, copied and
  * hashed as 256 bytes at every firing.
  */
-static uint32_t str_bound(struct sema *s, const struct dt_node *k)
+uint32_t dt_sema_str_bound(struct sema *s, const struct dt_node *k)
 {
 	switch (k->kind) {
 	case DN_STR:
@@ -181,11 +182,22 @@ static uint32_t str_bound(struct sema *s, const struct dt_node *k)
 	case DN_KSTR:		/* char[ival] (stringof: ival is strsize) */
 		return k->ival >= 0 && k->ival < UINT32_MAX ? (uint32_t)k->ival + 1 : 0;
 	case DN_TERNARY: {
-		uint32_t l = str_bound(s, k->l), r = str_bound(s, k->r);
+		uint32_t l = dt_sema_str_bound(s, k->l), r = dt_sema_str_bound(s, k->r);
 		return l && r ? (l > r ? l : r) : 0;
 	}
 	case DN_COMMA:
-		return str_bound(s, k->r);
+		return dt_sema_str_bound(s, k->r);
+	case DN_CALL: {
+		/* substr(s, i[, n]): part of s, and at most n characters
+		 * (a translator's string member of a char array is one) */
+		if (k->func != DT_F_SUBSTR)
+			return 0;
+		uint32_t b = dt_sema_str_bound(s, k->args[0]);
+		if (k->nargs > 2 && k->args[2]->kind == DN_CONST && k->args[2]->ival >= 0 &&
+		    k->args[2]->ival < UINT32_MAX - 1 && (!b || (uint64_t)k->args[2]->ival + 1 < b))
+			b = (uint32_t)k->args[2]->ival + 1;
+		return b;
+	}
 	case DN_BUILTIN:
 		break;
 	default:
@@ -225,7 +237,7 @@ static void key_msize(struct sema *s, struct dt_agg *g, int k, const struct dt_n
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	uint32_t full = DT_STRAREA(dtp), m = 8;
 	if (g->kf[k].is_string) {
-		uint32_t b = str_bound(s, n);
+		uint32_t b = dt_sema_str_bound(s, n);
 		m = b && ((b + 7) & ~7u) < full ? (b + 7) & ~7u : full;
 	}
 	if (m > g->msize[k])
