@@ -5,6 +5,10 @@
 # 24), the largest over every use (@m: execname, then a literal of 30
 # characters: 32), and a string without one (strjoin's, a variable's)
 # strsize + 1 rounded up to 8 (264 by default, 40 with -x strsize=32).
+# io:::start's dev_statname is a block device's name read as a char[40]
+# (48 bytes; with strsize=32 the translator's member is cut to 31
+# characters by a substr(): 32 bytes), curthread->comm a char[16] (17
+# bytes with the NUL a char array may lack: 24).
 command -v bpftool >/dev/null || { echo "bpftool not installed (scripts/setup.sh installs it)"; exit 1; }
 tmp=$(mktemp -d)
 pid=
@@ -23,6 +27,7 @@ sizes() { # options...: "name=keysize" of each dt_agg map of that dtrace
 		@w[execname] = count();
 	}
 	tick-2s { @m["thirty-characters-long-literal"] = count(); @w[s] = count(); }
+	io:::start { @d[args[1]->dev_statname] = count(); @c[curthread->comm] = count(); }
 	tick-60s { exit(0); }' >"$tmp/out" 2>&1 &
 	pid=$!
 	for ((i = 0; i < 100; i++)); do
@@ -44,13 +49,17 @@ dt_agg_2=32B
 dt_agg_3=264B
 dt_agg_4=32B
 dt_agg_5=264B
+dt_agg_6=48B
+dt_agg_7=24B
 --
 dt_agg_0=16B
 dt_agg_1=16B
 dt_agg_2=32B
 dt_agg_3=40B
 dt_agg_4=32B
-dt_agg_5=40B'
+dt_agg_5=40B
+dt_agg_6=32B
+dt_agg_7=24B'
 [ "$got" = "$want" ] && exit 0
 echo "expected:"; echo "$want"; echo "got:"; echo "$got"; cat "$tmp/out"
 exit 1
