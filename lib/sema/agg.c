@@ -9,10 +9,10 @@
  * (integers as 8 bytes, strings as DT_STRAREA bytes: koff, wksize); the
  * map's keys are the same fields but a string whose length has a known
  * bound (execname, probefunc, a char[N] member, a literal, a substr()
- * of a constant length) takes only
- * that bound rounded up to 8 (msize, ksize: dt_sema_str_bound() below), the
- * largest over every use of the aggregation, so the BPF programs build,
- * zero and hash small keys; the consumer widens them as it reads them.
+ * of a constant length) takes only that bound rounded up to 8 (msize,
+ * ksize: dt_sema_str_bound() below), the largest over every use of the
+ * aggregation, so the BPF programs build, zero and hash small keys; the
+ * consumer widens them as it reads them.
  */
 #include <string.h>
 #include <stdlib.h>
@@ -230,8 +230,7 @@ uint32_t dt_sema_str_bound(struct sema *s, const struct dt_node *k)
 
 /* Key k of g's map as this use keys it: a string takes its bound rounded
  * up to 8 if that is smaller than DT_STRAREA (what every string takes in
- * the consumer's layout), and keeps the largest any use needs; the map's
- * key size follows. */
+ * the consumer's layout), and keeps the largest any use needs. */
 static void key_msize(struct sema *s, struct dt_agg *g, int k, const struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
@@ -242,6 +241,11 @@ static void key_msize(struct sema *s, struct dt_agg *g, int k, const struct dt_n
 	}
 	if (m > g->msize[k])
 		g->msize[k] = m;
+}
+
+/* g's map key size after a use: its keys' msize (8 bytes without keys) */
+static void key_layout(dtrace_hdl_t *dtp, struct dt_agg *g)
+{
 	uint32_t off = 0;
 	for (int i = 0; i < g->nkeys; i++)
 		off += g->msize[i];
@@ -446,6 +450,7 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 
 	for (int k = 0; k < nk; k++)
 		key_msize(s, g, k, keys[k]);
+	key_layout(dtp, g);
 
 	struct dt_node *n = dt_sema_node(s, DN_S_AGG, e->line, dtp->types.t_void);
 	n->agg = g;
