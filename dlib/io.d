@@ -99,8 +99,14 @@ inline int __dt_ndigits[string s, int l] =
  * name in /proc/diskstats; dev_name is that disk's name without its
  * trailing index digits (loop0: loop), dev_instance the disk's index
  * among its driver's disks (its first minor over the minors a disk
- * takes).
+ * takes).  A block device's name is its disk's (char[DISK_NAME_LEN], 32)
+ * then for a partition an optional "p" and the partition's number
+ * (add_partition(): "%s%s%d"), at most 35 characters: read as a
+ * char[40], a string of known bound, so an aggregation keyed by it keeps
+ * it in 48 bytes rather than strsize's (sema/agg.c).
  */
+typedef char __dt_bdevname_t[40];
+
 translator devinfo_t < struct request *R > {
 	dev_major = R->part ? R->part->bd_dev >> 20 : R->q->disk->major;
 	dev_minor = R->part ? R->part->bd_dev & 0xfffff : R->q->disk->first_minor;
@@ -109,7 +115,8 @@ translator devinfo_t < struct request *R > {
 	dev_name = substr(stringof(R->q->disk->disk_name), 0,
 	    strlen(R->q->disk->disk_name) - __dt_ndigits[stringof(R->q->disk->disk_name),
 	    strlen(R->q->disk->disk_name)]);
-	dev_statname = R->part ? stringof(R->part->bd_device.kobj.name) :
+	dev_statname = R->part ?
+	    stringof(*(__dt_bdevname_t *)R->part->bd_device.kobj.name) :
 	    stringof(R->q->disk->disk_name);
 	dev_pathname = strjoin("/dev/", R->part ? stringof(R->part->bd_device.kobj.name) :
 	    stringof(R->q->disk->disk_name));

@@ -2,7 +2,8 @@
  * agg.c - code generation for aggregation statements.
  *
  * Each aggregation is a BPF per-CPU hash map keyed by its key tuple (8
- * zero bytes when it has none), valued by the words agg.h lays out, so
+ * zero bytes when it has none; a string in the bytes sema gave it, its
+ * length's bound rounded up to 8 when it has one, see sema/agg.c), valued by the words agg.h lays out, so
  * every CPU aggregates into its own copy without atomics and the
  * consumer merges them.  A key seen for the first time is inserted with
  * the function's initial value (0, or INT64_MAX/INT64_MIN for min/max);
@@ -153,7 +154,7 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	else
 		emit(cg, MOV64_IMM(R0, 1));
 	emit(cg, STX_MEM(BPF_DW, R10, R0, si));
-	dt_cg_tuple(cg, n->args, n->nargs, g->keys, key, g->ksize, NULL);
+	dt_cg_tuple(cg, n->args, n->nargs, g->keys, g->msize, key, g->ksize, NULL);
 
 	int have = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
 	lookup(cg, g, key);

@@ -121,9 +121,11 @@ void dt_cg_dvar_load(struct dt_cg *cg, struct dt_node *n);
 /* value in R0; keeps R0 */
 void dt_cg_dvar_store(struct dt_cg *cg, struct dt_node *n);
 /* a key at R9 + key: size bytes zeroed, the dynamic variable header if
- * v, then the tuple of args */
+ * v, then the tuple of args (string k in ssize[k] bytes, or DT_STRAREA's
+ * if ssize is NULL) */
 void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
-    struct dt_type *const *types, int key, uint32_t size, struct dt_dvar *v);
+    struct dt_type *const *types, const uint32_t *ssize, int key, uint32_t size,
+    struct dt_dvar *v);
 /* cg/agg.c: an aggregation statement */
 void dt_cg_agg(struct dt_cg *cg, struct dt_node *n);
 /* R0 = address of n's value in the map, or 0 */

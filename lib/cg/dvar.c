@@ -15,10 +15,38 @@
 #include "cg.h"
 #include "sema/node.h"
 
-/* May string key k be written straight into the key area? */
+/* Does computing n leave the key area alone (no dynamic variable, no
+ * subroutine, no side effect anywhere in it)?  The walk gives up (no)
+ * after *budget nodes: trees share subtrees. */
+static int keeps_key_area(const struct dt_node *n, int *budget)
+{
+	if (!n)
+		return 1;
+	if (--*budget < 0)
+		return 0;
+	switch (n->kind) {
+	case DN_CONST: case DN_STR: case DN_BUILTIN: case DN_ARG: case DN_VAR:
+	case DN_UNARY: case DN_BINARY: case DN_LAND: case DN_LOR: case DN_LXOR:
+	case DN_TERNARY: case DN_CAST: case DN_KSTR:
+		break;
+	default:
+		return 0;
+	}
+	/* (none of these has args) */
+	return keeps_key_area(n->l, budget) && keeps_key_area(n->r, budget) &&
+	    keeps_key_area(n->x, budget);
+}
+
+/* May string key k be written straight into the key area?  Constants,
+ * built-ins, arguments, and a kernel string (or a choice of them, as a
+ * translator's dev_statname is) whose computation leaves the key area
+ * alone: one copy, not two through a temporary. */
 static int simple_str(struct dt_node *k)
 {
-	return k->kind == DN_STR || k->kind == DN_BUILTIN || k->kind == DN_ARG;
+	if (k->kind == DN_STR || k->kind == DN_BUILTIN || k->kind == DN_ARG)
+		return 1;
+	int budget = 256;
+	return (k->kind == DN_KSTR || k->kind == DN_TERNARY) && keeps_key_area(k, &budget);
 }
 
 /*
@@ -27,7 +55,8 @@ static int simple_str(struct dt_node *k)
  * (after the header, or at key for an aggregation).  Clobbers R0-R5.
  */
 void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
-    struct dt_type *const *types, int key, uint32_t size, struct dt_dvar *v)
+    struct dt_type *const *types, const uint32_t *ssize, int key, uint32_t size,
+    struct dt_dvar *v)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
 	int slots[DT_DV_MAXKEYS], tmps[DT_DV_MAXKEYS];
@@ -61,17 +90,18 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 	}
 	for (int i = 0; i < nargs; i++) {
 		if (types[i]->kind == DT_TK_STRING) {
+			int ks = ssize ? (int)ssize[i] : sz;	/* its bytes in the key */
 			if (simple_str(args[i])) {
-				dt_cg_store_str(cg, args[i], off, sz);
+				dt_cg_store_str(cg, args[i], off, ks);
 			} else {
 				emit(cg, MOV64_REG(R1, R9));
 				emit(cg, ALU64_IMM(BPF_ADD, R1, off));
-				emit(cg, MOV64_IMM(R2, sz));
+				emit(cg, MOV64_IMM(R2, ks));
 				emit(cg, MOV64_REG(R3, R9));
 				emit(cg, ALU64_IMM(BPF_ADD, R3, tmps[i]));
 				emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel_str));
 			}
-			off += sz;
+			off += ks;
 		} else {
 			emit(cg, LDX_MEM(BPF_DW, R1, R10, slots[i]));
 			dt_cg_fst(cg, BPF_DW, off, R1);
@@ -90,7 +120,7 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 void dt_cg_dvar_key(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
-	dt_cg_tuple(cg, n->args, n->nargs, n->dvar->keys, dt_cg_key(dtp),
+	dt_cg_tuple(cg, n->args, n->nargs, n->dvar->keys, NULL, dt_cg_key(dtp),
 	    dt_cg_key_size(dtp), n->dvar);
 }
 

@@ -12,6 +12,11 @@
  * lookup per key where the kernel refuses batches; DTRACE_DEBUG=1 reports
  * how long each snapshot took, DTRACE_DEBUG_NOBATCH=1 forces the fallback
  * (bench/ and the tests compare the two).
+ *
+ * A map key holds a string in the bytes its bound needs (sema/agg.c:
+ * msize, ksize); a snapshot widens every key to the layout dtrace records
+ * (koff, wksize: a string in strsize + 1 bytes, zero-filled), so sorting,
+ * joining and printing see the same bytes whatever the map's layout.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -71,10 +76,34 @@ static void sortopt(const dtrace_hdl_t *dtp, struct dt_aggsortopt *o)
 
 struct snapbuf {
 	struct dt_aggsnap *sn;
+	const struct dt_agg *a;
 	size_t cap;
-	uint32_t ks, nw, ps;
+	uint32_t ks, nw, ps;		/* map key bytes, value words, per-CPU bytes */
 	int ncpus, percpu;
 };
+
+/* map key mk of a in the consumer's layout at wk (wksize bytes) */
+static void key_widen(const struct dt_agg *a, const uint8_t *mk, uint8_t *wk)
+{
+	if (a->nkeys == 0) {
+		memcpy(wk, mk, a->wksize);
+		return;
+	}
+	memset(wk, 0, a->wksize);
+	for (int k = 0, off = 0; k < a->nkeys; off += (int)a->msize[k], k++)
+		memcpy(wk + a->koff[k], mk + off, a->msize[k]);
+}
+
+/* the consumer's key wk of a as its map key at mk (ksize bytes) */
+static void key_narrow(const struct dt_agg *a, const uint8_t *wk, uint8_t *mk)
+{
+	if (a->nkeys == 0) {
+		memcpy(mk, wk, a->ksize);
+		return;
+	}
+	for (int k = 0, off = 0; k < a->nkeys; off += (int)a->msize[k], k++)
+		memcpy(mk + off, wk + a->koff[k], a->msize[k]);
+}
 
 static int snap_grow(struct snapbuf *b)
 {
@@ -82,7 +111,7 @@ static int snap_grow(struct snapbuf *b)
 	size_t cap = b->cap ? b->cap * 2 : 256;
 	void *p;
 
-	if (!(p = realloc(sn->keys, cap * b->ks)))
+	if (!(p = realloc(sn->keys, cap * b->a->wksize)))
 		return -1;
 	sn->keys = p;
 	if (!(p = realloc(sn->vals, cap * b->nw * 8)))
@@ -104,7 +133,7 @@ static int snap_add(struct snapbuf *b, const struct dt_aggdesc *d,
 	struct dt_aggsnap *sn = b->sn;
 	if ((size_t)sn->n == b->cap && snap_grow(b) < 0)
 		return -1;
-	memcpy(sn->keys + (size_t)sn->n * b->ks, key, b->ks);
+	key_widen(b->a, key, sn->keys + (size_t)sn->n * b->a->wksize);
 	int64_t *tot = sn->vals + (size_t)sn->n * b->nw;
 	dt_agg_zero(d, tot);
 	for (int c = 0; c < b->ncpus; c++)
@@ -204,7 +233,7 @@ out:
  * with aggpercpu); -1 on failure. */
 static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
 {
-	struct snapbuf b = { sn, 0, a->ksize, a->desc.nwords, pcpu_size(a->desc.nwords * 8),
+	struct snapbuf b = { sn, a, 0, a->ksize, a->desc.nwords, pcpu_size(a->desc.nwords * 8),
 	    dtp->ncpus, dtp->optset[DTOPT_AGGPERCPU] };
 	uint64_t t0 = now_ns();
 	int how = 0, rc = -1;
@@ -220,7 +249,7 @@ static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
 	if (!sn->ents)
 		goto out;
 	for (int i = 0; i < sn->n; i++) {
-		sn->ents[i].key = sn->keys + (size_t)i * b.ks;
+		sn->ents[i].key = sn->keys + (size_t)i * a->wksize;
 		sn->ents[i].val = sn->vals + (size_t)i * b.nw;
 		if (b.percpu) {
 			sn->ents[i].percpu = sn->percpu + (size_t)i * (size_t)b.ncpus * b.nw;
@@ -301,15 +330,19 @@ static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 	memset(&opt, 0, sizeof(opt));
 	dt_agg_sort(sn.ents, sn.n, &a->desc, a->kf, a->nkeys, a->koff, &opt);
 	/* sorted ascending: the largest are at the end */
-	for (int i = 0; i < sn.n; i++) {
+	uint8_t *mk = calloc(1, a->ksize);
+	for (int i = 0; mk && i < sn.n; i++) {
 		int keep = 0;
 		if (have_n && n > 0)
 			keep = i >= sn.n - n;
 		else if (have_n && n < 0)
 			keep = i < -n;
-		if (!keep)
-			bpf_map_delete_elem(a->fd, sn.ents[i].key);
+		if (!keep) {
+			key_narrow(a, sn.ents[i].key, mk);
+			bpf_map_delete_elem(a->fd, mk);
+		}
 	}
+	free(mk);
 	snap_free(&sn);
 }
 
@@ -344,7 +377,7 @@ static void printa_joined(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		if (aj->desc.nwords > maxw)
 			maxw = aj->desc.nwords;
 	}
-	rows = dt_agg_join(ents, n, na, g->ksize, &nrows);
+	rows = dt_agg_join(ents, n, na, g->wksize, &nrows);
 	zero = calloc(maxw, sizeof(int64_t));
 	if (!rows || !zero)
 		goto out;

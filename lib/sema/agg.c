@@ -5,9 +5,14 @@
  * (printa, clear, trunc, normalize, denormalize).  An aggregation is
  * defined by its first use: later uses must call the same function with
  * the same parameters and keys of the same signature, with dtrace's
- * errors otherwise.  Keys are laid out as dynamic variable keys are
- * (integers as 8 bytes, strings as DT_STRAREA bytes), so the BPF side can
- * build them the same way.
+ * errors otherwise.  The consumer lays keys out as dtrace records them
+ * (integers as 8 bytes, strings as DT_STRAREA bytes: koff, wksize); the
+ * map's keys are the same fields but a string whose length has a known
+ * bound (execname, probefunc, a char[N] member, a literal, a substr()
+ * of a constant length) takes only that bound rounded up to 8 (msize,
+ * ksize: dt_sema_str_bound() below), the largest over every use of the
+ * aggregation, so the BPF programs build, zero and hash small keys; the
+ * consumer widens them as it reads them.
  */
 #include <string.h>
 #include <stdlib.h>
@@ -160,6 +165,93 @@ static void params_differ(struct sema *s, int line, const struct dt_aggdesc *o,
 		if (ov[i] != dv[i])
 			dt_sema_err(s, llparams[i].match, line, fmt, "llquantize", llparams[i].what,
 			    i + 1, (long long)ov[i], (long long)dv[i]);
+}
+
+/*
+ * The most bytes (with its NUL) string key k can take, when that is known
+ * at compile time and less than a string's strsize + 1; 0 otherwise.  A
+ * map key holds a string in its bound rounded up to 8 bytes rather than
+ * strsize's, so a small key (execname: 16) is not zeroed, copied and
+ * hashed as 256 bytes at every firing.
+ */
+uint32_t dt_sema_str_bound(struct sema *s, const struct dt_node *k)
+{
+	switch (k->kind) {
+	case DN_STR:
+		return (uint32_t)k->slen + 1;
+	case DN_KSTR:		/* char[ival] (stringof: ival is strsize) */
+		return k->ival >= 0 && k->ival < UINT32_MAX ? (uint32_t)k->ival + 1 : 0;
+	case DN_TERNARY: {
+		uint32_t l = dt_sema_str_bound(s, k->l), r = dt_sema_str_bound(s, k->r);
+		return l && r ? (l > r ? l : r) : 0;
+	}
+	case DN_COMMA:
+		return dt_sema_str_bound(s, k->r);
+	case DN_CALL: {
+		/* substr(s, i[, n]): part of s, and at most n characters
+		 * (a translator's string member of a char array is one) */
+		if (k->func != DT_F_SUBSTR)
+			return 0;
+		uint32_t b = dt_sema_str_bound(s, k->args[0]);
+		if (k->nargs > 2 && k->args[2]->kind == DN_CONST && k->args[2]->ival >= 0 &&
+		    k->args[2]->ival < UINT32_MAX - 1 && (!b || (uint64_t)k->args[2]->ival + 1 < b))
+			b = (uint32_t)k->args[2]->ival + 1;
+		return b;
+	}
+	case DN_BUILTIN:
+		break;
+	default:
+		return 0;
+	}
+	if (k->builtin == DT_BI_EXECNAME)
+		return 16;		/* the task's comm: TASK_COMM_LEN */
+	int which = k->builtin == DT_BI_PROBEPROV ? 0 : k->builtin == DT_BI_PROBEMOD ? 1 :
+	    k->builtin == DT_BI_PROBEFUNC ? 2 : k->builtin == DT_BI_PROBENAME ? 3 : -1;
+	if (which < 0 || !s->matches || s->matches->n == 0)
+		return 0;
+	/* the longest among the clause's probes (and ERROR's: an ERROR
+	 * clause's code runs with the ERROR probe's description) */
+	dtrace_hdl_t *dtp = dt_sema_hdl(s);
+	size_t max = strlen("ERROR");
+	if (dtp->nprobes >= DT_PROBE_ERROR) {
+		const struct dt_probe *e = dtp->probes[DT_PROBE_ERROR - 1];
+		const char *f[4] = { e->prov, e->mod, e->func, e->name };
+		max = strlen(f[which]);
+	}
+	for (int i = 0; i < s->matches->n; i++) {
+		const struct dt_probe *p = s->matches->v[i];
+		const char *f[4] = { p->prov, p->mod, p->func, p->name };
+		size_t l = strlen(f[which]);
+		if (l > max)
+			max = l;
+	}
+	return max < UINT32_MAX - 1 ? (uint32_t)max + 1 : 0;
+}
+
+/* Key k of g's map as this use keys it: a string takes its bound rounded
+ * up to 8 if that is smaller than DT_STRAREA (what every string takes in
+ * the consumer's layout), and keeps the largest any use needs. */
+static void key_msize(struct sema *s, struct dt_agg *g, int k, const struct dt_node *n)
+{
+	dtrace_hdl_t *dtp = dt_sema_hdl(s);
+	uint32_t full = DT_STRAREA(dtp), m = 8;
+	if (g->kf[k].is_string) {
+		uint32_t b = dt_sema_str_bound(s, n);
+		m = b && ((b + 7) & ~7u) < full ? (b + 7) & ~7u : full;
+	}
+	if (m > g->msize[k])
+		g->msize[k] = m;
+}
+
+/* g's map key size after a use: its keys' msize (8 bytes without keys) */
+static void key_layout(dtrace_hdl_t *dtp, struct dt_agg *g)
+{
+	uint32_t off = 0;
+	for (int i = 0; i < g->nkeys; i++)
+		off += g->msize[i];
+	g->ksize = off ? off : 8;
+	if (g->ksize > dtp->agg_tuple)
+		dtp->agg_tuple = g->ksize;
 }
 
 static struct dt_type *key_type(struct sema *s, struct dt_node *k)
@@ -350,12 +442,15 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 				off += 8;
 			}
 		}
-		g->ksize = off ? off : 8;
-		if (g->ksize > dtp->agg_tuple)
-			dtp->agg_tuple = g->ksize;
+		g->wksize = off ? off : 8;
+		g->ksize = 8;
 		if (d.nwords * 8 > dtp->agg_valsize)
 			dtp->agg_valsize = d.nwords * 8;
 	}
+
+	for (int k = 0; k < nk; k++)
+		key_msize(s, g, k, keys[k]);
+	key_layout(dtp, g);
 
 	struct dt_node *n = dt_sema_node(s, DN_S_AGG, e->line, dtp->types.t_void);
 	n->agg = g;

@@ -118,8 +118,14 @@ struct dt_agg {
 	const char *keynames[DT_DV_MAXKEYS];	/* what each key reads, if a
 						   name (JSON, OpenMetrics) */
 	struct dt_aggkeyfield kf[DT_DV_MAXKEYS];
-	uint32_t koff[DT_DV_MAXKEYS];
-	uint32_t ksize;			/* map key bytes (>= 8) */
+	uint32_t koff[DT_DV_MAXKEYS];	/* the consumer's layout (wksize
+					   bytes): strings strsize + 1
+					   bytes, as dtrace records them */
+	uint32_t wksize;
+	uint32_t msize[DT_DV_MAXKEYS];	/* bytes of key k in the map: 8,
+					   or a string's bound over every
+					   use, rounded up to 8 (sema/agg.c) */
+	uint32_t ksize;			/* map key bytes (>= 8): the msize */
 	int fd;				/* its PERCPU_HASH map */
 	int printed;			/* a printa() printed entries of it:
 				   not printed at exit (set as dtrace

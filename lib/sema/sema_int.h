@@ -254,6 +254,10 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 int dt_sema_is_aggfunc(const char *name);
+/* the most bytes (its NUL included) string value k can take, known at
+ * compile time (a literal, execname, a probe name, char[N], substr of a
+ * constant length, a choice of those); 0 if unknown */
+uint32_t dt_sema_str_bound(struct sema *s, const struct dt_node *k);
 /* destr.c: the destructive actions' operands (system(): its
  * destructive mark only; the rest is printf's) */
 void dt_sema_destr(struct sema *s, struct dt_node *n, struct ast_expr *e,

@@ -227,8 +227,11 @@ static struct dt_node *convert(struct sema *s, struct dt_node *v, struct dt_type
     const char *name, int line)
 {
 	if (dt_sema_strcompat(mt) && mt->kind != DT_TK_PTR && v->type->kind == DT_TK_STRING) {
+		/* (or a string known to be shorter: no substr to run) */
+		uint32_t b = dt_sema_str_bound(s, v);
 		if (mt->kind != DT_TK_ARRAY || !mt->nelems ||
-		    (v->kind == DN_KSTR && v->ival <= (int64_t)mt->nelems))
+		    (v->kind == DN_KSTR && v->ival <= (int64_t)mt->nelems) ||
+		    (b && b <= mt->nelems))
 			return v;
 		/* no longer than the char array member: substr(v, 0, N - 1) */
 		dtrace_hdl_t *dtp = dt_sema_hdl(s);
