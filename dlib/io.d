@@ -107,6 +107,21 @@ inline int __dt_ndigits[string s, int l] =
  */
 typedef char __dt_bdevname_t[40];
 
+/* io:::'s args[1]: the request's block device (lib/prov/io.c finds it:
+ * the partition or whole disk, a flush's disk's own) */
+translator devinfo_t < struct block_device *B > {
+	dev_major = B->bd_dev >> 20;
+	dev_minor = B->bd_dev & 0xfffff;
+	dev_instance = B->bd_disk->minors > 0 ?
+	    B->bd_disk->first_minor / B->bd_disk->minors : 0;
+	dev_name = substr(stringof(B->bd_disk->disk_name), 0,
+	    strlen(B->bd_disk->disk_name) - __dt_ndigits[stringof(B->bd_disk->disk_name),
+	    strlen(B->bd_disk->disk_name)]);
+	dev_statname = stringof(*(__dt_bdevname_t *)B->bd_device.kobj.name);
+	dev_pathname = strjoin("/dev/", stringof(B->bd_device.kobj.name));
+};
+
+/* a request's device, for xlate <devinfo_t *>(rq) */
 translator devinfo_t < struct request *R > {
 	dev_major = R->part ? R->part->bd_dev >> 20 : R->q->disk->major;
 	dev_minor = R->part ? R->part->bd_dev & 0xfffff : R->q->disk->first_minor;

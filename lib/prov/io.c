@@ -38,7 +38,8 @@ static const struct io_probe probes[] = {
 
 /* the Guide's argument types, and the kernel's they are translated from */
 static const char *const argtypes[] = { "bufinfo_t *", "devinfo_t *", "fileinfo_t *" };
-static const char *const natives[] = { "struct request *", "struct request *", "struct inode *" };
+static const char *const natives[] = { "struct request *", "struct block_device *",
+    "struct inode *" };
 #define NARGS 3
 
 static int io_populate(dtrace_hdl_t *dtp)
@@ -150,8 +151,44 @@ static void io_file(struct dt_asm *a, const struct io_offs *o)
 	dt_asm_emit(a, ST_MEM(BPF_DW, R9, S_KEEP, 0));
 }
 
-/* args[0], args[1] = the request (raw tracepoint argument 0); args[2]
- * its file's inode or NULL */
+/*
+ * args[1]: the block device the request is for: rq->part (the partition
+ * or the whole disk), or, for a request without one (a flush), its
+ * disk's own, rq->q->disk->part0; 0 if unreadable.  Found here, once,
+ * rather than by the translator, so dev_statname costs two reads.
+ */
+static int io_bdev(dtrace_hdl_t *dtp, struct dt_asm *a)
+{
+	int part = dt_btf_offsetof(dtp, "request", "part");
+	int q = dt_btf_offsetof(dtp, "request", "q");
+	int disk = dt_btf_offsetof(dtp, "request_queue", "disk");
+	int part0 = dt_btf_offsetof(dtp, "gendisk", "part0");
+	if (part < 0 || q < 0 || disk < 0 || part0 < 0)
+		return dt_set_err(dtp, "cannot find the block device of io:::'s requests: "
+		    "no request.part, request.q, request_queue.disk or gendisk.part0 in BTF");
+	int none = dt_asm_new_label(a), done = dt_asm_new_label(a);
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, 0));
+	dt_asm_emit(a, STX_MEM(BPF_DW, R9, R3, S_KEEP));
+	rd(a, part, none);
+	dt_asm_jump(a, JMP_IMM(BPF_JNE, R3, 0, 0), done);
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R9, S_KEEP));
+	rd(a, q, none);
+	dt_asm_jump(a, JMP_IMM(BPF_JEQ, R3, 0, 0), none);
+	rd(a, disk, none);
+	dt_asm_jump(a, JMP_IMM(BPF_JEQ, R3, 0, 0), none);
+	rd(a, part0, none);
+	dt_asm_jump(a, JA(0), done);
+	dt_asm_place(a, none);
+	dt_asm_emit(a, MOV64_IMM(R3, 0));
+	dt_asm_place(a, done);
+	dt_asm_emit(a, STX_MEM(BPF_DW, R9, R3, DT_MS_ARGS + 8));
+	dt_asm_emit(a, ST_MEM(BPF_DW, R9, S_READ, 0));
+	dt_asm_emit(a, ST_MEM(BPF_DW, R9, S_KEEP, 0));
+	return 0;
+}
+
+/* args[0] = the request (raw tracepoint argument 0), args[1] its block
+ * device, args[2] its file's inode or NULL */
 static int io_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
 {
 	(void)p;
@@ -161,14 +198,14 @@ static int io_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, i
 			return -1;
 		io_file(a, &o);
 	}
-	if (nargs > 0)
+	if (nargs > 1 && io_bdev(dtp, a) < 0)
+		return -1;
+	if (nargs > 0) {
 		dt_asm_emit(a, LDX_MEM(BPF_DW, R0, R6, 0));
-	for (int i = 0; i < nargs; i++) {
-		if (i < 2)
-			dt_asm_emit(a, STX_MEM(BPF_DW, R9, R0, DT_MS_ARGS + 8 * i));
-		else if (i >= NARGS)
-			dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
+		dt_asm_emit(a, STX_MEM(BPF_DW, R9, R0, DT_MS_ARGS));
 	}
+	for (int i = NARGS; i < nargs; i++)
+		dt_asm_emit(a, ST_MEM(BPF_DW, R9, DT_MS_ARGS + 8 * i, 0));
 	return 0;
 }
 
