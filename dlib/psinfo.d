@@ -1,5 +1,5 @@
 /*
- * procfs.d - the process model's stable types: psinfo_t and lwpsinfo_t
+ * psinfo.d - the process model's stable types: psinfo_t and lwpsinfo_t
  * (as in proc(4)), their translators from the kernel's task_struct, and
  * curpsinfo / curlwpsinfo for the current thread.
  *

@@ -1,13 +1,13 @@
 /*
  * proc.c - the process-model subroutine of the D library.
  *
- * __dt_psargs(start, end) is what dlib/procfs.d translates pr_psargs
+ * __dt_psargs(start, end) is what dlib/psinfo.d translates pr_psargs
  * with: the bytes [start, end) of the current process's memory (its
  * mm->arg_start .. arg_end: the argument strings, NUL after each) cut at
  * the string's size, every NUL but the last turned into a space, as
  * Solaris' psargs and ps(1) show a command line ("sleep 10").  A read
  * that fails (memory paged out) gives "".  Only the current process's
- * memory can be read from a BPF program, so procfs.d uses it for the
+ * memory can be read from a BPF program, so psinfo.d uses it for the
  * current task only.  The NUL walk is an iterator loop (cg/loop.c).
  */
 #include "cg.h"

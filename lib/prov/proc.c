@@ -7,7 +7,7 @@
  * (cheap to remove).  Its arguments are the Guide's: the provider copies
  * the kernel's values (a struct task_struct *, a signal number) into
  * args[], and args[i] of a translated type (psinfo_t *, lwpsinfo_t *) is
- * that value translated by dlib/procfs.d's translators (the argxlate
+ * that value translated by dlib/psinfo.d's translators (the argxlate
  * hook), as DTrace's stable providers map the kernel onto stable types.
  * A tracepoint that fires more often than the probe (sys_exit for every
  * system call, sched_process_exit for every thread) is narrowed by the

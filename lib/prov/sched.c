@@ -10,7 +10,7 @@
  * context of the thread coming on when there was a switch and remain-cpu
  * when there was none; sched_entry_tp is preempt when __schedule() is
  * entered for a preemption.  Thread arguments are the kernel's struct
- * task_struct *, translated by dlib/procfs.d to lwpsinfo_t * and
+ * task_struct *, translated by dlib/psinfo.d to lwpsinfo_t * and
  * psinfo_t * (the argxlate hook).  docs/ARCHITECTURE.md lists which probe
  * maps to which tracepoint and the Guide's probes Linux cannot give.
  */

@@ -66,7 +66,7 @@ static const struct {
 	{ "alloca", DT_F_ALLOCA, "void *", 1, 1, "I", { "size_t" } },
 	{ "bcopy", DT_F_BCOPY, "void", 3, 3, "PPI", { "void *", "void *", "size_t" } },
 	{ "speculation", DT_F_SPECULATION, "int", 0, 0, "", { NULL } },
-	/* dlib/procfs.d's pr_psargs: the arguments in [start, end) of the
+	/* dlib/psinfo.d's pr_psargs: the arguments in [start, end) of the
 	 * current process's memory, NULs as spaces (cg/proc.c) */
 	{ "__dt_psargs", DT_F_PSARGS, "string", 2, 2, "II", { "uintptr_t", "uintptr_t" } },
 	/* dlib/io.d's fi_pathname and fi_mount: the path of a dentry in a

@@ -20,7 +20,7 @@ root=$dest$prefix
 version=$(cat "$top/VERSION")
 for f in sbin/dtrace include/dtrace.h lib/libdtrace.so lib/libdtrace.so.0 \
     "lib/libdtrace.so.$version" lib/pkgconfig/libdtrace.pc share/man/man1/dtrace.1 \
-    lib/dtrace/procfs.d lib/dtrace/unistd.d lib/dtrace/errno.d lib/dtrace/signal.d \
+    lib/dtrace/psinfo.d lib/dtrace/procfs.d lib/dtrace/unistd.d lib/dtrace/errno.d lib/dtrace/signal.d \
     lib/dtrace/regs.d; do
 	[ -e "$root/$f" ] || bad "missing $prefix/$f"
 done

@@ -29,7 +29,7 @@ check "-x libdir" "1" "$out"
 out=$("$DTRACE" -L "$tmp/b" -qn 'BEGIN { printf("%d\n", curpsinfo->pr_pid == pid); exit(0); }' 2>&1)
 check "default dir" "1" "$out"
 # ... unless a -L library of the same name replaces it
-echo 'inline int curpsinfo = 7;' > "$tmp/a/procfs.d"
+echo 'inline int curpsinfo = 7;' > "$tmp/a/psinfo.d"
 echo 'inline int TWO = 2;' > "$tmp/a/two.d"
 out=$("$DTRACE" -L "$tmp/a" -qn 'BEGIN { printf("%d\n", curpsinfo); exit(0); }' 2>&1)
 check "override" "7" "$out"
@@ -50,6 +50,11 @@ check "no dir" "ok" "$out"
 printf 'inline int X = 1;\ninline int Y = ;\n' > "$tmp/b/bad.d"
 out=$("$DTRACE" -L "$tmp/b" -qn 'BEGIN { }' 2>&1)
 check "library error" "dtrace: invalid probe specifier BEGIN { }: \"$tmp/b/bad.d\", line 2: syntax error near \";\"" "$out"
+# illumos' library name: depending on procfs.d gets psinfo.d's types
+mkdir -p "$tmp/c"
+printf '#pragma D depends_on library procfs.d\ninline int MYPID = curpsinfo->pr_pid;\n' >"$tmp/c/mine.d"
+out=$("$DTRACE" -L "$tmp/c" -qn 'BEGIN { printf("%d\n", MYPID == pid); exit(0); }' 2>&1)
+check "procfs.d" "1" "$out"
 # -L needs its argument
 "$DTRACE" -L 2>"$tmp/err"; rc=$?
 check "-L usage" "2 dtrace: option requires an argument -- L" "$rc $(head -n 1 "$tmp/err")"

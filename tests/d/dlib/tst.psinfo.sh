@@ -1,5 +1,5 @@
 #!/bin/bash
-# procfs.d's psinfo_t members pr_pgid, pr_sid, pr_start and pr_psargs for a
+# psinfo.d's psinfo_t members pr_pgid, pr_sid, pr_start and pr_psargs for a
 # known process, against what the kernel shows in /proc/PID/stat and
 # /proc/PID/cmdline: the process group and session, the start time (since
 # the epoch: /proc/stat's btime plus the stat start time in clock ticks,

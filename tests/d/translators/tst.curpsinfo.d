@@ -1,5 +1,5 @@
 /*
- * The library's curpsinfo and curlwpsinfo (procfs.d, loaded from the
+ * The library's curpsinfo and curlwpsinfo (psinfo.d, loaded from the
  * source tree's dlib/ by default) agree with the built-in variables.
  */
 #pragma D option quiet
