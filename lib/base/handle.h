@@ -86,6 +86,8 @@ struct dtrace_hdl {
 	struct dt_type *task_type;	/* struct task_struct, from BTF, lazily */
 	char *ksyms;			/* /proc/kallsyms text, read on first use */
 	int ksyms_loaded;
+	struct dt_ksymtab *ksymtab;	/* sorted text symbols (kernel/ksyms.c), lazily */
+	int ksymtab_loaded;
 	/* kernel variables /proc/kallsyms does not list (kvar.c) */
 	int kvar_probed;		/* the kernel was asked, once */
 	uint64_t kvar_percpu;		/* link address of the per-CPU section, or 0 */

@@ -6,6 +6,11 @@
  * lines (~120k, well under a millisecond).  The kernel itself is module
  * "vmlinux" (alias "genunix", as in DTrace for Linux); a symbol of a
  * loadable module carries "[mod]" at the end of its line.
+ *
+ * Also owns the reverse map, address -> `mod`sym+off (stack(), sym()):
+ * a table of text symbols sorted by address, built once from a private
+ * copy of the file's text (split in place into NUL-terminated strings),
+ * searched by bisection.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,8 +93,108 @@ int dt_ksym_lookup(dtrace_hdl_t *dtp, const char *mod, const char *name,
 	return mod_seen ? DT_KSYM_NOSYM : DT_KSYM_NOMOD;
 }
 
+struct dt_ksym_ent {
+	uint64_t addr;
+	const char *name, *mod;
+	uint32_t seq;			/* line number: ties keep file order */
+	char global;			/* 'T'/'W': preferred over a local alias */
+};
+
+struct dt_ksymtab {
+	char *text;			/* copy of /proc/kallsyms, split in place */
+	struct dt_ksym_ent *ents;
+	size_t n;
+};
+
+static int ent_cmp(const void *a, const void *b)
+{
+	const struct dt_ksym_ent *x = a, *y = b;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->global != y->global)
+		return x->global ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static struct dt_ksymtab *ksymtab_build(void)
+{
+	struct dt_ksymtab *t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->text = dt_read_file("/proc/kallsyms", 0, 0, NULL);
+	if (!t->text)
+		return t;
+	size_t cap = 0;
+	uint32_t seq = 0;
+	for (char *p = t->text; *p; seq++) {
+		char *end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		char *next = *end ? end + 1 : end;
+		*end = '\0';
+		uint64_t addr;
+		char type;
+		const char *n, *m;
+		size_t nlen, mlen;
+		if (parse_line(p, end, &addr, &type, &n, &nlen, &m, &mlen) &&
+		    addr != 0 && dt_ksym_is_text(type)) {
+			if (t->n == cap) {
+				cap = cap ? cap * 2 : 65536;
+				struct dt_ksym_ent *ne = realloc(t->ents,
+				    cap * sizeof(*ne));
+				if (!ne)
+					break;
+				t->ents = ne;
+			}
+			((char *)n)[nlen] = '\0';
+			if (m)
+				((char *)m)[mlen] = '\0';
+			t->ents[t->n++] = (struct dt_ksym_ent){ addr, n,
+			    m ? m : "vmlinux", seq, type == 'T' || type == 'W' };
+		}
+		p = next;
+	}
+	if (t->n)
+		qsort(t->ents, t->n, sizeof(*t->ents), ent_cmp);
+	return t;
+}
+
+int dt_ksym_addr(dtrace_hdl_t *dtp, uint64_t addr, const char **mod,
+    const char **name, uint64_t *off)
+{
+	if (!dtp->ksymtab_loaded) {
+		dtp->ksymtab_loaded = 1;
+		dtp->ksymtab = ksymtab_build();
+	}
+	struct dt_ksymtab *t = dtp->ksymtab;
+	if (!t || !t->n || addr < t->ents[0].addr)
+		return -1;
+	size_t lo = 0, hi = t->n;	/* ents[lo].addr <= addr < ents[hi].addr */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (t->ents[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* first (preferred) entry of a run at the same address */
+	while (lo > 0 && t->ents[lo - 1].addr == t->ents[lo].addr)
+		lo--;
+	*mod = t->ents[lo].mod;
+	*name = t->ents[lo].name;
+	*off = addr - t->ents[lo].addr;
+	return 0;
+}
+
 void dt_ksyms_close(dtrace_hdl_t *dtp)
 {
+	if (dtp->ksymtab) {
+		free(dtp->ksymtab->text);
+		free(dtp->ksymtab->ents);
+		free(dtp->ksymtab);
+	}
+	dtp->ksymtab = NULL;
+	dtp->ksymtab_loaded = 0;
 	free(dtp->ksyms);
 	dtp->ksyms = NULL;
 	dtp->ksyms_loaded = 0;

@@ -28,6 +28,18 @@ static inline int dt_ksym_is_text(char type)
 {
 	return type == 'T' || type == 't' || type == 'W' || type == 'w';
 }
+
+/*
+ * Address to symbol: the text symbol containing kernel address addr (the
+ * one with the greatest address <= addr).  *mod is "vmlinux" or the
+ * module's name as /proc/kallsyms gives it, *name the symbol, *off
+ * addr minus its address; all strings live until dtrace_close.  The
+ * sorted table is built from /proc/kallsyms once, on first use.
+ * Returns 0, or -1 if no text symbol is at or below addr (or addresses
+ * are hidden by kptr_restrict).
+ */
+int dt_ksym_addr(dtrace_hdl_t *dtp, uint64_t addr, const char **mod,
+    const char **name, uint64_t *off);
 void dt_ksyms_close(dtrace_hdl_t *dtp);
 
 #endif
