@@ -255,6 +255,16 @@ typedef struct dtrace_output {
  * snapshots of printa()), then probe_end.  Aggregations printed at the
  * end (dtrace_aggregate_print) come between agg_begin and agg_end.
  */
+/* a kernel stack (stack()): its frames, innermost first, each
+ * "module`function+0xoff" ("module`function" at offset 0; "0x..." for
+ * an address no symbol holds), and the stackindent option */
+typedef struct dtrace_stack {
+	uint32_t nframes;
+	const uint64_t *pcs;
+	const char *const *frames;
+	int indent;
+} dtrace_stack_t;
+
 typedef struct dtrace_formatter {
 	const char *name;
 	int (*probe_begin)(dtrace_output_t *o, const dtrace_probedata_t *pd);
@@ -285,6 +295,9 @@ typedef struct dtrace_formatter {
 	int (*exit)(dtrace_output_t *o, int status);
 	/* a pass over the buffers is done: write out what is held */
 	int (*flush)(dtrace_output_t *o);
+	/* stack(): the kernel stack of the firing */
+	int (*stack)(dtrace_output_t *o, const dtrace_probedata_t *pd,
+	    const dtrace_stack_t *s);
 } dtrace_formatter_t;
 
 /* Use f (arg: its dtrace_output_t arg) instead of the oformat option's. */

@@ -22,6 +22,7 @@
 
 struct dt_node;
 
+
 #define DT_STACK_SLOTS 48	/* 8-byte expression temporaries */
 /* bpf_get_stack() frames fetched for stackdepth and ustackdepth: -x
  * maxframes (default 127, the kernel's perf_event_max_stack) */
@@ -267,5 +268,8 @@ static inline int dt_cg_size_code(uint32_t size)
 	default: return BPF_DW;
 	}
 }
+
+/* stack(): nf kernel PCs into the frame at off (subr.c) */
+void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf);
 
 #endif

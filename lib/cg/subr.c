@@ -113,6 +113,43 @@ static void kstack(struct dt_cg *cg, int caller)
 	dt_asm_place(&cg->a, end);
 }
 
+/*
+ * stack(): nf PCs of the kernel stack from the probe site's function
+ * into the frame at off, zero-filled past the stack's end.  One frame
+ * more is fetched than stored, in case the first is in the tracepoint's
+ * iterator and dropped (as kstack does).
+ */
+void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf)
+{
+	uint64_t lo = 0, hi = 0;
+	const char *ev = tp_event(cg->probe);
+	int iter = ev && dt_traceiter_range(ev, &lo, &hi) == 0;
+	int stk = dt_cg_stack(cg->dtp);
+	int have = DT_MAXFRAMES(cg->dtp) < 3 ? 3 : DT_MAXFRAMES(cg->dtp);
+	int fetch = nf + 1 <= have ? nf + 1 : have;
+	int copy = dt_asm_new_label(&cg->a);
+	get_stack(cg, 8 * fetch, (uint64_t)kskip(cg));
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, stk));
+	if (iter) {
+		emit(cg, LDX_MEM(BPF_DW, R1, R2, 0));
+		dt_asm_ld_imm64(&cg->a, R3, 0, lo);
+		dt_asm_jump(&cg->a, JMP_REG(BPF_JLT, R1, R3, 0), copy);
+		dt_asm_ld_imm64(&cg->a, R3, 0, hi);
+		dt_asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R3, 0), copy);
+		emit(cg, ALU64_IMM(BPF_ADD, R2, 8));
+	}
+	dt_asm_place(&cg->a, copy);
+	for (int i = 0; i < nf; i++) {
+		if (i + (iter ? 1 : 0) < fetch) {
+			emit(cg, LDX_MEM(BPF_DW, R1, R2, (int16_t)(8 * i)));
+			emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)(off + 8 * i)));
+		} else {
+			emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(off + 8 * i), 0));
+		}
+	}
+}
+
 /* ustackdepth, ucaller: the user stack (the first frame is the user PC) */
 static void ustack(struct dt_cg *cg, int caller)
 {

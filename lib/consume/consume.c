@@ -273,6 +273,14 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 		case DT_ACT_FREOPEN: case DT_ACT_FTRUNCATE:
 			dt_outact_consume(dtp, e, &pd, d, a);
 			break;
+		case DT_ACT_STACK: {
+			dtrace_stack_t sk;
+			dt_stack_make(dtp, (const uint64_t *)(d + a->fields[0].offset),
+			    a->fields[0].size / 8, &sk);
+			DT_OUT(dtp, stack, &pd, &sk);
+			dt_stack_free(&sk);
+			break;
+		}
 		case DT_ACT_SYSTEM:
 			dt_destr_system(dtp, d, a);
 			break;

@@ -39,6 +39,12 @@ void dt_consume_drops(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu, uint64
  * drops); 0, or -1 if it cannot be read */
 int dt_consume_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 
+/* stack.c */
+/* the n PCs at pcs (up to the first 0) as frame texts into *s; freed by
+ * dt_stack_free */
+void dt_stack_make(dtrace_hdl_t *dtp, const uint64_t *pcs, uint32_t n, dtrace_stack_t *s);
+void dt_stack_free(dtrace_stack_t *s);
+
 /* buf.c */
 /* switch: wait up to ms for a buffer to pass its watermark */
 int dt_buf_poll(dtrace_hdl_t *dtp, int ms);

@@ -233,6 +233,21 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 	return tail(fp);
 }
 
+/* stack(): "frames", an array of the frames' texts, innermost first */
+static int stack(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_stack_t *s)
+{
+	FILE *fp = o->out;
+	head(o, "stack", pd);
+	LIT(fp, ",\"frames\":[");
+	for (uint32_t i = 0; i < s->nframes; i++) {
+		if (i)
+			putc_unlocked(',', fp);
+		str(fp, s->frames[i]);
+	}
+	putc_unlocked(']', fp);
+	return tail(fp);
+}
+
 static int printf_(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_text_t *t)
 {
 	head(o, "printf", pd);
@@ -487,6 +502,7 @@ static const dtrace_formatter_t ops = {
 	.printf = printf_,
 	.tracemem = tracemem,
 	.print = print,
+	.stack = stack,
 	.probe_end = probe_end,
 	.aggregation = aggregation,
 	.drop = drop,

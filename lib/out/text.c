@@ -148,6 +148,17 @@ static int print(dtrace_output_t *o, const dtrace_probedata_t *pd, const char *t
 	return rendered(o, text);
 }
 
+/* stack(): a newline, then each frame on its own line, indented by the
+ * stackindent option (dtrace's layout; the probe's line ends first) */
+static int stack(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_stack_t *s)
+{
+	(void)pd;
+	fputc('\n', o->out);
+	for (uint32_t i = 0; i < s->nframes; i++)
+		fprintf(o->out, "%*s%s\n", s->indent, "", s->frames[i]);
+	return status(o->out);
+}
+
 static int probe_end(dtrace_output_t *o, const dtrace_probedata_t *pd)
 {
 	if (!(pd->flags & DTRACE_PD_QUIET))
@@ -220,6 +231,7 @@ static const dtrace_formatter_t ops = {
 	.trace = trace,
 	.printf = printf_,
 	.tracemem = tracemem,
+	.stack = stack,
 	.print = print,
 	.probe_end = probe_end,
 	.aggregation = aggregation,

@@ -1,6 +1,6 @@
 /*
  * act.c - the semantic rules of the output actions tracemem(),
- * print() and ftruncate() (freopen() is printf()'s, in call.c).
+ * print(), ftruncate() and stack() (freopen() is printf()'s, in call.c).
  *
  * tracemem(addr, size[, nbytes]) and print(ptr) copy memory into the
  * record, so their size is fixed at compile time: tracemem's constant
@@ -70,6 +70,37 @@ static void print(struct sema *s, struct dt_node *n, struct ast_expr *e,
 	dt_sema_bytes_field(s, a, r->size > max ? max : r->size);
 }
 
+/*
+ * stack([nframes]): nframes PCs of the kernel stack (default: the
+ * stackframes option), at most maxframes, as dtrace clamps it.
+ */
+static void stack(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a)
+{
+	dtrace_hdl_t *dtp = dt_sema_hdl(s);
+	int64_t nf = (int64_t)dtp->opt[DTOPT_STACKFRAMES];
+	a->kind = DT_ACT_STACK;
+	if (n->nargs > 1)
+		dt_sema_err(s, D_PROTO_LEN, e->line, "stack( ) prototype mismatch: %d args passed, at most 1 expected",
+		    n->nargs);
+	if (n->nargs == 1) {
+		struct dt_node *v = n->args[0];
+		if (!dt_is_int(v->type))
+			dt_sema_err(s, D_PROTO_ARG, e->line, "stack( ) argument #1 is incompatible with prototype:\n"
+			    "\tprototype: uint32_t\n\t argument: %s", v->type->name);
+		if (v->kind != DN_CONST || v->ival <= 0)
+			dt_sema_err(s, D_STACK_SIZE, e->line, "stack( ) argument #1 must be a non-zero positive "
+			    "integral constant expression");
+		nf = v->ival;
+	}
+	if (nf > (int64_t)dtp->opt[DTOPT_MAXFRAMES])
+		nf = (int64_t)dtp->opt[DTOPT_MAXFRAMES];
+	if (nf < 1)
+		nf = 1;
+	dtp->uses_stack = 1;
+	dt_sema_stack_field(s, a, (uint32_t)nf * 8);
+}
+
 void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a)
 {
@@ -82,6 +113,9 @@ void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
 		break;
 	case DT_F_FTRUNCATE:
 		a->kind = DT_ACT_FTRUNCATE;
+		break;
+	case DT_F_STACK:
+		stack(s, n, e, a);
 		break;
 	}
 }

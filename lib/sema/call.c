@@ -245,6 +245,7 @@ static const struct {
 	{ "print", DT_F_PRINT, 1, 1 },
 	{ "freopen", DT_F_FREOPEN, 1, 1000 },
 	{ "ftruncate", DT_F_FTRUNCATE, 0, 0 },
+	{ "stack", DT_F_STACK, 0, 1000 },	/* act.c says at most 1 */
 	/* destructive actions: destr.c (system: as printf, below) */
 	{ "stop", DT_F_STOP, 0, 0 },
 	{ "raise", DT_F_RAISE, 1, 1 },
@@ -317,6 +318,11 @@ void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t)
 void dt_sema_strfield(struct sema *s, struct dt_action *a)
 {
 	add_field(s, a, DT_RV_STR, (uint32_t)s->dtp->opt[DTOPT_STRSIZE] + 1, NULL);
+}
+
+void dt_sema_stack_field(struct sema *s, struct dt_action *a, uint32_t size)
+{
+	add_field(s, a, DT_RV_STACK, size, NULL);
 }
 
 void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size)
@@ -393,7 +399,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 	case DT_F_SETOPT:
 		dt_sema_setopt(s, n, a);
 		break;
-	case DT_F_TRACEMEM: case DT_F_PRINT: case DT_F_FTRUNCATE:
+	case DT_F_TRACEMEM: case DT_F_PRINT: case DT_F_FTRUNCATE: case DT_F_STACK:
 		dt_sema_outact(s, n, e, a);
 		break;
 	case DT_F_SPECULATE: case DT_F_COMMIT: case DT_F_DISCARD:

@@ -87,7 +87,7 @@ enum dt_func {
 	/* process and device subroutines (call.c builtin_subr, cg/subr.c) */
 	DT_F_PROGENYOF,
 	/* output actions (sema/act.c, cg/outact.c) */
-	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE,
+	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE, DT_F_STACK,
 	/* destructive actions (sema/destr.c, cg/destr.c, destr.c) */
 	DT_F_STOP, DT_F_RAISE, DT_F_SYSTEM, DT_F_COPYOUT, DT_F_COPYOUTSTR,
 	DT_F_CHILL, DT_F_PANIC, DT_F_BREAKPOINT,

@@ -33,6 +33,7 @@ enum dt_actkind {
 	DT_ACT_FREOPEN,			/* pf: the file name format (NULL:
 					   restore the original output) */
 	DT_ACT_FTRUNCATE,
+	DT_ACT_STACK,			/* fields: the PCs (DT_RV_STACK) */
 	DT_ACT_SYSTEM,			/* system(): printf's fields; destr.c */
 	DT_ACT_DESTR,			/* stop, raise, copyout(str), chill: no data */
 	DT_ACT_SPECULATE,		/* fields: id/generation, sequence (spec.h) */
@@ -43,8 +44,10 @@ enum dt_actkind {
 /* One value in a record.  kind says how the consumer decodes it. */
 enum dt_recval { DT_RV_INT, DT_RV_STR, DT_RV_BYTES /* a struct, union or
 					   array: its bytes */,
-	DT_RV_CHARS			/* trace() of a char array: its bytes
-					   as they are, as dtrace records it */ };
+	DT_RV_CHARS,			/* trace() of a char array: its bytes
+					   as they are, as dtrace records it */
+	DT_RV_STACK			/* stack(): size / 8 kernel PCs, the
+					   unused ones 0 */ };
 struct dt_recfield {
 	enum dt_recval kind;
 	uint32_t offset;		/* from the record start */

@@ -216,6 +216,7 @@ void dt_sema_field(struct sema *s, struct dt_action *a, struct dt_type *t);
 void dt_sema_strfield(struct sema *s, struct dt_action *a);
 /* a record field of size bytes, copied from memory (tracemem, print) */
 void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size);
+void dt_sema_stack_field(struct sema *s, struct dt_action *a, uint32_t size);
 
 /* ---- stmt.c: a clause's statements and predicate ---- */
 
