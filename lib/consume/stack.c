@@ -1,18 +1,18 @@
 /*
  * stack.c - kernel stacks as the consumer prints them: each PC of a
  * stack() record (or aggregation key) turned into DTrace's frame text,
- * "module`function+0xoff", by the kernel symbol table (kernel/ksyms.c:
- * sorted once, bisected per frame; no file is read per frame).  The
+ * "module`function+0xoff" (fmt/kstack.c), by the kernel symbol table
+ * (kernel/ksyms.c: sorted once, bisected per frame; no file is read per
+ * frame).  The
  * stack ends at its first zero PC (the record is zero-filled past the
  * kernel's stack).
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "consume.h"
 #include "base/options.h"
-#include "kernel/ksyms.h"
+#include "fmt/kstack.h"
 
 void dt_stack_make(dtrace_hdl_t *dtp, const uint64_t *pcs, uint32_t n, dtrace_stack_t *s)
 {
@@ -26,19 +26,12 @@ void dt_stack_make(dtrace_hdl_t *dtp, const uint64_t *pcs, uint32_t n, dtrace_st
 	s->nframes = fr && pc ? k : 0;
 	s->indent = (int)dtp->opt[DTOPT_STACKINDENT];
 	for (uint32_t i = 0; i < s->nframes; i++) {
-		const char *mod, *name;
-		uint64_t off;
-		int r;
-		if (dt_ksym_addr(dtp, pc[i], &mod, &name, &off) < 0)
-			r = asprintf(&fr[i], "0x%" PRIx64, pc[i]);
-		else if (off)
-			r = asprintf(&fr[i], "%s`%s+0x%" PRIx64, mod, name, off);
-		else
-			r = asprintf(&fr[i], "%s`%s", mod, name);
-		if (r < 0)
-			fr[i] = NULL;
-		if (!fr[i])
-			fr[i] = strdup("?");
+		char buf[512];
+		dt_kframe(dtp, pc[i], buf, sizeof(buf));
+		if (!(fr[i] = strdup(buf))) {
+			s->nframes = i;
+			break;
+		}
 	}
 	s->frames = (const char *const *)fr;
 	s->pcs = pc;

@@ -13,6 +13,7 @@
 
 #include "agg.h"
 #include "bytes.h"
+#include "kstack.h"
 
 /*
  * Printing
@@ -34,6 +35,11 @@ dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 		const uint8_t *p = key + koff[i];
 		uint64_t v;
 
+		if (kf[i].is_stack) {
+			dt_print_kstack(out, (dtrace_hdl_t *)(uintptr_t)kf[i].hdl,
+			    p, kf[i].size / 8);
+			continue;
+		}
 		if (kf[i].is_string || !dt_agg_is_int_size(kf[i].size)) {
 			/* a string is dtrace's strsize bytes: its NUL and
 			   the zeros after it */

@@ -74,12 +74,10 @@ static void print(struct sema *s, struct dt_node *n, struct ast_expr *e,
  * stack([nframes]): nframes PCs of the kernel stack (default: the
  * stackframes option), at most maxframes, as dtrace clamps it.
  */
-static void stack(struct sema *s, struct dt_node *n, struct ast_expr *e,
-    struct dt_action *a)
+static uint32_t stack_frames(struct sema *s, struct dt_node *n, struct ast_expr *e)
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	int64_t nf = (int64_t)dtp->opt[DTOPT_STACKFRAMES];
-	a->kind = DT_ACT_STACK;
 	if (n->nargs > 1)
 		dt_sema_err(s, D_PROTO_LEN, e->line, "stack( ) prototype mismatch: %d args passed, at most 1 expected",
 		    n->nargs);
@@ -98,7 +96,41 @@ static void stack(struct sema *s, struct dt_node *n, struct ast_expr *e,
 	if (nf < 1)
 		nf = 1;
 	dtp->uses_stack = 1;
-	dt_sema_stack_field(s, a, (uint32_t)nf * 8);
+	return (uint32_t)nf;
+}
+
+static void stack(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a)
+{
+	a->kind = DT_ACT_STACK;
+	dt_sema_stack_field(s, a, stack_frames(s, n, e) * 8);
+}
+
+/*
+ * stack() as an aggregation key: a DN_CALL node of DT_F_STACK typed as
+ * an array of nframes uint64_t named "stack" (the PCs, zero-filled).
+ */
+struct dt_node *dt_sema_stack_key(struct sema *s, struct ast_expr *e)
+{
+	dtrace_hdl_t *dtp = dt_sema_hdl(s);
+	struct dt_type *t = dt_alloc(dtp, sizeof(*t));
+	char *name = dt_alloc(dtp, sizeof("stack"));
+	memset(t, 0, sizeof(*t));
+	strcpy(name, "stack");
+	t->kind = DT_TK_ARRAY;
+	t->name = name;
+	t->ref = dt_typedef_lookup(&dtp->types, "uint64_t");
+	t->align = 8;
+	struct dt_node *n = dt_sema_node(s, DN_CALL, e->line, t);
+	n->func = DT_F_STACK;
+	n->nargs = e->call.nargs;
+	n->args = dt_alloc(dtp, sizeof(*n->args) * (size_t)(n->nargs ? n->nargs : 1));
+	int i = 0;
+	for (struct ast_expr *x = e->call.args; x; x = x->next)
+		n->args[i++] = dt_sema_expr(s, x);
+	t->nelems = stack_frames(s, n, e);
+	t->size = 8 * t->nelems;
+	return n;
 }
 
 void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,

@@ -235,6 +235,8 @@ static void key_msize(struct sema *s, struct dt_agg *g, int k, const struct dt_n
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	uint32_t full = DT_STRAREA(dtp), m = 8;
+	if (g->kf[k].is_stack)
+		m = g->kf[k].size;
 	if (g->kf[k].is_string) {
 		uint32_t b = dt_sema_str_bound(s, n);
 		m = b && ((b + 7) & ~7u) < full ? (b + 7) & ~7u : full;
@@ -345,6 +347,11 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	for (struct ast_expr *k = le->agg.keys; k; k = k->next) {
 		if (nk >= DT_DV_MAXKEYS)
 			dt_sema_err(s, D_ID_OFLOW, e->line, "@%s[ ]: too many keys (at most %d)", aname, DT_DV_MAXKEYS);
+		if (k->kind == AST_E_CALL && k->call.fn->kind == AST_E_IDENT &&
+		    !strcmp(k->call.fn->ident.name, "stack")) {
+			keys[nk++] = dt_sema_stack_key(s, k);
+			continue;
+		}
 		keys[nk] = dt_sema_expr(s, k);
 		if (keys[nk]->type->kind == DT_TK_VOID)
 			dt_sema_err(s, D_KEY_TYPE, e->line, "void expression may not be used as aggregation index: key #%d",
@@ -360,7 +367,10 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			    aname, nk, nk == 1 ? " " : "s ", g->nkeys);
 		for (int k = 0; k < nk; k++) {
 			struct dt_type *kt = g->keys[k];
-			int ok = kt->kind == DT_TK_STRING ? keys[k]->type->kind == DT_TK_STRING :
+			int ok = g->kf[k].is_stack || dt_sema_is_stack(keys[k]) ?
+			    g->kf[k].is_stack && dt_sema_is_stack(keys[k]) &&
+			    g->kf[k].size == keys[k]->type->size :
+			    kt->kind == DT_TK_STRING ? keys[k]->type->kind == DT_TK_STRING :
 			    dt_is_scalar(keys[k]->type);
 			if (!ok)
 				dt_sema_err(s, D_PROTO_ARG, e->line, "@%s[ ] key #%d is incompatible with prototype:\n"
@@ -432,7 +442,12 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			struct dt_type *kt = key_type(s, keys[k]);
 			g->keys[k] = kt;
 			g->koff[k] = off;
-			if (kt->kind == DT_TK_STRING) {
+			if (dt_sema_is_stack(keys[k])) {
+				g->kf[k].is_stack = 1;
+				g->kf[k].hdl = dtp;
+				g->kf[k].size = kt->size;
+				off += kt->size;
+			} else if (kt->kind == DT_TK_STRING) {
 				g->kf[k].is_string = 1;
 				g->kf[k].size = (uint32_t)dtp->opt[DTOPT_STRSIZE] + 1;
 				off += DT_STRAREA(dtp);
@@ -457,7 +472,7 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	n->nargs = nk;
 	n->args = dt_alloc(dtp, sizeof(*n->args) * (size_t)(nk ? nk : 1));
 	for (int k = 0; k < nk; k++)
-		n->args[k] = g->keys[k]->kind == DT_TK_STRING ? keys[k] :
+		n->args[k] = g->keys[k]->kind == DT_TK_STRING || g->kf[k].is_stack ? keys[k] :
 		    dt_sema_cast(s, keys[k], g->keys[k]);
 	struct dt_type *i64 = dt_typedef_lookup(&dtp->types, "int64_t");
 	if (na > 0)

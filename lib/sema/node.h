@@ -87,7 +87,9 @@ enum dt_func {
 	/* process and device subroutines (call.c builtin_subr, cg/subr.c) */
 	DT_F_PROGENYOF,
 	/* output actions (sema/act.c, cg/outact.c) */
-	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE, DT_F_STACK,
+	DT_F_TRACEMEM, DT_F_PRINT, DT_F_FREOPEN, DT_F_FTRUNCATE,
+	DT_F_STACK,			/* an action; as an aggregation key a
+					   DN_CALL (sema/act.c dt_sema_stack_key) */
 	/* destructive actions (sema/destr.c, cg/destr.c, destr.c) */
 	DT_F_STOP, DT_F_RAISE, DT_F_SYSTEM, DT_F_COPYOUT, DT_F_COPYOUTSTR,
 	DT_F_CHILL, DT_F_PANIC, DT_F_BREAKPOINT,
@@ -148,5 +150,11 @@ struct dt_node {
 	uint32_t bitoff;		/* a DN_OBJ bit-field: its first bit in
 					   the unit of its type at ival */
 };
+
+/* stack() as an aggregation key (sema/act.c dt_sema_stack_key) */
+static inline int dt_sema_is_stack(const struct dt_node *n)
+{
+	return n->kind == DN_CALL && n->func == DT_F_STACK;
+}
 
 #endif

@@ -217,6 +217,8 @@ void dt_sema_strfield(struct sema *s, struct dt_action *a);
 /* a record field of size bytes, copied from memory (tracemem, print) */
 void dt_sema_bytes_field(struct sema *s, struct dt_action *a, uint32_t size);
 void dt_sema_stack_field(struct sema *s, struct dt_action *a, uint32_t size);
+/* act.c: stack() as an aggregation key */
+struct dt_node *dt_sema_stack_key(struct sema *s, struct ast_expr *e);
 
 /* ---- stmt.c: a clause's statements and predicate ---- */
 
