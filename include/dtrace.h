@@ -179,6 +179,7 @@ typedef struct dtrace_aggkey {
 	int is_string;
 	uint32_t size;			/* integers: 1, 2, 4, 8 */
 	int is_signed;
+	int is_stack;			/* stack(): size / 8 kernel PCs */
 } dtrace_aggkey_t;
 typedef struct dtrace_bucket {
 	int64_t low, high;		/* the values it holds: low..high,
@@ -195,6 +196,16 @@ typedef struct dtrace_aggval {
 					   that are not empty, lowest first */
 	const dtrace_bucket_t *buckets;
 } dtrace_aggval_t;
+/* a kernel stack (stack()): its frames, innermost first, each
+ * "module`function+0xoff" ("module`function" at offset 0; "0x..." for
+ * an address no symbol holds), and the stackindent option */
+typedef struct dtrace_stack {
+	uint32_t nframes;
+	const uint64_t *pcs;
+	const char *const *frames;
+	int indent;
+} dtrace_stack_t;
+
 typedef struct dtrace_aggdata dtrace_aggdata_t;
 int dtrace_aggdata_naggs(const dtrace_aggdata_t *ad);
 const dtrace_agginfo_t *dtrace_aggdata_agg(const dtrace_aggdata_t *ad, int j);
@@ -203,6 +214,11 @@ const dtrace_aggkey_t *dtrace_aggdata_keyinfo(const dtrace_aggdata_t *ad, int k)
 size_t dtrace_aggdata_nrows(const dtrace_aggdata_t *ad);
 /* key k of row r */
 void dtrace_aggdata_key(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_value_t *v);
+/* key k of row r when it is a stack (is_stack): its frames, until
+ * dtrace_stack_free; 0, or -1 if key k is not a stack.  (Its
+ * dtrace_aggdata_key value is the PCs, as bytes.) */
+int dtrace_aggdata_stack(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_stack_t *s);
+void dtrace_stack_free(dtrace_stack_t *s);
 /* aggregation j's value in row r (zero-filled where it has no entry);
  * buckets stay valid until the next call */
 void dtrace_aggdata_value(const dtrace_aggdata_t *ad, size_t r, int j, dtrace_aggval_t *v);
@@ -255,16 +271,6 @@ typedef struct dtrace_output {
  * snapshots of printa()), then probe_end.  Aggregations printed at the
  * end (dtrace_aggregate_print) come between agg_begin and agg_end.
  */
-/* a kernel stack (stack()): its frames, innermost first, each
- * "module`function+0xoff" ("module`function" at offset 0; "0x..." for
- * an address no symbol holds), and the stackindent option */
-typedef struct dtrace_stack {
-	uint32_t nframes;
-	const uint64_t *pcs;
-	const char *const *frames;
-	int indent;
-} dtrace_stack_t;
-
 typedef struct dtrace_formatter {
 	const char *name;
 	int (*probe_begin)(dtrace_output_t *o, const dtrace_probedata_t *pd);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "aggdata.h"
+#include "consume.h"
 #include "fmt/agg.h"
 #include "fmt/printf.h"
 
@@ -51,6 +52,7 @@ void dt_aggdata_init(struct dtrace_aggdata *ad)
 		ki->is_string = g->kf[k].is_string;
 		ki->size = g->kf[k].size;
 		ki->is_signed = g->kf[k].is_signed;
+		ki->is_stack = g->kf[k].is_stack;
 	}
 	ad->text.render = render;
 	ad->text.cookie = ad;
@@ -104,6 +106,12 @@ void dtrace_aggdata_key(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_valu
 	const struct dt_agg *g = ad->aggs[0];
 	const uint8_t *p = row_key(ad, r) + g->koff[k];
 	memset(v, 0, sizeof(*v));
+	if (g->kf[k].is_stack) {
+		v->kind = DTRACE_VAL_BYTES;
+		v->size = g->kf[k].size;
+		v->bytes = p;
+		return;
+	}
 	if (g->kf[k].is_string) {
 		/* NUL-padded to its size, as the programs build it */
 		v->kind = DTRACE_VAL_STRING;
@@ -119,6 +127,22 @@ void dtrace_aggdata_key(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_valu
 		u = (uint64_t)((int64_t)(u << sh) >> sh);
 	}
 	v->u = u;
+}
+
+int dtrace_aggdata_stack(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_stack_t *s)
+{
+	const struct dt_agg *g = ad->aggs[0];
+	memset(s, 0, sizeof(*s));
+	if (k < 0 || k >= g->nkeys || !g->kf[k].is_stack || r >= ad->n)
+		return -1;
+	dt_stack_make(ad->dtp, (const uint64_t *)(const void *)(row_key(ad, r) + g->koff[k]),
+	    g->kf[k].size / 8, s);
+	return 0;
+}
+
+void dtrace_stack_free(dtrace_stack_t *s)
+{
+	dt_stack_free(s);
 }
 
 void dtrace_aggdata_value(const dtrace_aggdata_t *adc, size_t r, int j, dtrace_aggval_t *v)

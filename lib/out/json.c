@@ -324,12 +324,27 @@ static void agginfo(FILE *fp, const dtrace_agginfo_t *a)
 	putc_unlocked('}', fp);
 }
 
+/* a stack key: an array of its frames' texts, as stack() records print */
+static void stack_array(FILE *fp, const dtrace_aggdata_t *ad, size_t r, int k)
+{
+	dtrace_stack_t s;
+	dtrace_aggdata_stack(ad, r, k, &s);
+	putc_unlocked('[', fp);
+	for (uint32_t i = 0; i < s.nframes; i++) {
+		if (i)
+			putc_unlocked(',', fp);
+		str(fp, s.frames[i]);
+	}
+	putc_unlocked(']', fp);
+	dtrace_stack_free(&s);
+}
+
 static void keyinfo(FILE *fp, const dtrace_aggkey_t *k)
 {
 	LIT(fp, "{\"name\":");
 	str(fp, k->name);
 	LIT(fp, ",\"type\":\"");
-	dt_put_str(fp, k->is_string ? "string" : k->is_signed ? "int" : "uint");
+	dt_put_str(fp, k->is_stack ? "stack" : k->is_string ? "string" : k->is_signed ? "int" : "uint");
 	LIT(fp, "\",\"size\":");
 	dt_put_u64(fp, k->size);
 	putc_unlocked('}', fp);
@@ -393,7 +408,9 @@ static int aggregation(dtrace_output_t *o, const dtrace_probedata_t *pd,
 			dtrace_aggdata_key(ad, r, k, &kv);
 			if (k)
 				putc_unlocked(',', fp);
-			if (kv.kind == DTRACE_VAL_STRING)
+			if (dtrace_aggdata_keyinfo(ad, k)->is_stack)
+				stack_array(fp, ad, r, k);
+			else if (kv.kind == DTRACE_VAL_STRING)
 				dt_json_string(fp, kv.str, kv.size);
 			else if (kv.kind == DTRACE_VAL_INT)
 				dt_put_i64(fp, kv.i);

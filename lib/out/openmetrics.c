@@ -161,7 +161,17 @@ static void sample(FILE *fp, const char *family, const char *suffix,
 			putc_unlocked(',', fp);
 		dt_put_str(fp, labels[k]);
 		LIT(fp, "=\"");
-		if (v.kind == DTRACE_VAL_STRING)
+		if (dtrace_aggdata_keyinfo(ad, k)->is_stack) {
+			/* the frames, innermost first, joined by ';' */
+			dtrace_stack_t s;
+			dtrace_aggdata_stack(ad, r, k, &s);
+			for (uint32_t i = 0; i < s.nframes; i++) {
+				if (i)
+					putc_unlocked(';', fp);
+				dt_escape(fp, s.frames[i], strlen(s.frames[i]), DT_ESC_LABEL);
+			}
+			dtrace_stack_free(&s);
+		} else if (v.kind == DTRACE_VAL_STRING)
 			dt_escape(fp, v.str, v.size, DT_ESC_LABEL);
 		else if (v.kind == DTRACE_VAL_INT)
 			dt_put_i64(fp, v.i);
