@@ -83,11 +83,11 @@ struct dt_aggdesc {
  */
 struct dt_aggkeyfield {
 	int is_string;
+	uint32_t size;			/* bytes in the key (strings: strsize+1) */
+	int is_signed;
 	int is_stack;			/* stack(): size / 8 kernel PCs, printed
 					   as frames through hdl's symbols */
 	const void *hdl;		/* the dtrace handle, for is_stack */
-	uint32_t size;			/* bytes in the key (strings: strsize+1) */
-	int is_signed;
 };
 
 struct dt_aggentry {

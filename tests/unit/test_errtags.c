@@ -171,6 +171,7 @@ static const struct snippet snippets[] = {
 	{ D_TRACEMEM_ARGS, "BEGIN { tracemem(0, 4, 1, 2); }" },
 	{ D_TRACEMEM_DYNSIZE, "BEGIN { tracemem(0, 4, \"x\"); }" },
 	{ D_TRACEMEM_SIZE, "BEGIN { tracemem(0, 0); }" },
+	{ D_STACK_SIZE, "BEGIN { stack(0); }" },
 	{ D_TRACE_VOID, "BEGIN { trace((void)1); }" },
 	{ D_TRUNC_AGGARG, "BEGIN { trunc(1); }" },
 	{ D_TRUNC_SCALAR, "BEGIN { @a = count(); trunc(@a, \"x\"); }" },
