@@ -11,6 +11,7 @@
 #include "aggdata.h"
 #include "consume.h"
 #include "fmt/agg.h"
+#include "fmt/kstack.h"
 #include "fmt/printf.h"
 
 static const char *const fnames[] = {
@@ -189,11 +190,40 @@ const dtrace_text_t *dtrace_aggdata_text(const dtrace_aggdata_t *ad)
 
 /* ---- the text dtrace(1M) prints ---- */
 
-/* one key field as a printf value */
-static void key_pfval(const struct dt_agg *a, const uint8_t *key, int k, struct dt_pfval *v)
+/* a stack key as a %k conversion prints it */
+struct stackarg {
+	struct dt_pfcallback cb;
+	const struct dt_aggkeyfield *kf;
+	const uint8_t *pcs;
+};
+
+static int print_kstack(FILE *out, const void *arg)
+{
+	const struct stackarg *s = arg;
+	long before = ftell(out);
+	dt_print_kstack(out, (dtrace_hdl_t *)(uintptr_t)s->kf->hdl, s->pcs, s->kf->size / 8);
+	long after = ftell(out);
+	if (ferror(out))
+		return -1;
+	return before >= 0 && after >= before ? (int)(after - before) : 0;
+}
+
+/* one key field as a printf value (cb: room for a stack key's callback) */
+static void key_pfval(const struct dt_agg *a, const uint8_t *key, int k, struct dt_pfval *v,
+    struct stackarg *cb)
 {
 	memset(v, 0, sizeof(*v));
 	const uint8_t *p = key + a->koff[k];
+	if (a->kf[k].is_stack && cb) {
+		/* %k: the frames as a stack key prints them */
+		cb->cb.print = print_kstack;
+		cb->cb.arg = cb;
+		cb->kf = &a->kf[k];
+		cb->pcs = p;
+		v->kind = DT_PFV_CALLBACK;
+		v->u = (uint64_t)(uintptr_t)&cb->cb;
+		return;
+	}
 	if (a->kf[k].is_string) {
 		v->kind = DT_PFV_STRING;
 		v->s = (const char *)p;
@@ -236,10 +266,11 @@ static int render_format(const struct dtrace_aggdata *ad, FILE *fp)
 {
 	const struct dt_agg *g = ad->aggs[0];
 	struct tablearg tabs[DT_PRINTA_MAXAGGS];
+	struct stackarg stacks[DT_DV_MAXKEYS];
 	for (size_t i = 0; i < ad->n; i++) {
 		struct dt_pfval kv[DT_DV_MAXKEYS], av[DT_PRINTA_MAXAGGS];
 		for (int k = 0; k < g->nkeys; k++)
-			key_pfval(g, ad->rows[i].key, k, &kv[k]);
+			key_pfval(g, ad->rows[i].key, k, &kv[k], &stacks[k]);
 		for (int j = 0; j < ad->naggs; j++) {
 			const struct dt_aggdesc *d = &ad->aggs[j]->desc;
 			const int64_t *v = row_val(ad, i, j);

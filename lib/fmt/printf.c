@@ -311,12 +311,6 @@ pf_parse_conv(struct dt_pfseg *sg, const char **pp, char *errbuf,
 		    "format conversion #%d is undefined: %%%s",
 		    sg->convno, sg->name));
 	}
-	if (sg->conv->check == CK_STACK) {
-		return (pf_error(errbuf, errlen,
-		    "format conversion #%d is not supported yet: %%%s "
-		    "(stack formatting is not implemented)",
-		    sg->convno, sg->name));
-	}
 	return (0);
 }
 
@@ -435,6 +429,7 @@ pf_type_ok(const struct dt_pfconv *pfc, const struct dt_pfarg_type *t)
 		return ((int)t->kind == pfc->tkind && t->size == pfc->tsize &&
 		    (pfc->tsigned < 0 || !t->is_signed == !pfc->tsigned));
 	case CK_STACK:
+		return (t->kind == DT_PFT_STACK);
 	case CK_WSTR:
 	case CK_NONE:
 	default:

@@ -69,7 +69,8 @@ struct dt_pfargv {
  * "char [256]", "string"); NULL makes one up from kind/size/is_signed.
  */
 enum dt_pfarg_kind {
-	DT_PFT_INT, DT_PFT_STRING, DT_PFT_POINTER, DT_PFT_FLOAT, DT_PFT_OTHER
+	DT_PFT_INT, DT_PFT_STRING, DT_PFT_POINTER, DT_PFT_FLOAT, DT_PFT_OTHER,
+	DT_PFT_STACK			/* a stack() aggregation key (%k) */
 };
 
 struct dt_pfarg_type {

@@ -354,6 +354,10 @@ void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
 	case DT_TK_PTR: pt->kind = DT_PFT_POINTER; pt->size = 8; break;
 	case DT_TK_FLOAT: pt->kind = DT_PFT_FLOAT; break;
 	case DT_TK_ARRAY:
+		if (t->name && !strcmp(t->name, "stack")) {	/* sema/act.c */
+			pt->kind = DT_PFT_STACK;
+			break;
+		}
 		if (t->ref->kind == DT_TK_INT && t->ref->size == 1) {
 			pt->kind = DT_PFT_STRING;
 			pt->size = (int)t->size;

@@ -54,6 +54,7 @@ static const struct dt_pfarg_type t_i64 = { DT_PFT_INT, 8, 1, "int64_t" , 2 };
 static const struct dt_pfarg_type t_llong = { DT_PFT_INT, 8, 1, "long long", 1 };
 static const struct dt_pfarg_type t_ullong = { DT_PFT_INT, 8, 0, "unsigned long long", 1 };
 static const struct dt_pfarg_type t_string = { DT_PFT_STRING, 0, 0, "string" , 0 };
+static const struct dt_pfarg_type t_stack = { DT_PFT_STACK, 160, 0, "stack" , 0 };
 static const struct dt_pfarg_type t_chararr =
 	{ DT_PFT_STRING, 256, 0, "char [256]" , 0 };
 static const struct dt_pfarg_type t_charp =
@@ -645,8 +646,6 @@ test_parse(void)
 	    "for the output width");
 	PERR("%.**d", "format conversion #1 has more than one '*' specified "
 	    "for the output precision");
-	PERR("%k", "format conversion #1 is not supported yet: %k (stack "
-	    "formatting is not implemented)");
 }
 
 static void
@@ -667,6 +666,9 @@ test_check(void)
 	COK("%C", &t_char);
 	COK("%p %p", &t_charp, &t_long);
 	COK("%a %A", &t_charp, &t_long);
+	COK("%k", &t_stack);
+	CERR("%k", "printf( ) argument #2 is incompatible with conversion #1 "
+	    "prototype:\n\tconversion: %k\n\t prototype: stack\n\t  argument: int", &t_int);
 	COK("%Y %T", &t_i64, &t_ulong);
 	COK("%f %e %g %E %G", &t_double, &t_double, &t_double, &t_double,
 	    &t_double);
