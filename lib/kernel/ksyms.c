@@ -10,7 +10,10 @@
  * Also owns the reverse map, address -> `mod`sym+off (stack(), sym()):
  * a table of text symbols sorted by address, built once from a private
  * copy of the file's text (split in place into NUL-terminated strings),
- * searched by bisection.
+ * searched by bisection.  Of several names at one address, a global one
+ * is shown before a local one (__x64_sys_gettid, not __do_sys_gettid),
+ * the native syscall entry before its __ia32_ alias, else the first
+ * listed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,7 +100,10 @@ struct dt_ksym_ent {
 	uint64_t addr;
 	const char *name, *mod;
 	uint32_t seq;			/* line number: ties keep file order */
-	char global;			/* 'T'/'W': preferred over a local alias */
+	char rank;			/* among aliases at one address, the
+					   highest wins: 2 global, 1 a global
+					   __ia32_ compat syscall entry (an
+					   alias of __x64_'s), 0 local */
 };
 
 struct dt_ksymtab {
@@ -111,8 +117,8 @@ static int ent_cmp(const void *a, const void *b)
 	const struct dt_ksym_ent *x = a, *y = b;
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	if (x->global != y->global)
-		return x->global ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank > y->rank ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -149,8 +155,10 @@ static struct dt_ksymtab *ksymtab_build(void)
 			((char *)n)[nlen] = '\0';
 			if (m)
 				((char *)m)[mlen] = '\0';
+			char rank = type == 'T' || type == 'W' ?
+			    (strncmp(n, "__ia32_", 7) ? 2 : 1) : 0;
 			t->ents[t->n++] = (struct dt_ksym_ent){ addr, n,
-			    m ? m : "vmlinux", seq, type == 'T' || type == 'W' };
+			    m ? m : "vmlinux", seq, rank };
 		}
 		p = next;
 	}

@@ -2,7 +2,7 @@
  * test_ksyms.c - dt_ksym_addr, the address -> `mod`sym+off map that
  * stack() (and sym(), %a) print with, against dt_ksym_lookup's forward
  * map and the frame texts fmt/kstack.c makes: inside a function, at its
- * first byte, below every symbol.  /proc/kallsyms shows addresses only to
+ * first byte, below every symbol, the name chosen among aliases.  /proc/kallsyms shows addresses only to
  * the privileged: without them the checks are skipped (and the map must
  * then say "no symbol").
  */
@@ -38,6 +38,14 @@ int main(void)
 		CHECK(!strcmp(buf, "vmlinux`do_syscall_64+0x1f"), "frame: %s", buf);
 		dt_kframe(dtp, k.addr, buf, sizeof(buf));
 		CHECK(!strcmp(buf, "vmlinux`do_syscall_64"), "frame at offset 0: %s", buf);
+		/* aliases: __do_sys_gettid (local), __ia32_sys_gettid and
+		 * __x64_sys_gettid (global) share an address: the native one */
+		if (dt_ksym_lookup(dtp, "vmlinux", "__x64_sys_gettid", &k) == DT_KSYM_OK) {
+			r = dt_ksym_addr(dtp, k.addr + 1, &mod, &name, &off);
+			CHECK(r == 0 && !strcmp(name, "__x64_sys_gettid") && off == 1,
+			    "alias: %s", r ? "" : name);
+			dt_ksym_lookup(dtp, "vmlinux", "do_syscall_64", &k);
+		}
 		/* every lookup after the first reuses the table */
 		for (int i = 0; i < 100000; i++)
 			dt_ksym_addr(dtp, k.addr + (uint64_t)(i % 8), &mod, &name, &off);
