@@ -85,6 +85,7 @@ struct dt_aggkeyfield {
 	int is_string;
 	uint32_t size;			/* bytes in the key (strings: strsize+1) */
 	int is_signed;
+	int symkind;			/* DT_SYMK_*: sym(), func(), mod() */
 };
 
 struct dt_aggentry {

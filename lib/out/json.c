@@ -217,6 +217,7 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 		dt_put_u64(fp, v->u);
 		break;
 	case DTRACE_VAL_STRING:
+	case DTRACE_VAL_SYMBOL:
 		field(fp, "value");
 		str(fp, v->str);
 		break;
@@ -378,7 +379,7 @@ static int aggregation(dtrace_output_t *o, const dtrace_probedata_t *pd,
 			dtrace_aggdata_key(ad, r, k, &kv);
 			if (k)
 				putc_unlocked(',', fp);
-			if (kv.kind == DTRACE_VAL_STRING)
+			if (kv.kind == DTRACE_VAL_STRING || kv.kind == DTRACE_VAL_SYMBOL)
 				dt_json_string(fp, kv.str, kv.size);
 			else if (kv.kind == DTRACE_VAL_INT)
 				dt_put_i64(fp, kv.i);

@@ -161,7 +161,7 @@ static void sample(FILE *fp, const char *family, const char *suffix,
 			putc_unlocked(',', fp);
 		dt_put_str(fp, labels[k]);
 		LIT(fp, "=\"");
-		if (v.kind == DTRACE_VAL_STRING)
+		if (v.kind == DTRACE_VAL_STRING || v.kind == DTRACE_VAL_SYMBOL)
 			dt_escape(fp, v.str, v.size, DT_ESC_LABEL);
 		else if (v.kind == DTRACE_VAL_INT)
 			dt_put_i64(fp, v.i);
