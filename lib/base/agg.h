@@ -86,6 +86,7 @@ struct dt_aggkeyfield {
 	uint32_t size;			/* bytes in the key (strings: strsize+1) */
 	int is_signed;
 	int symkind;			/* DT_SYMK_*: sym(), func(), mod() */
+	const void *hdl;		/* the dtrace handle, for symkind */
 };
 
 struct dt_aggentry {

@@ -45,7 +45,8 @@ dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 		v = dt_agg_keyint(p, kf[i].size);
 		if (kf[i].symkind) {	/* sym(), func(), mod(): a string's column */
 			char sym[512];
-			fprintf(out, "  %-50s", dt_ksym_format(NULL, v, kf[i].symkind,
+			fprintf(out, "  %-50s", dt_ksym_format((struct dtrace_hdl *)
+			    (uintptr_t)kf[i].hdl, v, kf[i].symkind,
 			    sym, sizeof(sym)));
 			continue;
 		}

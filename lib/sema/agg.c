@@ -440,6 +440,7 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 				g->kf[k].size = kt->kind == DT_TK_PTR ? 8 : kt->size;
 				g->kf[k].is_signed = kt->is_signed && kt->kind != DT_TK_PTR;
 				g->kf[k].symkind = kt->symkind;
+				g->kf[k].hdl = kt->symkind ? dtp : NULL;
 				off += 8;
 			}
 		}
