@@ -345,7 +345,9 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	for (struct ast_expr *k = le->agg.keys; k; k = k->next) {
 		if (nk >= DT_DV_MAXKEYS)
 			dt_sema_err(s, D_ID_OFLOW, e->line, "@%s[ ]: too many keys (at most %d)", aname, DT_DV_MAXKEYS);
+		s->symcall = k;		/* @[func(caller)] */
 		keys[nk] = dt_sema_expr(s, k);
+		s->symcall = NULL;
 		if (keys[nk]->type->kind == DT_TK_VOID)
 			dt_sema_err(s, D_KEY_TYPE, e->line, "void expression may not be used as aggregation index: key #%d",
 			    nk + 1);

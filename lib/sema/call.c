@@ -137,7 +137,12 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 		return dt_sema_cast(s, v, dt_typedef_lookup(s->tt, major ? "major_t" : "minor_t"));
 	}
 	if (!strcmp(name, "sym") || !strcmp(name, "func") || !strcmp(name, "mod")) {
-		/* the address itself; the consumer prints the symbol */
+		/* the address itself; the consumer prints the symbol.  As in
+		   dtrace they are tracing functions: a statement of their
+		   own or an aggregation key, not a value of an expression */
+		if (e != s->symcall)
+			dt_sema_err(s, D_CG_EXPR, e->line, "tracing function %s( ) may not be called "
+			    "from a D expression (D program context required)", name);
 		if (e->call.nargs != 1)
 			dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
 			    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");

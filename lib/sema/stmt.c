@@ -42,6 +42,7 @@ static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 		tr.call.fn = &tfn;
 		tr.call.args = e;
 		tr.call.nargs = 1;
+		s->symcall = e;
 		e = &tr;
 	}
 	if (!c && dt_sema_is_aggstmt(e)) {
@@ -53,6 +54,7 @@ static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 	}
 	if (!c && dt_sema_is_actcall(e)) {
 		struct dt_node *n = dt_sema_action(s, e, dt_sema_action_lookup(e->call.fn->ident.name));
+		s->symcall = NULL;
 		struct dt_stmt *cs = s->stmt;
 		struct dt_action *na = dt_alloc(s->dtp, (size_t)(cs->nactions + 1) * sizeof(*na));
 		if (!na)

@@ -1,5 +1,5 @@
 /* sym(), func() and mod() take one kernel address (uintptr_t) */
 BEGIN
 {
-	trace(func(*curthread));
+	func(*curthread);
 }
