@@ -112,7 +112,10 @@ int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
  * is its IEEE 754 bits) */
 typedef enum {
 	DTRACE_VAL_INT, DTRACE_VAL_UINT, DTRACE_VAL_STRING, DTRACE_VAL_BYTES,
-	DTRACE_VAL_FLOAT
+	DTRACE_VAL_FLOAT,
+	DTRACE_VAL_SYMBOL	/* sym(), func(), mod(): a kernel address as the
+				   text dtrace prints for it (str,
+				   "vmlinux`ksys_write", "0x..." if unknown) */
 } dtrace_valkind_t;
 typedef struct dtrace_value {
 	dtrace_valkind_t kind;
@@ -127,7 +130,8 @@ typedef struct dtrace_value {
 		int64_t i;		/* DTRACE_VAL_INT */
 		uint64_t u;		/* DTRACE_VAL_UINT; DTRACE_VAL_FLOAT:
 					   the bits, in the low size bytes */
-		const char *str;	/* DTRACE_VAL_STRING, NUL-terminated */
+		const char *str;	/* DTRACE_VAL_STRING, _SYMBOL:
+					   NUL-terminated */
 		const uint8_t *bytes;	/* DTRACE_VAL_BYTES */
 	};
 } dtrace_value_t;

@@ -87,7 +87,9 @@ struct dt_aggkeyfield {
 	int is_signed;
 	int is_stack;			/* stack(): size / 8 kernel PCs, printed
 					   as frames through hdl's symbols */
-	const void *hdl;		/* the dtrace handle, for is_stack */
+	int symkind;			/* DT_SYMK_*: sym(), func(), mod() */
+	const void *hdl;		/* the dtrace handle, for is_stack and
+					   symkind */
 };
 
 struct dt_aggentry {

@@ -146,8 +146,15 @@ int dt_types_init(struct dt_typetab *tt)
 	tt->t_float = dt_type_new(tt, DT_TK_FLOAT, "float", 4);
 	tt->t_double = dt_type_new(tt, DT_TK_FLOAT, "double", 8);
 	tt->t_ldouble = dt_type_new(tt, DT_TK_FLOAT, "long double", 16);
-	if (!tt->t_void || !tt->t_ldouble || !tt->t_string)
+	/* what sym()/func() and mod() return: an unsigned long the
+	   consumer prints as a symbol (DTrace's _symaddr) */
+	tt->t_symaddr = mkint(tt, "_symaddr", 8, 0, 4);
+	tt->t_modaddr = mkint(tt, "_symaddr", 8, 0, 4);
+	if (!tt->t_void || !tt->t_ldouble || !tt->t_string || !tt->t_symaddr ||
+	    !tt->t_modaddr)
 		return -1;
+	tt->t_symaddr->symkind = DT_SYMK_SYM;
+	tt->t_modaddr->symkind = DT_SYMK_MOD;
 	tt->t_voidp = dt_type_ptr(tt, tt->t_void);
 	struct dt_type *charp = dt_type_ptr(tt, tt->t_char);
 	if (!tt->t_voidp || !charp)

@@ -38,7 +38,13 @@ struct dt_type {
 	int32_t btf_id;			/* kernel struct/union: its BTF id (members
 					   are read from BTF when used), else 0 */
 	struct dt_type *next;		/* every type, for freeing */
+	int symkind;			/* _symaddr: what the consumer prints
+					   for the value (DT_SYMK_*) */
 };
+
+/* kernel addresses the consumer prints as symbols: sym()/func() as
+ * module`function, mod() as module, printf's %a as module`function+0xoff */
+enum { DT_SYMK_NONE, DT_SYMK_SYM, DT_SYMK_MOD, DT_SYMK_ADDR };
 
 struct dt_typedef {
 	char *name;
@@ -63,6 +69,7 @@ struct dt_typetab {
 	struct dt_type *t_void, *t_char, *t_schar, *t_uchar, *t_short,
 	    *t_ushort, *t_int, *t_uint, *t_long, *t_ulong, *t_llong,
 	    *t_ullong, *t_string, *t_voidp, *t_float, *t_double, *t_ldouble;
+	struct dt_type *t_symaddr, *t_modaddr;	/* sym()/func(), mod() */
 };
 
 int dt_types_init(struct dt_typetab *tt);

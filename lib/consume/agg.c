@@ -28,6 +28,7 @@
 #include "base/output.h"
 #include "fmt/agg.h"
 #include "fmt/printf.h"
+#include "fmt/symfmt.h"
 #include "rt/rt.h"
 #include "sema/program.h"
 
@@ -229,9 +230,98 @@ out:
 	return rc;
 }
 
+/*
+ * sym()/func() keys stand for their function and mod() keys for their
+ * module: each key's address becomes the one that stands for it
+ * (fmt/symfmt.c) and entries whose keys are now the same are merged, as dtrace
+ * prints one row a function.  Only for printing: trunc() deletes map keys
+ * and reads them as they are.
+ */
+static const struct dt_agg *canon_agg;
+static const uint8_t *canon_keys;
+
+static int canon_cmp(const void *x, const void *y)
+{
+	int i = *(const int *)x, j = *(const int *)y;
+	size_t w = canon_agg->wksize;
+	int c = memcmp(canon_keys + (size_t)i * w, canon_keys + (size_t)j * w, w);
+	return c ? c : (i > j) - (i < j);
+}
+
+static int canon_merge(dtrace_hdl_t *dtp, const struct dt_agg *a, struct snapbuf *b)
+{
+	struct dt_aggsnap *sn = b->sn;
+	size_t w = a->wksize;
+	int any = 0;
+
+	for (int k = 0; k < a->nkeys; k++)
+		any |= a->kf[k].symkind != DT_SYMK_NONE;
+	if (!any || sn->n < 1)
+		return 0;
+	for (int i = 0; i < sn->n; i++)
+		for (int k = 0; k < a->nkeys; k++)
+			if (a->kf[k].symkind != DT_SYMK_NONE) {
+				uint64_t v;
+				uint8_t *p = sn->keys + (size_t)i * w + a->koff[k];
+				memcpy(&v, p, 8);
+				v = dt_ksym_canon(dtp, v, a->kf[k].symkind);
+				memcpy(p, &v, 8);
+			}
+	int *ix = malloc((size_t)sn->n * sizeof(*ix));
+	if (!ix)
+		return -1;
+	for (int i = 0; i < sn->n; i++)
+		ix[i] = i;
+	canon_agg = a;
+	canon_keys = sn->keys;
+	qsort(ix, (size_t)sn->n, sizeof(*ix), canon_cmp);
+	/* merge each run into its first entry, then compact in place */
+	uint8_t *dead = calloc((size_t)sn->n, 1);
+	if (!dead) {
+		free(ix);
+		return -1;
+	}
+	for (int r = 0; r < sn->n;) {
+		int f = ix[r], e = r + 1;
+		for (; e < sn->n && !memcmp(sn->keys + (size_t)f * w,
+		    sn->keys + (size_t)ix[e] * w, w); e++) {
+			int o = ix[e];
+			dt_agg_merge(&a->desc, sn->vals + (size_t)f * b->nw,
+			    sn->vals + (size_t)o * b->nw);
+			if (b->percpu)
+				for (int c = 0; c < b->ncpus; c++)
+					dt_agg_merge(&a->desc, sn->percpu +
+					    ((size_t)f * (size_t)b->ncpus + (size_t)c) * b->nw,
+					    sn->percpu + ((size_t)o * (size_t)b->ncpus +
+					    (size_t)c) * b->nw);
+			dead[o] = 1;
+		}
+		r = e;
+	}
+	int n = 0;
+	for (int i = 0; i < sn->n; i++) {
+		if (dead[i])
+			continue;
+		if (n != i) {
+			memcpy(sn->keys + (size_t)n * w, sn->keys + (size_t)i * w, w);
+			memcpy(sn->vals + (size_t)n * b->nw, sn->vals + (size_t)i * b->nw,
+			    b->nw * 8);
+			if (b->percpu)
+				memcpy(sn->percpu + (size_t)n * (size_t)b->ncpus * b->nw,
+				    sn->percpu + (size_t)i * (size_t)b->ncpus * b->nw,
+				    (size_t)b->ncpus * b->nw * 8);
+		}
+		n++;
+	}
+	sn->n = n;
+	free(dead);
+	free(ix);
+	return 0;
+}
+
 /* Read every key of a, merging the CPUs' values (keeping each CPU's too
  * with aggpercpu); -1 on failure. */
-static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
+static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn, int canon)
 {
 	struct snapbuf b = { sn, a, 0, a->ksize, a->desc.nwords, pcpu_size(a->desc.nwords * 8),
 	    dtp->ncpus, dtp->optset[DTOPT_AGGPERCPU] };
@@ -243,7 +333,7 @@ static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn)
 		how = snap_batch(dtp, a, &b);
 	if (how == 0 && sn->n == 0)
 		how = snap_onebyone(dtp, a, &b) == 0 ? 2 : -1;
-	if (how < 0)
+	if (how < 0 || (canon && canon_merge(dtp, a, &b) < 0))
 		goto out;
 	sn->ents = calloc((size_t)(sn->n ? sn->n : 1), sizeof(*sn->ents));
 	if (!sn->ents)
@@ -275,7 +365,7 @@ static int print_one(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, struct dt_
 {
 	struct dt_aggsnap sn;
 	struct dt_aggsortopt opt;
-	if (snapshot(dtp, a, &sn) < 0)
+	if (snapshot(dtp, a, &sn, 1) < 0)
 		return -1;
 	uint64_t t0 = now_ns();
 	sortopt(dtp, &opt);
@@ -324,7 +414,7 @@ static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 {
 	struct dt_aggsnap sn;
-	if (snapshot(dtp, a, &sn) < 0)
+	if (snapshot(dtp, a, &sn, 0) < 0)
 		return;
 	struct dt_aggsortopt opt;
 	memset(&opt, 0, sizeof(opt));
@@ -369,7 +459,7 @@ static void printa_joined(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 
 	for (; got < na; got++) {
 		struct dt_agg *aj = act->aggs[got];
-		if (snapshot(dtp, aj, &sn[got]) < 0)
+		if (snapshot(dtp, aj, &sn[got], 1) < 0)
 			goto out;
 		ents[got] = sn[got].ents;
 		n[got] = sn[got].n;

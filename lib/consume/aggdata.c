@@ -13,6 +13,7 @@
 #include "fmt/agg.h"
 #include "fmt/kstack.h"
 #include "fmt/printf.h"
+#include "fmt/symfmt.h"
 
 static const char *const fnames[] = {
 	[DT_AGG_COUNT] = "count", [DT_AGG_SUM] = "sum", [DT_AGG_AVG] = "avg",
@@ -50,7 +51,7 @@ void dt_aggdata_init(struct dtrace_aggdata *ad)
 				n = NULL;
 		snprintf(ad->keyname[k], sizeof(ad->keyname[k]), "key%d", k);
 		ki->name = n ? n : ad->keyname[k];
-		ki->is_string = g->kf[k].is_string;
+		ki->is_string = g->kf[k].is_string || g->kf[k].symkind;
 		ki->size = g->kf[k].size;
 		ki->is_signed = g->kf[k].is_signed;
 		ki->is_stack = g->kf[k].is_stack;
@@ -123,6 +124,14 @@ void dtrace_aggdata_key(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_valu
 	v->size = g->kf[k].size;
 	v->kind = g->kf[k].is_signed ? DTRACE_VAL_INT : DTRACE_VAL_UINT;
 	uint64_t u = dt_agg_keyint(p, v->size);
+	if (g->kf[k].symkind) {
+		/* the symbol's text, valid until this thread's next call */
+		static __thread char sym[512];
+		v->kind = DTRACE_VAL_SYMBOL;
+		v->str = dt_ksym_format(ad->dtp, u, g->kf[k].symkind, sym, sizeof(sym));
+		v->size = (uint32_t)strlen(sym);
+		return;
+	}
 	if (g->kf[k].is_signed && v->size < 8) {
 		int sh = 64 - 8 * (int)v->size;
 		u = (uint64_t)((int64_t)(u << sh) >> sh);

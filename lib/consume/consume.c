@@ -22,6 +22,7 @@
 #include "base/buf.h"
 #include "fmt/bytes.h"
 #include "fmt/printf.h"
+#include "fmt/symfmt.h"
 #include "prov/prov.h"
 #include "rt/buf.h"
 #include "rt/rt.h"
@@ -109,8 +110,8 @@ void dt_consume_error(dtrace_hdl_t *dtp, const struct dt_ecb *e, const char *why
  * zero-filled); a char array's bytes as they are (one without a NUL is
  * copied, NUL-terminated).  The copy is *copy, freed by the caller.
  */
-static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_value_t *v,
-    char **copy)
+static void field_value(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_recfield *f,
+    dtrace_value_t *v, char **copy)
 {
 	const uint8_t *p = d + f->offset;
 	size_t len;
@@ -141,6 +142,15 @@ static void field_value(const uint8_t *d, const struct dt_recfield *f, dtrace_va
 		v->bytes = p;
 		break;
 	default:
+		if (f->symkind) {	/* sym(), func(), mod(): the symbol */
+			char buf[512];
+			dt_ksym_format(dtp, rd(p, f->size, 0), f->symkind, buf, sizeof(buf));
+			*copy = strdup(buf);
+			v->kind = DTRACE_VAL_SYMBOL;
+			v->str = *copy ? *copy : "";
+			v->size = (uint32_t)strlen(v->str);
+			break;
+		}
 		v->kind = f->is_float ? DTRACE_VAL_FLOAT : f->is_signed ? DTRACE_VAL_INT :
 		    DTRACE_VAL_UINT;
 		v->size = f->size;
@@ -168,7 +178,7 @@ static void trace(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t
 {
 	dtrace_value_t v;
 	char *copy;
-	field_value(d, f, &v, &copy);
+	field_value(dtp, d, f, &v, &copy);
 	DT_OUT(dtp, trace, pd, &v);
 	free(copy);
 }

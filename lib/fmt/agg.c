@@ -14,6 +14,7 @@
 #include "agg.h"
 #include "bytes.h"
 #include "kstack.h"
+#include "symfmt.h"
 
 /*
  * Printing
@@ -48,6 +49,13 @@ dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 			continue;
 		}
 		v = dt_agg_keyint(p, kf[i].size);
+		if (kf[i].symkind) {	/* sym(), func(), mod(): a string's column */
+			char sym[512];
+			fprintf(out, "  %-50s", dt_ksym_format((struct dtrace_hdl *)
+			    (uintptr_t)kf[i].hdl, v, kf[i].symkind,
+			    sym, sizeof(sym)));
+			continue;
+		}
 		switch (kf[i].size) {
 		case 8:
 			fprintf(out, " %16lld", (long long)v);

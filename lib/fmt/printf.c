@@ -23,8 +23,10 @@
  *    terminating NUL as \0, as dtrace's strchr2esc() does;
  *  - only the h, l, ll, L and w length modifiers exist: %hhd, %jd, %zu,
  *    %td and %F are "undefined" conversions in dtrace and here.
- * Not done yet: %a and %A print the address as 0x<hex> (no symbol lookup
- * yet), %k (stack) is rejected at parse time, %ls/%ws need wchar_t arrays,
+ *  - %a prints a kernel address as module`function+0xoff (fmt/symfmt.c;
+ *    the format must be registered with dt_register_pf, which gives it
+ *    the handle).
+ * Not done yet: %A (a user address) prints 0x<hex>, %k (stack) is rejected at parse time, %ls/%ws need wchar_t arrays,
  * which dt_pfarg_type cannot describe, so they never type-check.
  */
 #include <errno.h>
@@ -36,6 +38,7 @@
 #include <wchar.h>
 
 #include "printf.h"
+#include "symfmt.h"
 #include "base/handle.h"
 
 /* How a conversion checks its argument. */
@@ -751,8 +754,8 @@ pf_print_str(FILE *out, const struct dt_pfseg *sg, int width, int prec,
 }
 
 static int
-pf_print_one(FILE *out, const struct dt_pfseg *sg, int width, int prec,
-    const struct dt_pfval *v)
+pf_print_one(FILE *out, const struct dt_pfargv *pf, const struct dt_pfseg *sg,
+    int width, int prec, const struct dt_pfval *v)
 {
 	const struct dt_pfconv *pfc = sg->conv;
 	char cfmt[64], buf[64];
@@ -808,14 +811,21 @@ pf_print_one(FILE *out, const struct dt_pfseg *sg, int width, int prec,
 		return (pf_emit(out, cfmt, v->is_signed ?
 		    (double)pf_sext(v) : (double)pf_zext(v)));
 
-	case PR_ADDR:
-		/* No symbol tables yet: print the address as dtrace does
-		   for one it cannot resolve. */
+	case PR_ADDR: {
+		/* %a: a kernel address as module`function+0xoff; %A (a
+		   user address: no process symbols here) as 0x<hex> */
+		char sym[512];
+
 		if (!pf_intsize_ok(v))
 			break;
-		(void) snprintf(buf, sizeof (buf), "0x%llx",
-		    (unsigned long long)pf_zext(v));
-		return (pf_print_str(out, sg, width, prec, buf));
+		if (sg->convch == 'a')
+			dt_ksym_format(pf->dtp, pf_zext(v), DT_SYMK_ADDR, sym,
+			    sizeof (sym));
+		else
+			(void) snprintf(sym, sizeof (sym), "0x%llx",
+			    (unsigned long long)pf_zext(v));
+		return (pf_print_str(out, sg, width, prec, sym));
+	}
 
 	case PR_TIME:
 	case PR_TIME822: {
@@ -959,7 +969,7 @@ dt_printf_format_agg(FILE *out, const struct dt_pfargv *pf,
 			    (const struct dt_pfcallback *)(uintptr_t)v->u;
 			n = cb->print(out, cb->arg);
 		} else
-			n = pf_print_one(out, sg, width, prec, v);
+			n = pf_print_one(out, pf, sg, width, prec, v);
 		if (n < 0)
 			return (-1);
 		total += n;
@@ -989,6 +999,7 @@ void dt_register_pf(dtrace_hdl_t *dtp, struct dt_pfargv *pf)
 	}
 	dtp->pfs = n;
 	dtp->pfs[dtp->npfs++] = pf;
+	pf->dtp = dtp;
 }
 
 void dt_printf_free_all(dtrace_hdl_t *dtp)

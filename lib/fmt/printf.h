@@ -59,6 +59,8 @@ struct dt_pfargv {
 	int nconv;			/* number of conversions, %% included */
 	int nargs;			/* value arguments consumed (incl. '*'s,
 					   excluding %@ and %%) */
+	struct dtrace_hdl *dtp;		/* set by dt_register_pf (%a's
+					   symbols); may be NULL */
 };
 
 /*

@@ -217,6 +217,7 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 		dt_put_u64(fp, v->u);
 		break;
 	case DTRACE_VAL_STRING:
+	case DTRACE_VAL_SYMBOL:
 		field(fp, "value");
 		str(fp, v->str);
 		break;
@@ -410,7 +411,7 @@ static int aggregation(dtrace_output_t *o, const dtrace_probedata_t *pd,
 				putc_unlocked(',', fp);
 			if (dtrace_aggdata_keyinfo(ad, k)->is_stack)
 				stack_array(fp, ad, r, k);
-			else if (kv.kind == DTRACE_VAL_STRING)
+			else if (kv.kind == DTRACE_VAL_STRING || kv.kind == DTRACE_VAL_SYMBOL)
 				dt_json_string(fp, kv.str, kv.size);
 			else if (kv.kind == DTRACE_VAL_INT)
 				dt_put_i64(fp, kv.i);

@@ -171,7 +171,7 @@ static void sample(FILE *fp, const char *family, const char *suffix,
 				dt_escape(fp, s.frames[i], strlen(s.frames[i]), DT_ESC_LABEL);
 			}
 			dtrace_stack_free(&s);
-		} else if (v.kind == DTRACE_VAL_STRING)
+		} else if (v.kind == DTRACE_VAL_STRING || v.kind == DTRACE_VAL_SYMBOL)
 			dt_escape(fp, v.str, v.size, DT_ESC_LABEL);
 		else if (v.kind == DTRACE_VAL_INT)
 			dt_put_i64(fp, v.i);

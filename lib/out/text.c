@@ -110,6 +110,9 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 	case DTRACE_VAL_STRING:
 		trace_str(out, v, pd->flags);
 		break;
+	case DTRACE_VAL_SYMBOL:	/* dtrace's column, quiet or not */
+		fprintf(out, "  %-50s", v->str);
+		break;
 	case DTRACE_VAL_BYTES:
 		if (pd->flags & DTRACE_PD_RAWBYTES)
 			dt_print_rawbytes(out, v->bytes, v->size);

@@ -352,7 +352,9 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			keys[nk++] = dt_sema_stack_key(s, k);
 			continue;
 		}
+		s->symcall = k;		/* @[func(caller)] */
 		keys[nk] = dt_sema_expr(s, k);
+		s->symcall = NULL;
 		if (keys[nk]->type->kind == DT_TK_VOID)
 			dt_sema_err(s, D_KEY_TYPE, e->line, "void expression may not be used as aggregation index: key #%d",
 			    nk + 1);
@@ -454,6 +456,8 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			} else {
 				g->kf[k].size = kt->kind == DT_TK_PTR ? 8 : kt->size;
 				g->kf[k].is_signed = kt->is_signed && kt->kind != DT_TK_PTR;
+				g->kf[k].symkind = kt->symkind;
+				g->kf[k].hdl = kt->symkind ? dtp : NULL;
 				off += 8;
 			}
 		}

@@ -136,6 +136,22 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 		    dt_sema_const(s, e->line, d->type, major ? 0xfff : 0xfffff));
 		return dt_sema_cast(s, v, dt_typedef_lookup(s->tt, major ? "major_t" : "minor_t"));
 	}
+	if (!strcmp(name, "sym") || !strcmp(name, "func") || !strcmp(name, "mod")) {
+		/* the address itself; the consumer prints the symbol.  As in
+		   dtrace they are tracing functions: a statement of their
+		   own or an aggregation key, not a value of an expression */
+		if (e != s->symcall)
+			dt_sema_err(s, D_CG_EXPR, e->line, "tracing function %s( ) may not be called "
+			    "from a D expression (D program context required)", name);
+		if (e->call.nargs != 1)
+			dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
+			    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");
+		struct dt_node *a = dt_sema_expr(s, e->call.args);
+		if (!dt_is_int(a->type) && a->type->kind != DT_TK_PTR)
+			dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+			    "\tprototype: uintptr_t\n\t argument: %s", name, a->type->name);
+		return dt_sema_cast(s, a, name[0] == 'm' ? s->tt->t_modaddr : s->tt->t_symaddr);
+	}
 	if (!strcmp(name, "progenyof")) {
 		struct dt_node *n = dt_sema_node(s, DN_CALL, e->line, s->tt->t_int);
 		n->func = DT_F_PROGENYOF;
@@ -277,6 +293,7 @@ int dt_sema_is_func(const char *name)
 		if (!strcmp(solaris_subrs[i].name, name))
 			return 1;
 	return !strcmp(name, "getmajor") || !strcmp(name, "getminor") ||
+	    !strcmp(name, "sym") || !strcmp(name, "func") || !strcmp(name, "mod") ||
 	    !strcmp(name, "progenyof") || dt_sema_action_lookup(name) >= 0 ||
 	    dt_sema_is_aggfunc(name);
 }
@@ -306,6 +323,7 @@ static void add_field(struct sema *s, struct dt_action *a, enum dt_recval k,
 		f->val_size = (int)(t->kind == DT_TK_PTR ? 8 : t->size);
 		f->is_signed = t->is_signed;
 		f->is_float = t->kind == DT_TK_FLOAT;
+		f->symkind = t->symkind;
 	}
 	st->recsize += size;
 }

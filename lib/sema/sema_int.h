@@ -30,6 +30,9 @@ struct match_ctx {
 
 struct sema {
 	dtrace_hdl_t *dtp;
+	const struct ast_expr *symcall;	/* the sym()/func()/mod() call that
+					   may be lowered now: a statement's
+					   or an aggregation key's */
 	struct dt_typetab *tt;
 	struct dt_stmt *stmt;
 	int act;

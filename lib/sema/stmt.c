@@ -26,7 +26,25 @@ static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st);
 static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 {
 	struct dt_node *c;
+	struct ast_expr tfn, tr;
 	e = dt_sema_chosen(s, e, &c);
+	if (!c && e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT && !e->next &&
+	    (!strcmp(e->call.fn->ident.name, "sym") || !strcmp(e->call.fn->ident.name, "func") ||
+	    !strcmp(e->call.fn->ident.name, "mod"))) {
+		/* sym(), func() and mod() are data-recording functions: as a
+		   statement, each records its value as trace() would */
+		memset(&tfn, 0, sizeof(tfn));
+		tfn.kind = AST_E_IDENT;
+		tfn.line = e->line;
+		tfn.ident.name = (char *)"trace";
+		tr = tfn;
+		tr.kind = AST_E_CALL;
+		tr.call.fn = &tfn;
+		tr.call.args = e;
+		tr.call.nargs = 1;
+		s->symcall = e;
+		e = &tr;
+	}
 	if (!c && dt_sema_is_aggstmt(e)) {
 		struct dt_node *an = dt_sema_aggregate(s, e, e->binary.op == AST_OP_ASSIGN);
 		an->act = s->act;
@@ -36,6 +54,7 @@ static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 	}
 	if (!c && dt_sema_is_actcall(e)) {
 		struct dt_node *n = dt_sema_action(s, e, dt_sema_action_lookup(e->call.fn->ident.name));
+		s->symcall = NULL;
 		struct dt_stmt *cs = s->stmt;
 		struct dt_action *na = dt_alloc(s->dtp, (size_t)(cs->nactions + 1) * sizeof(*na));
 		if (!na)

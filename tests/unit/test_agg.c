@@ -935,7 +935,9 @@ print_keys(void)
 		char s[11];
 	} __attribute__((packed)) k = { -1, -1, -1, -1, "abc" };
 	static const struct dt_aggkeyfield kf[] = {
-		{ .is_string = 0, .size = 8, .is_signed = 1 }, { .is_string = 0, .size = 4, .is_signed = 1 }, { .is_string = 0, .size = 2, .is_signed = 1 }, { .is_string = 0, .size = 1, .is_signed = 1 }, { .is_string = 1, .size = 11, .is_signed = 0 },
+		{ .size = 8, .is_signed = 1 }, { .size = 4, .is_signed = 1 },
+		{ .size = 2, .is_signed = 1 }, { .size = 1, .is_signed = 1 },
+		{ .is_string = 1, .size = 11 },
 	};
 	static const uint32_t ko[] = { 0, 8, 12, 14, 15 };
 	struct dt_aggdesc d = desc(DT_AGG_SUM);
