@@ -94,6 +94,9 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 	case DT_F_PRINT:
 		dt_cg_outact(cg, n);
 		break;
+	case DT_F_USTACK:
+		dt_cg_ustack(cg, n);
+		break;
 	case DT_F_TRUNC:
 	case DT_F_NORMALIZE:
 		if (a->nfields)

@@ -158,6 +158,8 @@ void dt_cg_kread(struct dt_cg *cg, int off, int size);
 void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
 /* cg/outact.c: tracemem() and print() */
 void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
+/* ustack.c: the ustack() action's record field */
+void dt_cg_ustack(struct dt_cg *cg, struct dt_node *n);
 /* cg/act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */

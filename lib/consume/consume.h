@@ -93,4 +93,11 @@ void dt_setopt_record(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *
 void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d,
     const struct dt_action *a);
 
+/* usym.c: a ustack() record (action a of record d), symbolized from its
+ * process's mappings (read when its pid is first seen) and printed */
+void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
+    const struct dt_action *a);
+/* the mappings and symbol tables kept, at dtrace_close */
+void dt_usym_free(void);
+
 #endif

@@ -100,6 +100,7 @@ enum dt_func {
 	 * the char of args[0] at index args[1]; the string args[0] from
 	 * offset args[1] on (s + i) */
 	DT_F_STRCHAR, DT_F_STROFF,
+	DT_F_USTACK,		/* sema/ustack.c, cg/ustack.c, consume/usym.c */
 };
 
 /* binary operator codes (op field) */

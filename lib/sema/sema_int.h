@@ -248,6 +248,9 @@ void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 /* the largest tracemem()/print() record field, in bytes */
 #define DT_MAX_MEMREC 4096
+/* ustack.c: ustack([nframes[, strsize]]) */
+void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a);
 /* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);
