@@ -629,3 +629,14 @@ int dtrace_exited(dtrace_hdl_t *dtp)
 {
 	return dtp->exiting;
 }
+
+int dtrace_uses_ustack(dtrace_hdl_t *dtp)
+{
+	return dtp->uses_ustack;
+}
+
+void dtrace_proc_exiting(dtrace_hdl_t *dtp, pid_t pid)
+{
+	if (dtp->uses_ustack)
+		dt_usym_grab((int)pid);
+}

@@ -97,6 +97,8 @@ void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d,
  * process's mappings (read when its pid is first seen) and printed */
 void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
     const struct dt_action *a);
+/* keep process pid's mappings now (it is about to exit) */
+void dt_usym_grab(int pid);
 /* the mappings and symbol tables kept, at dtrace_close */
 void dt_usym_free(void);
 

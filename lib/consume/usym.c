@@ -317,6 +317,29 @@ void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8
 	DT_OUT(dtp, printf, pd, &t);
 }
 
+/* a process about to exit: its mappings as they are now (it may have
+ * mapped more since its first record) and its objects' symbols, read
+ * while the files are certainly there */
+void dt_usym_grab(int pid)
+{
+	struct uproc *p = proc_get(pid);
+	if (!p)
+		return;
+	struct uproc old = *p;
+	p->maps = NULL;
+	p->nmaps = 0;
+	if (read_maps(p) < 0) {
+		free(p->maps);
+		*p = old;
+	} else {
+		for (size_t j = 0; j < old.nmaps; j++)
+			free(old.maps[j].path);
+		free(old.maps);
+	}
+	for (size_t j = 0; j < p->nmaps; j++)
+		obj_get(&p->maps[j]);
+}
+
 void dt_usym_free(void)
 {
 	for (size_t i = 0; i < nprocs; i++) {

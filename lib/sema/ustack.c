@@ -19,6 +19,7 @@ void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
 	struct dt_node **v = n->args;
 	int64_t nframes = s->dtp->opt[DTOPT_USTACKFRAMES];
 	a->kind = DT_ACT_USTACK;
+	s->dtp->uses_ustack = 1;
 	if (n->nargs > 2)
 		dt_sema_err(s, D_USTACK_PROTO, e->line, "ustack( ) prototype mismatch: too many arguments");
 	if (n->nargs >= 1) {
