@@ -85,6 +85,11 @@ struct dt_aggkeyfield {
 	int is_string;
 	uint32_t size;			/* bytes in the key (strings: strsize+1) */
 	int is_signed;
+	/* a ustack() key: its frames (the key is the pid and the PCs),
+	 * printed by render (set by the consumer: consume/usym.c) */
+	uint32_t ustack;
+	int (*render)(FILE *out, const uint8_t *key, uint32_t size, void *arg);
+	void *arg;
 };
 
 struct dt_aggentry {

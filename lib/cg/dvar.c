@@ -66,6 +66,8 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 	 * computed strings in temporaries: evaluating them may use the key
 	 * area (a[b[1]]) */
 	for (int i = 0; i < nargs; i++) {
+		if (dt_sema_is_ustack(args[i]))
+			continue;	/* written straight into the key */
 		if (types[i]->kind == DT_TK_STRING) {
 			if (simple_str(args[i]))
 				continue;
@@ -89,6 +91,11 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 		off += DT_DV_KEYHDR;
 	}
 	for (int i = 0; i < nargs; i++) {
+		if (dt_sema_is_ustack(args[i])) {
+			dt_cg_ustack_at(cg, off, 8 * (int)args[i]->ival);
+			off += 8 + 8 * (int)args[i]->ival;
+			continue;
+		}
 		if (types[i]->kind == DT_TK_STRING) {
 			int ks = ssize ? (int)ssize[i] : sz;	/* its bytes in the key */
 			if (simple_str(args[i])) {

@@ -280,6 +280,40 @@ static void frame(FILE *fp, const struct uproc *p, uint64_t pc)
 	fprintf(fp, "%s`0x%" PRIx64, mod, pc);
 }
 
+/* a stack: a newline, then each frame on its own line after the
+ * stackindent option's spaces (d: the pid, then size - 8 bytes of PCs) */
+static void print_stack(FILE *fp, dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
+{
+	uint64_t pid, pc;
+	int indent = (int)dtp->opt[DTOPT_STACKINDENT];
+	memcpy(&pid, d, 8);
+	const struct uproc *p = proc_get((int)pid);
+	fputc('\n', fp);
+	for (uint32_t i = 8; i + 8 <= size; i += 8) {
+		memcpy(&pc, d + i, 8);
+		if (pc == 0)
+			break;
+		fprintf(fp, "%*s", indent, "");
+		frame(fp, p, pc);
+		fputc('\n', fp);
+	}
+}
+
+static int render_key(FILE *out, const uint8_t *key, uint32_t size, void *arg)
+{
+	print_stack(out, arg, key, size);
+	return ferror(out) ? -1 : 0;
+}
+
+void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a)
+{
+	for (int k = 0; k < a->nkeys; k++)
+		if (a->kf[k].ustack) {
+			a->kf[k].render = render_key;
+			a->kf[k].arg = dtp;
+		}
+}
+
 struct ucookie {
 	dtrace_hdl_t *dtp;
 	const uint8_t *d;
@@ -289,20 +323,7 @@ struct ucookie {
 static int render(const void *cookie, FILE *fp)
 {
 	const struct ucookie *c = cookie;
-	const uint8_t *d = c->d + c->f->offset;
-	uint64_t pid, pc;
-	int indent = (int)c->dtp->opt[DTOPT_STACKINDENT];
-	memcpy(&pid, d, 8);
-	const struct uproc *p = proc_get((int)pid);
-	fputc('\n', fp);
-	for (uint32_t i = 8; i + 8 <= c->f->size; i += 8) {
-		memcpy(&pc, d + i, 8);
-		if (pc == 0)
-			break;
-		fprintf(fp, "%*s", indent, "");
-		frame(fp, p, pc);
-		fputc('\n', fp);
-	}
+	print_stack(fp, c->dtp, c->d + c->f->offset, c->f->size);
 	return ferror(fp) ? -1 : 0;
 }
 

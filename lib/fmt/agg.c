@@ -34,6 +34,10 @@ dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 		const uint8_t *p = key + koff[i];
 		uint64_t v;
 
+		if (kf[i].render) {
+			kf[i].render(out, p, kf[i].size, kf[i].arg);
+			continue;
+		}
 		if (kf[i].is_string || !dt_agg_is_int_size(kf[i].size)) {
 			/* a string is dtrace's strsize bytes: its NUL and
 			   the zeros after it */

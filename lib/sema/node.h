@@ -150,4 +150,7 @@ struct dt_node {
 					   the unit of its type at ival */
 };
 
+/* a ustack() aggregation key (sema/ustack.c): ival its frames */
+int dt_sema_is_ustack(const struct dt_node *n);
+
 #endif
