@@ -53,7 +53,7 @@ same(FILE *f, const char *exp)
 #define KS 32
 struct skey { char s[KS]; };
 
-static const struct dt_aggkeyfield strkf[] = { { 1, KS, 0 } };
+static const struct dt_aggkeyfield strkf[] = { { .is_string = 1, .size = KS, .is_signed = 0 } };
 static const uint32_t off0[] = { 0 };
 
 static void
@@ -935,7 +935,11 @@ print_keys(void)
 		char s[11];
 	} __attribute__((packed)) k = { -1, -1, -1, -1, "abc" };
 	static const struct dt_aggkeyfield kf[] = {
-		{ 0, 8, 1 }, { 0, 4, 1 }, { 0, 2, 1 }, { 0, 1, 1 }, { 1, 11, 0 },
+		{ .is_string = 0, .size = 8, .is_signed = 1 },
+		{ .is_string = 0, .size = 4, .is_signed = 1 },
+		{ .is_string = 0, .size = 2, .is_signed = 1 },
+		{ .is_string = 0, .size = 1, .is_signed = 1 },
+		{ .is_string = 1, .size = 11, .is_signed = 0 },
 	};
 	static const uint32_t ko[] = { 0, 8, 12, 14, 15 };
 	struct dt_aggdesc d = desc(DT_AGG_SUM);
@@ -987,7 +991,7 @@ print_keys(void)
 	/* a long string is not cut at 50 columns */
 	{
 		char big[80];
-		static const struct dt_aggkeyfield bkf[] = { { 1, 80, 0 } };
+		static const struct dt_aggkeyfield bkf[] = { { .is_string = 1, .size = 80, .is_signed = 0 } };
 
 		memset(big, 0, sizeof(big));
 		memset(big, 'y', 60);
@@ -1012,7 +1016,7 @@ print_quantize_keys(void)
 {
 	struct dt_aggdesc d = desc(DT_AGG_QUANTIZE);
 	struct { uint64_t pid; char s[16]; } k = { 1234, "sh" };
-	static const struct dt_aggkeyfield kf[] = { { 0, 8, 0 }, { 1, 16, 0 } };
+	static const struct dt_aggkeyfield kf[] = { { .is_string = 0, .size = 8, .is_signed = 0 }, { .is_string = 1, .size = 16, .is_signed = 0 } };
 	static const uint32_t ko[] = { 0, 8 };
 	int64_t v[DT_QUANTIZE_NBUCKETS];
 	struct dt_aggentry e = { (uint8_t *)&k, v, NULL, 0 };
@@ -1039,7 +1043,7 @@ sorting(void)
 	struct dt_aggdesc d = desc(DT_AGG_COUNT);
 	struct kk { uint32_t a; uint32_t b; } k[4] = {
 		{ 2, 1 }, { 1, 2 }, { 0xffffffff, 0 }, { 1, 1 } };
-	static const struct dt_aggkeyfield kf[] = { { 0, 4, 1 }, { 0, 4, 1 } };
+	static const struct dt_aggkeyfield kf[] = { { .is_string = 0, .size = 4, .is_signed = 1 }, { .is_string = 0, .size = 4, .is_signed = 1 } };
 	static const uint32_t ko[] = { 0, 4 };
 	int64_t v[4] = { 5, 5, 5, 3 };
 	struct dt_aggentry e[4];
@@ -1128,7 +1132,7 @@ sorting(void)
 	{
 		int64_t s[3] = { 4, -9, 0 };
 		uint64_t kk[3] = { 1, 2, 3 };
-		static const struct dt_aggkeyfield k8[] = { { 0, 8, 0 } };
+		static const struct dt_aggkeyfield k8[] = { { .is_string = 0, .size = 8, .is_signed = 0 } };
 
 		d = desc(DT_AGG_SUM);
 		for (i = 0; i < 3; i++) {
@@ -1284,7 +1288,7 @@ mergetab(void)
 		int64_t (*qv)[DT_QUANTIZE_NBUCKETS] = calloc(NQ, sizeof(*qv));
 		uint64_t *qk = malloc(NQ * sizeof(uint64_t));
 		struct dt_aggentry *qe = malloc(NQ * sizeof(*qe));
-		static const struct dt_aggkeyfield k8[] = { { 0, 8, 0 } };
+		static const struct dt_aggkeyfield k8[] = { { .is_string = 0, .size = 8, .is_signed = 0 } };
 
 		if (qv && qk && qe) {
 			for (i = 0; i < NQ; i++) {
