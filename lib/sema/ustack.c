@@ -7,13 +7,27 @@
  * strings in DTrace) is checked and accepted.  The messages are
  * dtrace's.
  */
+#include <stdio.h>
 #include <string.h>
+#include "base/output.h"
 #include "sema_int.h"
 #include "front/ast.h"
 
 /* bpf_get_stack() walks at most the kernel's perf_event_max_stack
- * frames (127 by default) */
+ * frames (127 by default): more are capped, with a warning */
 #define DT_USTACK_MAX 127
+
+static int64_t max_stack(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
+	long long v = 0;
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v > 0 && v < 4096 ? v : DT_USTACK_MAX;
+}
 
 /* the frames ustack() with arguments v[0..nargs) records */
 static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int line)
@@ -32,8 +46,12 @@ static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int
 		    "integer constant");
 	if (nframes <= 0)
 		nframes = 1;
-	if (nframes > DT_USTACK_MAX)
-		nframes = DT_USTACK_MAX;
+	int64_t max = max_stack();
+	if (nframes > max) {
+		dt_out_message(s->dtp, 0, "ustack( ) depth %lld lowered to %lld (the kernel's "
+		    "perf_event_max_stack)", (long long)nframes, (long long)max);
+		nframes = max;
+	}
 	s->dtp->uses_ustack = 1;
 	return (uint32_t)nframes;
 }
