@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -57,6 +58,7 @@ struct uproc {
 	int pid;
 	struct umap *maps;
 	size_t nmaps;
+	time_t read;		/* when the maps were read */
 };
 
 static struct uproc *procs;
@@ -101,6 +103,22 @@ static int read_maps(struct uproc *p)
 	return 0;
 }
 
+/* p's mappings read again (kept as they were if it is gone) */
+static void reread(struct uproc *p)
+{
+	struct uproc old = *p;
+	p->maps = NULL;
+	p->nmaps = 0;
+	if (read_maps(p) < 0) {
+		free(p->maps);
+		*p = old;
+		return;
+	}
+	for (size_t j = 0; j < old.nmaps; j++)
+		free(old.maps[j].path);
+	free(old.maps);
+}
+
 static struct uproc *proc_get(int pid)
 {
 	for (size_t i = 0; i < nprocs; i++)
@@ -114,6 +132,7 @@ static struct uproc *proc_get(int pid)
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
 	read_maps(p);
+	p->read = time(NULL);
 	return p;
 }
 
@@ -247,15 +266,28 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-/* one frame's text, as dtrace's dt_print_ustack writes it */
-static void frame(FILE *fp, const struct uproc *p, uint64_t pc)
+static const struct umap *map_of(const struct uproc *p, uint64_t pc)
 {
-	const struct umap *m = NULL;
 	for (size_t i = 0; p && i < p->nmaps; i++)
-		if (pc >= p->maps[i].start && pc < p->maps[i].end) {
-			m = &p->maps[i];
-			break;
-		}
+		if (pc >= p->maps[i].start && pc < p->maps[i].end)
+			return &p->maps[i];
+	return NULL;
+}
+
+/*
+ * one frame's text, as dtrace's dt_print_ustack writes it.  A PC no
+ * mapping holds may be in an object mapped since the maps were read
+ * (dlopen): they are read again, at most once a second (JIT code in
+ * anonymous memory would otherwise cost a read per frame).
+ */
+static void frame(FILE *fp, struct uproc *p, uint64_t pc)
+{
+	const struct umap *m = map_of(p, pc);
+	if (!m && p && time(NULL) != p->read) {
+		reread(p);
+		p->read = time(NULL);
+		m = map_of(p, pc);
+	}
 	if (!m) {
 		fprintf(fp, "0x%" PRIx64, pc);
 		return;
@@ -287,7 +319,7 @@ static void print_stack(FILE *fp, dtrace_hdl_t *dtp, const uint8_t *d, uint32_t 
 	uint64_t pid, pc;
 	int indent = (int)dtp->opt[DTOPT_STACKINDENT];
 	memcpy(&pid, d, 8);
-	const struct uproc *p = proc_get((int)pid);
+	struct uproc *p = proc_get((int)pid);
 	fputc('\n', fp);
 	for (uint32_t i = 8; i + 8 <= size; i += 8) {
 		memcpy(&pc, d + i, 8);
@@ -346,17 +378,7 @@ void dt_usym_grab(int pid)
 	struct uproc *p = proc_get(pid);
 	if (!p)
 		return;
-	struct uproc old = *p;
-	p->maps = NULL;
-	p->nmaps = 0;
-	if (read_maps(p) < 0) {
-		free(p->maps);
-		*p = old;
-	} else {
-		for (size_t j = 0; j < old.nmaps; j++)
-			free(old.maps[j].path);
-		free(old.maps);
-	}
+	reread(p);
 	for (size_t j = 0; j < p->nmaps; j++)
 		obj_get(&p->maps[j]);
 }
