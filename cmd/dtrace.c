@@ -224,10 +224,40 @@ static int start_child(const char *cmd)
 	return pid;
 }
 
-static void release_child(void)
+/*
+ * Let the -c child run.  A program that symbolizes user stacks keeps it
+ * traced with PTRACE_O_TRACEEXIT, so its exit stops it while its memory
+ * is still mapped: target_exited() then has the library keep its
+ * mappings (its records may not have been printed yet) and detaches it.
+ */
+static int g_held;
+
+static void release_child(dtrace_hdl_t *dtp)
 {
-	if (g_child > 0 && ptrace(PTRACE_DETACH, g_child, NULL, NULL) < 0)
+	if (g_child <= 0)
+		return;
+	if (dtrace_uses_ustack(dtp) &&
+	    ptrace(PTRACE_SETOPTIONS, g_child, NULL, (void *)(long)PTRACE_O_TRACEEXIT) == 0 &&
+	    ptrace(PTRACE_CONT, g_child, NULL, NULL) == 0) {
+		g_held = 1;
+		return;
+	}
+	if (ptrace(PTRACE_DETACH, g_child, NULL, NULL) < 0)
 		err("failed to start the command: %s", strerror(errno));
+}
+
+/* a held child stopped (st): at its exit, keep its mappings and let it
+ * go; else pass on the signal (not the SIGTRAP of a later exec) */
+static void held_stop(dtrace_hdl_t *dtp, int st)
+{
+	if (st >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8))) {
+		dtrace_proc_exiting(dtp, g_child);
+		ptrace(PTRACE_DETACH, g_child, NULL, NULL);
+		g_held = 0;
+		return;
+	}
+	int sig = WSTOPSIG(st);
+	ptrace(PTRACE_CONT, g_child, NULL, (void *)(long)(sig == SIGTRAP ? 0 : sig));
 }
 
 /* The reason in the library's "failed to set -x NAME: REASON" */
@@ -769,11 +799,14 @@ static void catch_signals(void)
 }
 
 /* Has the -c child or the -p process exited? Says so unless quiet. */
-static int target_exited(const struct opts *o)
+static int target_exited(dtrace_hdl_t *dtp, const struct opts *o)
 {
 	if (g_child > 0) {
 		int wst;
-		if (waitpid(g_child, &wst, WNOHANG) != g_child)
+		pid_t w;
+		while ((w = waitpid(g_child, &wst, WNOHANG)) == g_child && WIFSTOPPED(wst) && g_held)
+			held_stop(dtp, wst);
+		if (w != g_child || WIFSTOPPED(wst))
 			return 0;
 		if (!o->quiet)
 			err("pid %d has exited", (int)g_child);
@@ -805,7 +838,7 @@ static int trace_loop(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 			err("processing aborted: %s", dtrace_errmsg(dtp));
 			return E_ERROR;
 		}
-		if (target_exited(o))
+		if (target_exited(dtp, o))
 			return E_SUCCESS;
 	}
 }
@@ -834,7 +867,7 @@ static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 		err("could not enable tracing: %s", dtrace_errmsg(dtp));
 		return E_ERROR;
 	}
-	release_child();
+	release_child(dtp);
 	/* an error while tracing (the output cannot be written) ends it
 	 * there: END does not run, and closing the handle detaches all */
 	if (trace_loop(dtp, o, out) != E_SUCCESS)

@@ -347,6 +347,12 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out);
 int dtrace_exit_status(dtrace_hdl_t *dtp);
 /* 1 if exit() was called */
 int dtrace_exited(dtrace_hdl_t *dtp);
+/* does the program print user stacks (ustack())?  Then a consumer that
+ * can hold a process at its exit (ptrace PTRACE_O_TRACEEXIT) calls
+ * dtrace_proc_exiting there: its mappings are kept for the records not
+ * yet printed */
+int dtrace_uses_ustack(dtrace_hdl_t *dtp);
+void dtrace_proc_exiting(dtrace_hdl_t *dtp, pid_t pid);
 
 #pragma GCC visibility pop
 

@@ -185,6 +185,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_ksyms_close(dtp);
 	dt_kvar_close(dtp);
 	dt_traceiter_free();
+	dt_usym_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
 		dt_arena_free(dtp->arena);
@@ -627,4 +628,15 @@ int dtrace_exit_status(dtrace_hdl_t *dtp)
 int dtrace_exited(dtrace_hdl_t *dtp)
 {
 	return dtp->exiting;
+}
+
+int dtrace_uses_ustack(dtrace_hdl_t *dtp)
+{
+	return dtp->uses_ustack;
+}
+
+void dtrace_proc_exiting(dtrace_hdl_t *dtp, pid_t pid)
+{
+	if (dtp->uses_ustack)
+		dt_usym_grab((int)pid);
 }

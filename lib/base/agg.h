@@ -90,6 +90,11 @@ struct dt_aggkeyfield {
 	int symkind;			/* DT_SYMK_*: sym(), func(), mod() */
 	const void *hdl;		/* the dtrace handle, for is_stack and
 					   symkind */
+	/* a ustack() key: its frames (the key is the pid and the PCs),
+	 * printed by render (set by the consumer: consume/usym.c) */
+	uint32_t ustack;
+	int (*render)(FILE *out, const uint8_t *key, uint32_t size, void *arg);
+	void *arg;
 };
 
 struct dt_aggentry {

@@ -98,6 +98,9 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_kstack_rec(cg, DT_MS_BUF + (int)a->fields[0].offset,
 		    (int)(a->fields[0].size / 8));
 		break;
+	case DT_F_USTACK:
+		dt_cg_ustack(cg, n);
+		break;
 	case DT_F_TRUNC:
 	case DT_F_NORMALIZE:
 		if (a->nfields)

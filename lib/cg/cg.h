@@ -159,6 +159,10 @@ void dt_cg_kread(struct dt_cg *cg, int off, int size);
 void dt_cg_bvar(struct dt_cg *cg, struct dt_node *n);
 /* cg/outact.c: tracemem() and print() */
 void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
+/* ustack.c: the ustack() action's record field; the pid and bytes / 8
+ * user PCs at R9 + off (an aggregation key's part) */
+void dt_cg_ustack(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes);
 /* cg/act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */

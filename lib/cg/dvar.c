@@ -68,6 +68,8 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 	for (int i = 0; i < nargs; i++) {
 		if (dt_sema_is_stack(args[i]))
 			continue;	/* fetched into its place below */
+		if (dt_sema_is_ustack(args[i]))
+			continue;	/* written straight into the key */
 		if (types[i]->kind == DT_TK_STRING) {
 			if (simple_str(args[i]))
 				continue;
@@ -95,6 +97,11 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 			int ks = ssize ? (int)ssize[i] : (int)args[i]->type->size;
 			dt_cg_kstack_rec(cg, off, ks / 8);
 			off += ks;
+			continue;
+		}
+		if (dt_sema_is_ustack(args[i])) {
+			dt_cg_ustack_at(cg, off, 8 * (int)args[i]->ival);
+			off += 8 + 8 * (int)args[i]->ival;
 			continue;
 		}
 		if (types[i]->kind == DT_TK_STRING) {

@@ -327,6 +327,7 @@ static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn, 
 	    dtp->ncpus, dtp->optset[DTOPT_AGGPERCPU] };
 	uint64_t t0 = now_ns();
 	int how = 0, rc = -1;
+	dt_usym_keys(dtp, a);
 
 	memset(sn, 0, sizeof(*sn));
 	if (!getenv("DTRACE_DEBUG_NOBATCH"))

@@ -294,6 +294,9 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 		case DT_ACT_SYSTEM:
 			dt_destr_system(dtp, d, a);
 			break;
+		case DT_ACT_USTACK:
+			dt_usym_record(dtp, &pd, d, a);
+			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC:
 		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:
 			dt_agg_action(dtp, &pd, a, a->nfields > 0,

@@ -99,4 +99,16 @@ void dt_setopt_record(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t *
 void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d,
     const struct dt_action *a);
 
+/* usym.c: a ustack() record (action a of record d), symbolized from its
+ * process's mappings (read when its pid is first seen) and printed */
+void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
+    const struct dt_action *a);
+/* aggregation a's ustack() keys printed symbolized (their render) */
+struct dt_agg;
+void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a);
+/* keep process pid's mappings now (it is about to exit) */
+void dt_usym_grab(int pid);
+/* the mappings and symbol tables kept, at dtrace_close */
+void dt_usym_free(void);
+
 #endif

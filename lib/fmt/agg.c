@@ -41,6 +41,10 @@ dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 			    p, kf[i].size / 8);
 			continue;
 		}
+		if (kf[i].render) {
+			kf[i].render(out, p, kf[i].size, kf[i].arg);
+			continue;
+		}
 		if (kf[i].is_string || !dt_agg_is_int_size(kf[i].size)) {
 			/* a string is dtrace's strsize bytes: its NUL and
 			   the zeros after it */

@@ -235,9 +235,10 @@ static void key_msize(struct sema *s, struct dt_agg *g, int k, const struct dt_n
 {
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	uint32_t full = DT_STRAREA(dtp), m = 8;
-	if (g->kf[k].is_stack)
+	(void)n;
+	if (g->kf[k].is_stack || g->kf[k].ustack)
 		m = g->kf[k].size;
-	if (g->kf[k].is_string) {
+	else if (g->kf[k].is_string) {
 		uint32_t b = dt_sema_str_bound(s, n);
 		m = b && ((b + 7) & ~7u) < full ? (b + 7) & ~7u : full;
 	}
@@ -352,6 +353,10 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			keys[nk++] = dt_sema_stack_key(s, k);
 			continue;
 		}
+		if ((keys[nk] = dt_sema_ustack_key(s, k)) != NULL) {
+			nk++;
+			continue;
+		}
 		s->symcall = k;		/* @[func(caller)] */
 		keys[nk] = dt_sema_expr(s, k);
 		s->symcall = NULL;
@@ -374,6 +379,8 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			    g->kf[k].size == keys[k]->type->size :
 			    kt->kind == DT_TK_STRING ? keys[k]->type->kind == DT_TK_STRING :
 			    dt_is_scalar(keys[k]->type);
+			if (g->kf[k].ustack || dt_sema_is_ustack(keys[k]))
+				ok = dt_sema_is_ustack(keys[k]) && g->kf[k].ustack == keys[k]->ival;
 			if (!ok)
 				dt_sema_err(s, D_PROTO_ARG, e->line, "@%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", aname, k + 1, tname(kt),
@@ -441,7 +448,8 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 		struct ast_expr *ke = le->agg.keys;
 		for (int k = 0; k < nk; k++, ke = ke->next) {
 			g->keynames[k] = key_name(ke);
-			struct dt_type *kt = key_type(s, keys[k]);
+			struct dt_type *kt = dt_sema_is_ustack(keys[k]) ? keys[k]->type :
+			    key_type(s, keys[k]);
 			g->keys[k] = kt;
 			g->koff[k] = off;
 			if (dt_sema_is_stack(keys[k])) {
@@ -449,6 +457,10 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 				g->kf[k].hdl = dtp;
 				g->kf[k].size = kt->size;
 				off += kt->size;
+			} else if (dt_sema_is_ustack(keys[k])) {
+				g->kf[k].ustack = (uint32_t)keys[k]->ival;
+				g->kf[k].size = 8 + 8 * g->kf[k].ustack;
+				off += g->kf[k].size;
 			} else if (kt->kind == DT_TK_STRING) {
 				g->kf[k].is_string = 1;
 				g->kf[k].size = (uint32_t)dtp->opt[DTOPT_STRSIZE] + 1;
@@ -476,7 +488,7 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	n->nargs = nk;
 	n->args = dt_alloc(dtp, sizeof(*n->args) * (size_t)(nk ? nk : 1));
 	for (int k = 0; k < nk; k++)
-		n->args[k] = g->keys[k]->kind == DT_TK_STRING || g->kf[k].is_stack ? keys[k] :
+		n->args[k] = g->keys[k]->kind == DT_TK_STRING || g->kf[k].is_stack || g->kf[k].ustack ? keys[k] :
 		    dt_sema_cast(s, keys[k], g->keys[k]);
 	struct dt_type *i64 = dt_typedef_lookup(&dtp->types, "int64_t");
 	if (na > 0)

@@ -274,6 +274,7 @@ static const struct {
 	{ "speculate", DT_F_SPECULATE, 1, 1 },
 	{ "commit", DT_F_COMMIT, 1, 1 },
 	{ "discard", DT_F_DISCARD, 1, 1 },
+	{ "ustack", DT_F_USTACK, 0, 1000 },	/* ustack.c says at most 2 */
 };
 
 int dt_sema_action_lookup(const char *name)
@@ -423,6 +424,9 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 		break;
 	case DT_F_TRACEMEM: case DT_F_PRINT: case DT_F_FTRUNCATE: case DT_F_STACK:
 		dt_sema_outact(s, n, e, a);
+		break;
+	case DT_F_USTACK:
+		dt_sema_ustack(s, n, e, a);
 		break;
 	case DT_F_SPECULATE: case DT_F_COMMIT: case DT_F_DISCARD:
 		dt_sema_spec_action(s, n, e, a);

@@ -102,6 +102,7 @@ enum dt_func {
 	 * the char of args[0] at index args[1]; the string args[0] from
 	 * offset args[1] on (s + i) */
 	DT_F_STRCHAR, DT_F_STROFF,
+	DT_F_USTACK,		/* sema/ustack.c, cg/ustack.c, consume/usym.c */
 };
 
 /* binary operator codes (op field) */
@@ -156,5 +157,7 @@ static inline int dt_sema_is_stack(const struct dt_node *n)
 {
 	return n->kind == DN_CALL && n->func == DT_F_STACK;
 }
+/* a ustack() aggregation key (sema/ustack.c): ival its frames */
+int dt_sema_is_ustack(const struct dt_node *n);
 
 #endif

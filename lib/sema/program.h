@@ -38,7 +38,9 @@ enum dt_actkind {
 	DT_ACT_DESTR,			/* stop, raise, copyout(str), chill: no data */
 	DT_ACT_SPECULATE,		/* fields: id/generation, sequence (spec.h) */
 	DT_ACT_COMMIT,			/* no fields: a control record (spec.h) */
-	DT_ACT_DISCARD
+	DT_ACT_DISCARD,
+	DT_ACT_USTACK			/* fields[0]: pid, then the user PCs
+					   (sema/ustack.c) */
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */

@@ -254,6 +254,12 @@ void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 /* the largest tracemem()/print() record field, in bytes */
 #define DT_MAX_MEMREC 4096
+/* ustack.c: ustack([nframes[, strsize]]) as an action, and as an
+ * aggregation key (NULL if key k is not one: else a DN_CALL of
+ * DT_F_USTACK, ival its frames) */
+void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a);
+struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k);
 /* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);

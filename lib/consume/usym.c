@@ -1,0 +1,406 @@
+/*
+ * usym.c - user stacks in the consumer: the ustack() action's records
+ * printed as DTrace prints them, symbolized from the process's mappings
+ * and the ELF symbol tables of its objects.
+ *
+ * A process's mappings (/proc/PID/maps: range, file offset, device,
+ * inode, path) are read the first time one of its records is seen and
+ * kept, so later records of a process that has exited still resolve.
+ * A PC maps to an object and a file offset; the object's PT_LOAD
+ * segments turn that into the address its symbols use (this covers PIE
+ * executables and shared libraries, whatever their load bias).  Each
+ * object's .symtab and .dynsym functions are read once (cached by device
+ * and inode, not per process), sorted, and searched by bisection.
+ *
+ * Frames print as module`function+0xoff (module: the object's base
+ * name), module`0xpc when the object has no symbol there, 0xpc when no
+ * mapping holds the PC; each on its own line after stackindent spaces,
+ * after a newline, as dtrace's dt_print_ustack.  No DWARF unwinding: the
+ * stack is the kernel's frame-pointer walk.
+ */
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include "consume.h"
+#include "sema/program.h"
+#include "base/output.h"
+
+struct usym { uint64_t addr, size; const char *name; };
+struct useg { uint64_t vaddr, off, filesz; };
+
+struct uobj {
+	dev_t dev;
+	ino_t ino;
+	int loaded;		/* 1: read (maybe without symbols) */
+	struct usym *syms;
+	size_t nsyms;
+	struct useg *segs;
+	size_t nsegs;
+	char **strtabs;		/* the string tables the names point into */
+	size_t nstrtabs;
+};
+
+struct umap {
+	uint64_t start, end, off;
+	dev_t dev;
+	ino_t ino;
+	char *path;		/* NULL: anonymous */
+};
+
+struct uproc {
+	int pid;
+	struct umap *maps;
+	size_t nmaps;
+	time_t read;		/* when the maps were read */
+};
+
+static struct uproc *procs;
+static size_t nprocs;
+static struct uobj *objs;
+static size_t nobjs;
+
+static int read_maps(struct uproc *p)
+{
+	char fn[64], line[4096];
+	snprintf(fn, sizeof(fn), "/proc/%d/maps", p->pid);
+	FILE *f = fopen(fn, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long long s, e, off, ino;
+		unsigned maj, mnr;
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %*s %llx %x:%x %llu %n", &s, &e, &off, &maj, &mnr,
+		    &ino, &pos) < 6 || ino == 0)
+			continue;
+		char *path = line + pos;
+		path[strcspn(path, "\n")] = 0;
+		if (path[0] != '/')
+			continue;
+		struct umap *m = realloc(p->maps, (p->nmaps + 1) * sizeof(*m));
+		if (!m)
+			break;
+		p->maps = m;
+		m = &m[p->nmaps];
+		m->start = s;
+		m->end = e;
+		m->off = off;
+		m->dev = makedev(maj, mnr);
+		m->ino = (ino_t)ino;
+		m->path = strdup(path);
+		if (!m->path)
+			break;
+		p->nmaps++;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* p's mappings read again (kept as they were if it is gone) */
+static void reread(struct uproc *p)
+{
+	struct uproc old = *p;
+	p->maps = NULL;
+	p->nmaps = 0;
+	if (read_maps(p) < 0) {
+		free(p->maps);
+		*p = old;
+		return;
+	}
+	for (size_t j = 0; j < old.nmaps; j++)
+		free(old.maps[j].path);
+	free(old.maps);
+}
+
+static struct uproc *proc_get(int pid)
+{
+	for (size_t i = 0; i < nprocs; i++)
+		if (procs[i].pid == pid)
+			return &procs[i];
+	struct uproc *n = realloc(procs, (nprocs + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	procs = n;
+	struct uproc *p = &procs[nprocs++];
+	memset(p, 0, sizeof(*p));
+	p->pid = pid;
+	read_maps(p);
+	p->read = time(NULL);
+	return p;
+}
+
+static int sym_cmp(const void *a, const void *b)
+{
+	const struct usym *x = a, *y = b;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* the functions of one symbol table section */
+static void load_symtab(struct uobj *o, Elf *e, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	if (!d || !sh->sh_entsize)
+		return;
+	Elf_Scn *ss = elf_getscn(e, sh->sh_link);
+	Elf_Data *sd = ss ? elf_getdata(ss, NULL) : NULL;
+	if (!sd || !sd->d_buf || !sd->d_size)
+		return;
+	char *strs = malloc(sd->d_size + 1);
+	char **st = realloc(o->strtabs, (o->nstrtabs + 1) * sizeof(*st));
+	if (!strs || !st) {
+		free(strs);
+		if (st)
+			o->strtabs = st;
+		return;
+	}
+	memcpy(strs, sd->d_buf, sd->d_size);
+	strs[sd->d_size] = 0;
+	o->strtabs = st;
+	st[o->nstrtabs++] = strs;
+	size_t n = sh->sh_size / sh->sh_entsize;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Sym s;
+		if (!gelf_getsym(d, (int)i, &s))
+			break;
+		int t = GELF_ST_TYPE(s.st_info);
+		if ((t != STT_FUNC && t != STT_GNU_IFUNC) || s.st_value == 0 ||
+		    s.st_shndx == SHN_UNDEF || s.st_name >= sd->d_size)
+			continue;
+		struct usym *u = realloc(o->syms, (o->nsyms + 1) * sizeof(*u));
+		if (!u)
+			return;
+		o->syms = u;
+		u[o->nsyms++] = (struct usym){ s.st_value, s.st_size, strs + s.st_name };
+	}
+}
+
+static void load_obj(struct uobj *o, const char *path)
+{
+	o->loaded = 1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	struct stat sb;
+	Elf *e = NULL;
+	if (fstat(fd, &sb) < 0 || sb.st_dev != o->dev || sb.st_ino != o->ino)
+		goto out;	/* replaced since it was mapped: addresses only */
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (!e || elf_kind(e) != ELF_K_ELF)
+		goto out;
+	size_t np = 0;
+	if (elf_getphdrnum(e, &np) == 0) {
+		for (size_t i = 0; i < np; i++) {
+			GElf_Phdr ph;
+			if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
+				continue;
+			struct useg *g = realloc(o->segs, (o->nsegs + 1) * sizeof(*g));
+			if (!g)
+				break;
+			o->segs = g;
+			g[o->nsegs++] = (struct useg){ ph.p_vaddr, ph.p_offset, ph.p_filesz };
+		}
+	}
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn)) != NULL;) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM))
+			load_symtab(o, e, scn, &sh);
+	}
+	if (o->nsyms)
+		qsort(o->syms, o->nsyms, sizeof(*o->syms), sym_cmp);
+out:
+	if (e)
+		elf_end(e);
+	close(fd);
+}
+
+static struct uobj *obj_get(const struct umap *m)
+{
+	for (size_t i = 0; i < nobjs; i++)
+		if (objs[i].dev == m->dev && objs[i].ino == m->ino)
+			return &objs[i];
+	struct uobj *n = realloc(objs, (nobjs + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	objs = n;
+	struct uobj *o = &objs[nobjs++];
+	memset(o, 0, sizeof(*o));
+	o->dev = m->dev;
+	o->ino = m->ino;
+	load_obj(o, m->path);
+	return o;
+}
+
+/* the symbol holding address a of object o, or NULL */
+static const struct usym *lookup(const struct uobj *o, uint64_t a)
+{
+	size_t lo = 0, hi = o->nsyms;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (o->syms[mid].addr <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	const struct usym *s = &o->syms[lo - 1];
+	/* a sized symbol must hold it; of several at one address, the
+	 * sized one that does */
+	for (size_t i = lo; i-- > 0 && o->syms[i].addr == s->addr;)
+		if (a < o->syms[i].addr + o->syms[i].size)
+			return &o->syms[i];
+	return s->size == 0 ? s : NULL;
+}
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+static const struct umap *map_of(const struct uproc *p, uint64_t pc)
+{
+	for (size_t i = 0; p && i < p->nmaps; i++)
+		if (pc >= p->maps[i].start && pc < p->maps[i].end)
+			return &p->maps[i];
+	return NULL;
+}
+
+/*
+ * one frame's text, as dtrace's dt_print_ustack writes it.  A PC no
+ * mapping holds may be in an object mapped since the maps were read
+ * (dlopen): they are read again, at most once a second (JIT code in
+ * anonymous memory would otherwise cost a read per frame).
+ */
+static void frame(FILE *fp, struct uproc *p, uint64_t pc)
+{
+	const struct umap *m = map_of(p, pc);
+	if (!m && p && time(NULL) != p->read) {
+		reread(p);
+		p->read = time(NULL);
+		m = map_of(p, pc);
+	}
+	if (!m) {
+		fprintf(fp, "0x%" PRIx64, pc);
+		return;
+	}
+	const char *mod = base_name(m->path);
+	const struct uobj *o = obj_get(m);
+	uint64_t foff = pc - m->start + m->off;
+	for (size_t i = 0; o && i < o->nsegs; i++) {
+		const struct useg *g = &o->segs[i];
+		if (foff < g->off || foff >= g->off + g->filesz)
+			continue;
+		const struct usym *s = lookup(o, foff - g->off + g->vaddr);
+		if (!s)
+			break;
+		uint64_t d = foff - g->off + g->vaddr - s->addr;
+		if (d)
+			fprintf(fp, "%s`%s+0x%" PRIx64, mod, s->name, d);
+		else
+			fprintf(fp, "%s`%s", mod, s->name);
+		return;
+	}
+	fprintf(fp, "%s`0x%" PRIx64, mod, pc);
+}
+
+/* a stack: a newline, then each frame on its own line after the
+ * stackindent option's spaces (d: the pid, then size - 8 bytes of PCs) */
+static void print_stack(FILE *fp, dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
+{
+	uint64_t pid, pc;
+	int indent = (int)dtp->opt[DTOPT_STACKINDENT];
+	memcpy(&pid, d, 8);
+	struct uproc *p = proc_get((int)pid);
+	fputc('\n', fp);
+	for (uint32_t i = 8; i + 8 <= size; i += 8) {
+		memcpy(&pc, d + i, 8);
+		if (pc == 0)
+			break;
+		fprintf(fp, "%*s", indent, "");
+		frame(fp, p, pc);
+		fputc('\n', fp);
+	}
+}
+
+static int render_key(FILE *out, const uint8_t *key, uint32_t size, void *arg)
+{
+	print_stack(out, arg, key, size);
+	return ferror(out) ? -1 : 0;
+}
+
+void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a)
+{
+	for (int k = 0; k < a->nkeys; k++)
+		if (a->kf[k].ustack) {
+			a->kf[k].render = render_key;
+			a->kf[k].arg = dtp;
+		}
+}
+
+struct ucookie {
+	dtrace_hdl_t *dtp;
+	const uint8_t *d;
+	const struct dt_recfield *f;
+};
+
+static int render(const void *cookie, FILE *fp)
+{
+	const struct ucookie *c = cookie;
+	print_stack(fp, c->dtp, c->d + c->f->offset, c->f->size);
+	return ferror(fp) ? -1 : 0;
+}
+
+void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
+    const struct dt_action *a)
+{
+	struct ucookie c = { dtp, d, &a->fields[0] };
+	uint64_t pid;
+	memcpy(&pid, d + c.f->offset, 8);
+	proc_get((int)pid);	/* its mappings now, while it may still run */
+	dtrace_text_t t = { render, &c };
+	DT_OUT(dtp, printf, pd, &t);
+}
+
+/* a process about to exit: its mappings as they are now (it may have
+ * mapped more since its first record) and its objects' symbols, read
+ * while the files are certainly there */
+void dt_usym_grab(int pid)
+{
+	struct uproc *p = proc_get(pid);
+	if (!p)
+		return;
+	reread(p);
+	for (size_t j = 0; j < p->nmaps; j++)
+		obj_get(&p->maps[j]);
+}
+
+void dt_usym_free(void)
+{
+	for (size_t i = 0; i < nprocs; i++) {
+		for (size_t j = 0; j < procs[i].nmaps; j++)
+			free(procs[i].maps[j].path);
+		free(procs[i].maps);
+	}
+	free(procs);
+	procs = NULL;
+	nprocs = 0;
+	for (size_t i = 0; i < nobjs; i++) {
+		free(objs[i].syms);
+		free(objs[i].segs);
+		for (size_t j = 0; j < objs[i].nstrtabs; j++)
+			free(objs[i].strtabs[j]);
+		free(objs[i].strtabs);
+	}
+	free(objs);
+	objs = NULL;
+	nobjs = 0;
+}

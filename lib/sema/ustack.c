@@ -1,0 +1,85 @@
+/*
+ * ustack.c - the semantic rules of ustack([nframes[, strsize]]), as an
+ * action and as an aggregation key.  Its value is the process id (8
+ * bytes, so the consumer can symbolize with that process's mappings)
+ * and nframes user PCs (8 bytes each, zero past the last frame).
+ * nframes defaults to the ustackframes option; strsize (jstack-style
+ * strings in DTrace) is checked and accepted.  The messages are
+ * dtrace's.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "base/output.h"
+#include "sema_int.h"
+#include "front/ast.h"
+
+/* bpf_get_stack() walks at most the kernel's perf_event_max_stack
+ * frames (127 by default): more are capped, with a warning */
+#define DT_USTACK_MAX 127
+
+static int64_t max_stack(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
+	long long v = 0;
+	if (f) {
+		if (fscanf(f, "%lld", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v > 0 && v < 4096 ? v : DT_USTACK_MAX;
+}
+
+/* the frames ustack() with arguments v[0..nargs) records */
+static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int line)
+{
+	int64_t nframes = s->dtp->opt[DTOPT_USTACKFRAMES];
+	if (nargs > 2)
+		dt_sema_err(s, D_USTACK_PROTO, line, "ustack( ) prototype mismatch: too many arguments");
+	if (nargs >= 1) {
+		if (v[0]->kind != DN_CONST || !dt_is_int(v[0]->type) || v[0]->ival <= 0)
+			dt_sema_err(s, D_USTACK_FRAMES, line, "ustack( ) argument #1 must be a non-zero "
+			    "positive integer constant");
+		nframes = v[0]->ival;
+	}
+	if (nargs == 2 && (v[1]->kind != DN_CONST || !dt_is_int(v[1]->type) || v[1]->ival < 0))
+		dt_sema_err(s, D_USTACK_STRSIZE, line, "ustack( ) argument #2 must be a positive "
+		    "integer constant");
+	if (nframes <= 0)
+		nframes = 1;
+	int64_t max = max_stack();
+	if (nframes > max) {
+		dt_out_message(s->dtp, 0, "ustack( ) depth %lld lowered to %lld (the kernel's "
+		    "perf_event_max_stack)", (long long)nframes, (long long)max);
+		nframes = max;
+	}
+	s->dtp->uses_ustack = 1;
+	return (uint32_t)nframes;
+}
+
+void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
+    struct dt_action *a)
+{
+	a->kind = DT_ACT_USTACK;
+	dt_sema_bytes_field(s, a, 8 + 8 * ustack_frames(s, n->args, n->nargs, e->line));
+}
+
+struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
+{
+	if (k->kind != AST_E_CALL || k->call.fn->kind != AST_E_IDENT ||
+	    strcmp(k->call.fn->ident.name, "ustack"))
+		return NULL;
+	struct dt_node *v[3] = { NULL };
+	int i = 0;
+	for (struct ast_expr *x = k->call.args; x; x = x->next, i++)
+		if (i < 3)
+			v[i] = dt_sema_expr(s, x);
+	struct dt_node *n = dt_sema_node(s, DN_CALL, k->line, s->dtp->types.t_void);
+	n->func = DT_F_USTACK;
+	n->ival = ustack_frames(s, v, i, k->line);
+	return n;
+}
+
+int dt_sema_is_ustack(const struct dt_node *n)
+{
+	return n->kind == DN_CALL && n->func == DT_F_USTACK;
+}
