@@ -35,42 +35,9 @@ struct rawtp_meta {
 	char dtype[RAWTP_MAXARGS][128];
 };
 
-static int skip_group(const char *cat)
-{
-	static const char *const skip[] = { "syscalls", "kprobes", "uprobes", "eprobes",
-	    "fprobes", "synthetic", "ftrace" };
-	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
-		if (!strcmp(cat, skip[i]))
-			return 1;
-	return 0;
-}
-
-struct pop {
-	dtrace_hdl_t *dtp;
-	char *dynamic;			/* tracefs's dynamic_events */
-};
-
-static int add_event(const char *cat, const char *event, void *arg)
-{
-	struct pop *pp = arg;
-	if (pp->dynamic && dt_tp_is_dynamic(pp->dynamic, cat, event))
-		return 0;
-	return dt_probe_create(pp->dtp, &dt_prov_rawtp, cat, "", event, 0) ? 0 : -1;
-}
-
-static int add_group(const char *cat, void *arg)
-{
-	if (!skip_group(cat))
-		dt_tp_events(cat, add_event, arg);
-	return 0;
-}
-
 static int rawtp_populate(dtrace_hdl_t *dtp)
 {
-	struct pop pp = { dtp, dt_tp_dynamic_events() };
-	int rc = dt_tp_categories(add_group, &pp) < 0 ? -1 : 0;
-	free(pp.dynamic);
-	return rc;
+	return dt_tp_populate(dtp, &dt_prov_rawtp);
 }
 
 /* The probe's prototype, read from BTF on first use. */

@@ -24,39 +24,9 @@
 
 extern const struct dt_provider_ops dt_prov_sdt;
 
-static int skip_group(const char *cat)
-{
-	return !strcmp(cat, "syscalls") || !strcmp(cat, "kprobes") ||
-	    !strcmp(cat, "uprobes") || !strcmp(cat, "ftrace");
-}
-
-struct pop {
-	dtrace_hdl_t *dtp;
-	char *dynamic;			/* tracefs's dynamic_events */
-};
-
-static int add_event(const char *cat, const char *event, void *arg)
-{
-	struct pop *pp = arg;
-	if (pp->dynamic && dt_tp_is_dynamic(pp->dynamic, cat, event))
-		return 0;
-	return dt_probe_create(pp->dtp, &dt_prov_sdt, cat, "", event, 0) ? 0 : -1;
-}
-
-static int add_group(const char *cat, void *arg)
-{
-	if (skip_group(cat))
-		return 0;
-	dt_tp_events(cat, add_event, arg);
-	return 0;
-}
-
 static int sdt_populate(dtrace_hdl_t *dtp)
 {
-	struct pop pp = { dtp, dt_tp_dynamic_events() };
-	int rc = dt_tp_categories(add_group, &pp) < 0 ? -1 : 0;
-	free(pp.dynamic);
-	return rc;
+	return dt_tp_populate(dtp, &dt_prov_sdt);
 }
 
 static struct dt_tpmeta *meta(dtrace_hdl_t *dtp, struct dt_probe *p)

@@ -1,9 +1,10 @@
 /*
- * tracepoint.c - what the tracepoint-based providers (sdt, syscall)
- * share: each probe's event format, read from tracefs on first use and
- * kept as the probe's private data; the attachment of a program to a
- * tracepoint as a perf event; and the code that copies a string field of
- * the tracepoint's record.
+ * tracepoint.c - what the tracepoint-based providers (sdt, rawtp,
+ * syscall and the stable ones) share: the probe names of every static
+ * tracepoint (sdt, rawtp); each probe's event format, read from tracefs on
+ * first use and kept as the probe's private data; the attachment of a
+ * program to a tracepoint, as a perf event or through a BPF link; and the
+ * code that copies a string field of the tracepoint's record.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -142,4 +143,47 @@ int dt_tp_is_dynamic(const char *text, const char *cat, const char *event)
 			return 1;
 	}
 	return 0;
+}
+
+/* ---- the probe names of the tracepoint providers (sdt, rawtp) ---- */
+
+/* groups that are not static kernel tracepoints: the syscall tracer's
+ * (the syscall provider's), dynamic events', ftrace's internal ones */
+static int skip_group(const char *cat)
+{
+	static const char *const skip[] = { "syscalls", "kprobes", "uprobes", "eprobes",
+	    "fprobes", "synthetic", "ftrace" };
+	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+		if (!strcmp(cat, skip[i]))
+			return 1;
+	return 0;
+}
+
+struct pop {
+	dtrace_hdl_t *dtp;
+	const struct dt_provider_ops *ops;
+	char *dynamic;			/* tracefs's dynamic_events */
+};
+
+static int add_event(const char *cat, const char *event, void *arg)
+{
+	struct pop *pp = arg;
+	if (pp->dynamic && dt_tp_is_dynamic(pp->dynamic, cat, event))
+		return 0;
+	return dt_probe_create(pp->dtp, pp->ops, cat, "", event, 0) ? 0 : -1;
+}
+
+static int add_group(const char *cat, void *arg)
+{
+	if (!skip_group(cat))
+		dt_tp_events(cat, add_event, arg);
+	return 0;
+}
+
+int dt_tp_populate(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops)
+{
+	struct pop pp = { dtp, ops, dt_tp_dynamic_events() };
+	int rc = dt_tp_categories(add_group, &pp) < 0 ? -1 : 0;
+	free(pp.dynamic);
+	return rc;
 }

@@ -34,4 +34,9 @@ int dt_tp_is_dynamic(const char *text, const char *cat, const char *event);
 /* Emit: copy the string field f of the record (R6) to R9 + off. */
 int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size);
 
+/* Every static kernel tracepoint as a probe GROUP::EVENT of ops (sdt,
+ * rawtp): tracefs's groups and events, less the syscall tracer's,
+ * ftrace's and dynamic events (which take other program types). */
+int dt_tp_populate(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops);
+
 #endif
