@@ -36,7 +36,10 @@ END
 }
 DEOF
 echo "old line" >"$tmp/out.0"
-"$DTRACE" -w -s "$tmp/f.d" -o "$tmp/main" 2>"$tmp/err" || { echo "exit status $?"; cat "$tmp/err"; exit 1; }
+# on one CPU: records are read CPU by CPU, so actions fired on two CPUs
+# (tick-N's thread may migrate) take effect in no guaranteed order, as in
+# DTrace, and freopen() would move the wrong records
+taskset -c 0 "$DTRACE" -w -s "$tmp/f.d" -o "$tmp/main" 2>"$tmp/err" || { echo "exit status $?"; cat "$tmp/err"; exit 1; }
 fail=0
 printf 'before\nstill the original output\nback 5\nend\n\n' | diff -u - "$tmp/main" || fail=1
 printf 'old line\n0\n' | diff -u - "$tmp/out.0" || fail=1
