@@ -79,17 +79,19 @@ find_own() {
 }
 
 # check_freed: after dtrace has gone, none of its programs or maps remain
-# (retrying for up to 3 seconds: the kernel frees them asynchronously).
+# (retrying for up to 10 seconds: the kernel frees them asynchronously,
+# after an RCU grace period and in a workqueue, which took over 3 s once
+# under the load of parallel test runs).
 check_freed() {
 	local i left
-	for i in $(seq 1 30); do
+	for i in $(seq 1 100); do
 		progs >"$tmp/after"
 		left=$(awk 'NR == FNR { own[$1] = 1; next } ($1 in own)' "$tmp/own_progs" "$tmp/after")
 		[ -z "$left" ] && break
 		sleep 0.1
 	done
 	[ -z "$left" ] || { echo "BPF programs left after dtrace exited:"; echo "$left"; exit 1; }
-	for i in $(seq 1 30); do
+	for i in $(seq 1 100); do
 		left=$(bpftool map show | awk 'NR == FNR { own[$1] = 1; next }
 		    /^[0-9]+: / { id = $1; sub(":", "", id); if (id in own) print }' "$tmp/own_maps" -)
 		[ -z "$left" ] && break
