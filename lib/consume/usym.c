@@ -59,6 +59,7 @@ struct uproc {
 	struct umap *maps;
 	size_t nmaps;
 	time_t read;		/* when the maps were read */
+	time_t missed;		/* when a re-read left a PC unmapped */
 };
 
 static struct uproc *procs;
@@ -277,16 +278,19 @@ static const struct umap *map_of(const struct uproc *p, uint64_t pc)
 /*
  * one frame's text, as dtrace's dt_print_ustack writes it.  A PC no
  * mapping holds may be in an object mapped since the maps were read
- * (dlopen): they are read again, at most once a second (JIT code in
+ * (dlopen): they are read again at once, but after a re-read that still
+ * leaves a PC unmapped, not again within that second (JIT code in
  * anonymous memory would otherwise cost a read per frame).
  */
 static void frame(FILE *fp, struct uproc *p, uint64_t pc)
 {
 	const struct umap *m = map_of(p, pc);
-	if (!m && p && time(NULL) != p->read) {
+	if (!m && p && time(NULL) != p->missed) {
 		reread(p);
 		p->read = time(NULL);
 		m = map_of(p, pc);
+		if (!m)
+			p->missed = p->read;
 	}
 	if (!m) {
 		fprintf(fp, "0x%" PRIx64, pc);
