@@ -26,6 +26,7 @@
 #include "kernel/cpuinfo.h"
 #include "kernel/ksyms.h"
 #include "kernel/kvar.h"
+#include "kernel/usyms.h"
 #include "kernel/traceiter.h"
 #include "kernel/tracefs.h"
 #include "base/output.h"

@@ -106,9 +106,5 @@ void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8
 /* aggregation a's ustack() keys printed symbolized (their render) */
 struct dt_agg;
 void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a);
-/* keep process pid's mappings now (it is about to exit) */
-void dt_usym_grab(int pid);
-/* the mappings and symbol tables kept, at dtrace_close */
-void dt_usym_free(void);
 
 #endif

@@ -1,22 +1,17 @@
 /*
- * usym.c - user stacks in the consumer: the ustack() action's records
- * printed as DTrace prints them, symbolized from the process's mappings
- * and the ELF symbol tables of its objects.
+ * usyms.c - user addresses to symbols: each process's mappings and the
+ * ELF symbol tables of its objects, shared by everything that prints a
+ * user address (ustack() records and keys in consume/usym.c, and the
+ * user symbol functions).
  *
  * A process's mappings (/proc/PID/maps: range, file offset, device,
- * inode, path) are read the first time one of its records is seen and
+ * inode, path) are read the first time one of its addresses is seen and
  * kept, so later records of a process that has exited still resolve.
  * A PC maps to an object and a file offset; the object's PT_LOAD
  * segments turn that into the address its symbols use (this covers PIE
  * executables and shared libraries, whatever their load bias).  Each
  * object's .symtab and .dynsym functions are read once (cached by device
  * and inode, not per process), sorted, and searched by bisection.
- *
- * Frames print as module`function+0xoff (module: the object's base
- * name), module`0xpc when the object has no symbol there, 0xpc when no
- * mapping holds the PC; each on its own line after stackindent spaces,
- * after a newline, as dtrace's dt_print_ustack.  No DWARF unwinding: the
- * stack is the kernel's frame-pointer walk.
  */
 #include <fcntl.h>
 #include <gelf.h>
@@ -28,9 +23,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include "consume.h"
-#include "sema/program.h"
-#include "base/output.h"
+#include "usyms.h"
 
 struct usym { uint64_t addr, size; const char *name; };
 struct useg { uint64_t vaddr, off, filesz; };
@@ -276,14 +269,15 @@ static const struct umap *map_of(const struct uproc *p, uint64_t pc)
 }
 
 /*
- * one frame's text, as dtrace's dt_print_ustack writes it.  A PC no
- * mapping holds may be in an object mapped since the maps were read
- * (dlopen): they are read again at once, but after a re-read that still
- * leaves a PC unmapped, not again within that second (JIT code in
- * anonymous memory would otherwise cost a read per frame).
+ * Where pc of process pid is.  A PC no mapping holds may be in an object
+ * mapped since the maps were read (dlopen): they are read again at once,
+ * but after a re-read that still leaves a PC unmapped, not again within
+ * that second (JIT code in anonymous memory would otherwise cost a read
+ * per frame).
  */
-static void frame(FILE *fp, struct uproc *p, uint64_t pc)
+int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint64_t *off)
 {
+	struct uproc *p = proc_get(pid);
 	const struct umap *m = map_of(p, pc);
 	if (!m && p && time(NULL) != p->missed) {
 		reread(p);
@@ -292,11 +286,11 @@ static void frame(FILE *fp, struct uproc *p, uint64_t pc)
 		if (!m)
 			p->missed = p->read;
 	}
-	if (!m) {
-		fprintf(fp, "0x%" PRIx64, pc);
-		return;
-	}
-	const char *mod = base_name(m->path);
+	*mod = *name = NULL;
+	*off = pc;
+	if (!m)
+		return -1;
+	*mod = base_name(m->path);
 	const struct uobj *o = obj_get(m);
 	uint64_t foff = pc - m->start + m->off;
 	for (size_t i = 0; o && i < o->nsegs; i++) {
@@ -306,72 +300,16 @@ static void frame(FILE *fp, struct uproc *p, uint64_t pc)
 		const struct usym *s = lookup(o, foff - g->off + g->vaddr);
 		if (!s)
 			break;
-		uint64_t d = foff - g->off + g->vaddr - s->addr;
-		if (d)
-			fprintf(fp, "%s`%s+0x%" PRIx64, mod, s->name, d);
-		else
-			fprintf(fp, "%s`%s", mod, s->name);
-		return;
+		*name = s->name;
+		*off = foff - g->off + g->vaddr - s->addr;
+		return 0;
 	}
-	fprintf(fp, "%s`0x%" PRIx64, mod, pc);
+	return -1;
 }
 
-/* a stack: a newline, then each frame on its own line after the
- * stackindent option's spaces (d: the pid, then size - 8 bytes of PCs) */
-static void print_stack(FILE *fp, dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
+void dt_usym_seen(int pid)
 {
-	uint64_t pid, pc;
-	int indent = (int)dtp->opt[DTOPT_STACKINDENT];
-	memcpy(&pid, d, 8);
-	struct uproc *p = proc_get((int)pid);
-	fputc('\n', fp);
-	for (uint32_t i = 8; i + 8 <= size; i += 8) {
-		memcpy(&pc, d + i, 8);
-		if (pc == 0)
-			break;
-		fprintf(fp, "%*s", indent, "");
-		frame(fp, p, pc);
-		fputc('\n', fp);
-	}
-}
-
-static int render_key(FILE *out, const uint8_t *key, uint32_t size, void *arg)
-{
-	print_stack(out, arg, key, size);
-	return ferror(out) ? -1 : 0;
-}
-
-void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a)
-{
-	for (int k = 0; k < a->nkeys; k++)
-		if (a->kf[k].ustack) {
-			a->kf[k].render = render_key;
-			a->kf[k].arg = dtp;
-		}
-}
-
-struct ucookie {
-	dtrace_hdl_t *dtp;
-	const uint8_t *d;
-	const struct dt_recfield *f;
-};
-
-static int render(const void *cookie, FILE *fp)
-{
-	const struct ucookie *c = cookie;
-	print_stack(fp, c->dtp, c->d + c->f->offset, c->f->size);
-	return ferror(fp) ? -1 : 0;
-}
-
-void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
-    const struct dt_action *a)
-{
-	struct ucookie c = { dtp, d, &a->fields[0] };
-	uint64_t pid;
-	memcpy(&pid, d + c.f->offset, 8);
-	proc_get((int)pid);	/* its mappings now, while it may still run */
-	dtrace_text_t t = { render, &c };
-	DT_OUT(dtp, printf, pd, &t);
+	proc_get(pid);
 }
 
 /* a process about to exit: its mappings as they are now (it may have

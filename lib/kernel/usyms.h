@@ -1,0 +1,23 @@
+/*
+ * usyms.h - user addresses to symbols (process mappings + ELF symbol
+ * tables, cached per object).
+ */
+#ifndef DT_USYMS_H
+#define DT_USYMS_H
+
+#include <stdint.h>
+
+/*
+ * Where pc of process pid is: *mod the base name of the object mapped
+ * there (NULL: no mapping holds pc), *name the function holding it and
+ * *off pc's offset in it (name NULL: none; off is then pc).  Strings
+ * live until dt_usym_free.  Returns 0 when a function was found, else -1.
+ */
+int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint64_t *off);
+/* pid's mappings read now, if they were not (it may soon exit) */
+void dt_usym_seen(int pid);
+/* a process about to exit: its mappings and objects read now */
+void dt_usym_grab(int pid);
+void dt_usym_free(void);
+
+#endif
