@@ -183,6 +183,9 @@ static void sort_syms(struct uobj *o)
 		o->syms[n++] = *s;
 	}
 	o->nsyms = n;
+	struct usym *u = realloc(o->syms, n * sizeof(*u));	/* room was made for every symbol */
+	if (u)
+		o->syms = u;
 }
 
 /* the functions of one symbol table section */
