@@ -185,9 +185,11 @@ static int debuglink(Elf *e, const char *path, const struct stat *osb,
 	for (size_t i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
 		char fn[PATH_MAX];
 		uint32_t crc;
+		struct stat sb;
 		if (snprintf(fn, sizeof(fn), fmts[i], dl, path, (int)nl, (const char *)b) >=
-		    (int)sizeof(fn))
-			continue;
+		    (int)sizeof(fn) || stat(fn, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+		    (sb.st_dev == osb->st_dev && sb.st_ino == osb->st_ino))
+			continue;	/* none, or the object itself (not read for its CRC) */
 		if (file_crc(fn, &crc) == 0 && crc == want &&
 		    try_file(e, osb, id, idlen, fn, d) == 0)
 			return 0;

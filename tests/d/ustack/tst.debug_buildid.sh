@@ -3,7 +3,8 @@
 # installed under /usr/lib/debug/.build-id/xx/yyyy.debug, named by its
 # build-id: its static functions print by name (the debug file's
 # .symtab, placed by the executable's own PT_LOAD segments); without
-# the debug file they are addresses.
+# the debug file they are addresses, and so with another build's debug
+# file in its place (its build-id is not the executable's).
 . "$TESTDIR/ustack/common.bash"
 build_debug prog
 id=$(readelf -n "$tmp/prog" | sed -n 's/^ *Build ID: *//p')
@@ -22,4 +23,9 @@ trap 'rm -f "$file"; [ -z "$made" ] || rmdir "$dir" 2>/dev/null; rm -rf "$tmp"' 
 mkdir -p "$dir" && cp "$tmp/prog.debug" "$file" || exit 1
 ustack_of "$tmp/prog" chain
 expect_static prog
+
+cc -g -fno-omit-frame-pointer -O1 -o "$tmp/other" "$TESTDIR/progs/ustack_debug.c" &&
+    objcopy --only-keep-debug "$tmp/other" "$file" || exit 1
+ustack_of "$tmp/prog" chain
+expect_bare prog
 exit 0

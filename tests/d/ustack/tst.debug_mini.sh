@@ -3,7 +3,8 @@
 # .dynsym lacks kept in the .symtab of an ELF with nothing else, xz'd
 # into the stripped executable's .gnu_debugdata section.  Its static
 # functions print by name; the same stripped executable without the
-# section prints addresses.
+# section prints addresses, and so do copies whose section is not xz,
+# is cut short, or holds xz'd data that is not an ELF file.
 . "$TESTDIR/ustack/common.bash"
 build_debug prog
 cd "$tmp" || exit 1
@@ -21,4 +22,13 @@ ustack_of "$tmp/bare" chain
 expect_bare bare
 ustack_of "$tmp/prog" chain
 expect_static prog
+
+head -c 4096 /dev/urandom >junk
+head -c $(($(stat -c %s mini.xz) / 2)) mini.xz >cut.xz
+printf 'not an ELF file\n' | xz -q >text.xz
+for bad in junk cut.xz text.xz; do
+	cp bare bad && objcopy --add-section .gnu_debugdata="$bad" bad || exit 1
+	ustack_of "$tmp/bad" chain
+	expect_bare bad
+done
 exit 0
