@@ -11,7 +11,11 @@
  * segments turn that into the address its symbols use (this covers PIE
  * executables and shared libraries, whatever their load bias).  Each
  * object's .symtab and .dynsym functions are read once (cached by device
- * and inode, not per process), sorted, and searched by bisection.
+ * and inode, not per process), sorted, and searched by bisection.  An
+ * object without .symtab gets its local functions from its separate
+ * debug information (kernel/udebug.c), merged with its own .dynsym; and
+ * an object whose build-id is that of one already read with a .symtab
+ * (a copy elsewhere, a container's) shares that one's symbols.
  */
 #include <fcntl.h>
 #include <gelf.h>
@@ -23,15 +27,22 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include "udebug.h"
 #include "usyms.h"
 
-struct usym { uint64_t addr, size; const char *name; };
+/* rank: which of several names of one address prints (the highest):
+ * global 2, weak 1, local 0 */
+struct usym { uint64_t addr, size; const char *name; int rank; };
 struct useg { uint64_t vaddr, off, filesz; };
 
 struct uobj {
 	dev_t dev;
 	ino_t ino;
 	int loaded;		/* 1: read (maybe without symbols) */
+	unsigned char id[DT_BUILDID_MAX];	/* build-id (idlen 0: none) */
+	size_t idlen;
+	int full;		/* symbols from a .symtab (the object's or its debug info's) */
+	int shared;		/* syms and strtabs are another object's (same build-id) */
 	struct usym *syms;
 	size_t nsyms;
 	struct useg *segs;
@@ -130,17 +141,58 @@ static struct uproc *proc_get(int pid)
 	return p;
 }
 
+static size_t underscores(const char *s)
+{
+	return strspn(s, "_");
+}
+
+/* by address; of one address, the preferred name last (lookup takes
+ * the last one that holds the address): global before weak before
+ * local, then fewer leading underscores (write over __write) */
 static int sym_cmp(const void *a, const void *b)
 {
 	const struct usym *x = a, *y = b;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	size_t ux = underscores(x->name), uy = underscores(y->name);
+	if (ux != uy)
+		return ux > uy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* sorted, and each name of an address once (.dynsym and a debug file's
+ * .symtab both have the exported functions) */
+static void sort_syms(struct uobj *o)
+{
+	if (!o->nsyms)
+		return;
+	qsort(o->syms, o->nsyms, sizeof(*o->syms), sym_cmp);
+	size_t n = 0;
+	for (size_t i = 0; i < o->nsyms; i++) {
+		struct usym *s = &o->syms[i];
+		size_t j = n;
+		while (j > 0 && o->syms[j - 1].addr == s->addr && strcmp(o->syms[j - 1].name, s->name))
+			j--;
+		if (j > 0 && o->syms[j - 1].addr == s->addr) {
+			if (s->size > o->syms[j - 1].size)
+				o->syms[j - 1].size = s->size;
+			continue;
+		}
+		o->syms[n++] = *s;
+	}
+	o->nsyms = n;
+	struct usym *u = realloc(o->syms, n * sizeof(*u));	/* room was made for every symbol */
+	if (u)
+		o->syms = u;
 }
 
 /* the functions of one symbol table section */
 static void load_symtab(struct uobj *o, Elf *e, Elf_Scn *scn, const GElf_Shdr *sh)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
-	if (!d || !sh->sh_entsize)
+	if (!d || !d->d_buf || !sh->sh_entsize)
 		return;
 	Elf_Scn *ss = elf_getscn(e, sh->sh_link);
 	Elf_Data *sd = ss ? elf_getdata(ss, NULL) : NULL;
@@ -159,6 +211,12 @@ static void load_symtab(struct uobj *o, Elf *e, Elf_Scn *scn, const GElf_Shdr *s
 	o->strtabs = st;
 	st[o->nstrtabs++] = strs;
 	size_t n = sh->sh_size / sh->sh_entsize;
+	if (!n)
+		return;
+	struct usym *u = realloc(o->syms, (o->nsyms + n) * sizeof(*u));
+	if (!u)
+		return;
+	o->syms = u;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym s;
 		if (!gelf_getsym(d, (int)i, &s))
@@ -167,12 +225,34 @@ static void load_symtab(struct uobj *o, Elf *e, Elf_Scn *scn, const GElf_Shdr *s
 		if ((t != STT_FUNC && t != STT_GNU_IFUNC) || s.st_value == 0 ||
 		    s.st_shndx == SHN_UNDEF || s.st_name >= sd->d_size)
 			continue;
-		struct usym *u = realloc(o->syms, (o->nsyms + 1) * sizeof(*u));
-		if (!u)
-			return;
-		o->syms = u;
-		u[o->nsyms++] = (struct usym){ s.st_value, s.st_size, strs + s.st_name };
+		int b = GELF_ST_BIND(s.st_info);
+		u[o->nsyms++] = (struct usym){ s.st_value, s.st_size, strs + s.st_name,
+					       b == STB_GLOBAL ? 2 : b == STB_WEAK };
 	}
+}
+
+/* the functions of e's symbol tables; 1 if it has a .symtab */
+static int load_syms(struct uobj *o, Elf *e)
+{
+	int full = 0;
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn)) != NULL;) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
+			continue;
+		full |= sh.sh_type == SHT_SYMTAB;
+		load_symtab(o, e, scn, &sh);
+	}
+	return full;
+}
+
+/* an object read before, with a .symtab, whose build-id is o's */
+static const struct uobj *same_build(const struct uobj *o)
+{
+	for (size_t i = 0; o->idlen && i < nobjs; i++)
+		if (&objs[i] != o && objs[i].full && objs[i].idlen == o->idlen &&
+		    !memcmp(objs[i].id, o->id, o->idlen))
+			return &objs[i];
+	return NULL;
 }
 
 static void load_obj(struct uobj *o, const char *path)
@@ -202,13 +282,26 @@ static void load_obj(struct uobj *o, const char *path)
 			g[o->nsegs++] = (struct useg){ ph.p_vaddr, ph.p_offset, ph.p_filesz };
 		}
 	}
-	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn)) != NULL;) {
-		GElf_Shdr sh;
-		if (gelf_getshdr(scn, &sh) && (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM))
-			load_symtab(o, e, scn, &sh);
+	o->idlen = dt_udebug_buildid(e, o->id);
+	const struct uobj *same = same_build(o);
+	if (same) {
+		o->syms = same->syms;
+		o->nsyms = same->nsyms;
+		o->strtabs = same->strtabs;
+		o->nstrtabs = same->nstrtabs;
+		o->full = o->shared = 1;
+		goto out;
 	}
-	if (o->nsyms)
-		qsort(o->syms, o->nsyms, sizeof(*o->syms), sym_cmp);
+	o->full = load_syms(o, e);
+	if (!o->full) {
+		/* stripped: the debug information's .symtab, with .dynsym */
+		struct dt_udebug d;
+		if (dt_udebug_open(e, path, o->id, o->idlen, &d) == 0) {
+			o->full = load_syms(o, d.elf);
+			dt_udebug_close(&d);
+		}
+	}
+	sort_syms(o);
 out:
 	if (e)
 		elf_end(e);
@@ -336,8 +429,10 @@ void dt_usym_free(void)
 	procs = NULL;
 	nprocs = 0;
 	for (size_t i = 0; i < nobjs; i++) {
-		free(objs[i].syms);
 		free(objs[i].segs);
+		if (objs[i].shared)
+			continue;
+		free(objs[i].syms);
 		for (size_t j = 0; j < objs[i].nstrtabs; j++)
 			free(objs[i].strtabs[j]);
 		free(objs[i].strtabs);

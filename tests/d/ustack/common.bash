@@ -13,3 +13,31 @@ build_chain() {
 frames_of() {
 	sed -n "s/^ *$1\`\([a-z_]*\)+0x[0-9a-f]*\$/\1/p"
 }
+# build_debug NAME: tests/d/progs/ustack_debug.c with frame pointers and
+# DWARF into $tmp/NAME (static functions dbg_outer, dbg_middle, dbg_inner)
+build_debug() {
+	cc -g -fno-omit-frame-pointer -O0 -o "$tmp/$1" "$TESTDIR/progs/ustack_debug.c" || {
+		echo "cannot build ustack_debug"
+		exit 1
+	}
+}
+# ustack_of PROG ARGS...: ustack() at PROG's getppid system call, to $tmp/out
+ustack_of() {
+	$DTRACE -qn 'syscall::getppid:entry /pid == $target/ { ustack(); }' -c "$*" >"$tmp/out" || {
+		echo "dtrace failed"
+		exit 1
+	}
+}
+# expect_static NAME: $tmp/out has NAME's static chain by name
+expect_static() {
+	local got
+	got=$(frames_of "$1" <"$tmp/out" | tr '\n' ' ')
+	[ "$got" = "dbg_inner dbg_middle dbg_outer main " ] || { echo "$1 frames: '$got'"; cat "$tmp/out"; exit 1; }
+}
+# expect_bare NAME: $tmp/out has NAME's frames as addresses only
+expect_bare() {
+	local n
+	n=$(grep -c "^              $1\`0x[0-9a-f]*\$" "$tmp/out")
+	[ "$n" -ge 3 ] || { echo "$1 hex frames: $n"; cat "$tmp/out"; exit 1; }
+	! grep -q "$1\`[a-z_]" "$tmp/out" || { echo "symbols in stripped $1"; cat "$tmp/out"; exit 1; }
+}
