@@ -26,7 +26,9 @@
  *  - %a prints a kernel address as module`function+0xoff (fmt/symfmt.c;
  *    the format must be registered with dt_register_pf, which gives it
  *    the handle).
- * Not done yet: %A (a user address) prints 0x<hex>, %k (stack) is rejected at parse time, %ls/%ws need wchar_t arrays,
+ * %A prints a user address of $target (or of the process a usym()
+ * or uaddr() key of printa() recorded) as %a does (fmt/usymfmt.c).
+ * Not done yet: %k (stack) is rejected at parse time, %ls/%ws need wchar_t arrays,
  * which dt_pfarg_type cannot describe, so they never type-check.
  */
 #include <errno.h>
@@ -39,6 +41,7 @@
 
 #include "printf.h"
 #include "symfmt.h"
+#include "usymfmt.h"
 #include "base/handle.h"
 
 /* How a conversion checks its argument. */
@@ -812,18 +815,26 @@ pf_print_one(FILE *out, const struct dt_pfargv *pf, const struct dt_pfseg *sg,
 		    (double)pf_sext(v) : (double)pf_zext(v)));
 
 	case PR_ADDR: {
-		/* %a: a kernel address as module`function+0xoff; %A (a
-		   user address: no process symbols here) as 0x<hex> */
+		/* %a: a kernel address as module`function+0xoff; %A a user
+		   address the same way, of its process (a usym()/uaddr()
+		   key's) or else of $target (0x<hex> without one), as
+		   dtrace's pfprint_uaddr */
 		char sym[512];
+		int pid;
 
 		if (!pf_intsize_ok(v))
 			break;
-		if (sg->convch == 'a')
+		if (sg->convch == 'a') {
 			dt_ksym_format(pf->dtp, pf_zext(v), DT_SYMK_ADDR, sym,
 			    sizeof (sym));
-		else
-			(void) snprintf(sym, sizeof (sym), "0x%llx",
-			    (unsigned long long)pf_zext(v));
+		} else {
+			pid = (int)v->pid;
+			if (pid == 0 && pf->dtp != NULL &&
+			    pf->dtp->macros.target_set)
+				pid = (int)pf->dtp->macros.target;
+			dt_usym_format(pid, pf_zext(v), DT_SYMK_UADDR, sym,
+			    sizeof (sym));
+		}
 		return (pf_print_str(out, sg, width, prec, sym));
 	}
 

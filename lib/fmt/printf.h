@@ -114,6 +114,9 @@ struct dt_pfval {
 	int size;
 	int is_signed;
 	uint64_t u;
+	uint64_t pid;			/* INT: the process of a user address
+					   (a usym()/uaddr() key), for %A;
+					   0: $target's */
 	const char *s;
 	long double f;
 };

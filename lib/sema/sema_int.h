@@ -260,6 +260,11 @@ void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
 void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k);
+/* usymfn.c: usym(), ufunc(), umod(), uaddr() (NULL if name is not one
+ * of them), where s->symcall allows them; the DT_SYMK_* kind of a name
+ * (0: not one of them) */
+struct dt_node *dt_sema_usymfn(struct sema *s, struct ast_expr *e, const char *name);
+int dt_sema_usymfn_kind(const char *name);
 /* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);
