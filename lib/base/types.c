@@ -156,6 +156,7 @@ int dt_types_init(struct dt_typetab *tt)
 		return -1;
 	tt->t_symaddr->symkind = DT_SYMK_SYM;
 	tt->t_modaddr->symkind = DT_SYMK_MOD;
+	tt->t_usymaddr->symkind = DT_SYMK_USYM;	/* (printf's %A takes it) */
 	tt->t_voidp = dt_type_ptr(tt, tt->t_void);
 	struct dt_type *charp = dt_type_ptr(tt, tt->t_char);
 	if (!tt->t_voidp || !charp)

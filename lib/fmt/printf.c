@@ -51,6 +51,8 @@ enum pf_check {
 	CK_CSI,		/* integer no larger than int */
 	CK_FP,		/* floating point */
 	CK_ADDR,	/* pointer or integer */
+	CK_UADDR,	/* a usym()/uaddr() key, or with $target (-p/-c) a
+			   pointer or integer (dtrace's pfcheck_uaddr) */
 	CK_STACK,	/* stack() */
 	CK_TIME,	/* 64-bit integer */
 	CK_STR,		/* string or char [] */
@@ -91,8 +93,7 @@ static const char P_WSTR[] = "wchar_t []";
 
 static const struct dt_pfconv pf_convs[] = {
 	{ "a", "s", P_ADDR, CK_ADDR, PR_ADDR, NOT },
-	/* %A accepts any pointer/integer: there is no -p/-c check yet. */
-	{ "A", "s", P_UADDR, CK_ADDR, PR_ADDR, NOT },
+	{ "A", "s", P_UADDR, CK_UADDR, PR_ADDR, NOT },
 	{ "c", "c", P_CSI, CK_CSI, PR_SINT, NOT },
 	{ "C", "s", P_CSI, CK_CSI, PR_ECHR, NOT },
 	{ "d", "d", P_XINT, CK_DINT, PR_DINT, NOT },
@@ -412,9 +413,17 @@ pf_typename(const struct dt_pfarg_type *t, char *buf, size_t len)
 }
 
 static int
-pf_type_ok(const struct dt_pfconv *pfc, const struct dt_pfarg_type *t)
+pf_type_ok(const struct dt_pfargv *pf, const struct dt_pfconv *pfc,
+    const struct dt_pfarg_type *t)
 {
 	switch (pfc->check) {
+	case CK_UADDR:
+		if (t->usymaddr)
+			return (1);
+		if (pf->dtp == NULL || !pf->dtp->macros.target_set ||
+		    pf->dtp->macros.target == 0)
+			return (0);
+		return (t->kind == DT_PFT_INT || t->kind == DT_PFT_POINTER);
 	case CK_XINT:
 	case CK_DINT:
 		return (t->kind == DT_PFT_INT);
@@ -450,7 +459,7 @@ dt_printf_check_opts(const struct dt_pfargv *pf,
     char *errbuf, size_t errlen)
 {
 	static const struct dt_pfarg_type agg_default = {
-		DT_PFT_INT, 8, 1, "int64_t", 0
+		DT_PFT_INT, 8, 1, "int64_t", 0, 0
 	};
 	static const struct dt_pfcheck_opts printf_opts = {
 		DT_PRINTF_EXACTLEN, 1, NULL
@@ -533,7 +542,7 @@ dt_printf_check_opts(const struct dt_pfargv *pf,
 			vt = &types[j++];
 		}
 
-		if (!pf_type_ok(pfc, vt)) {
+		if (!pf_type_ok(pf, pfc, vt)) {
 			FAIL("D_PRINTF_ARG_TYPE", "%s( ) %s is incompatible "
 			    "with conversion #%d prototype:\n\tconversion: "
 			    "%%%s\n\t prototype: %s\n\t  argument: %s", func,

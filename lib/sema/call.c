@@ -368,6 +368,7 @@ void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
 	pt->name = t->name;
 	pt->size = (int)t->size;
 	pt->is_signed = t->is_signed;
+	pt->usymaddr = DT_SYMK_USER(t->symkind);
 	pt->longlong = t->kind == DT_TK_INT && t->rank == 5;
 	if (!strcmp(t->name, "int64_t") || !strcmp(t->name, "uint64_t"))
 		pt->longlong = 2;
