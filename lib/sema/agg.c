@@ -563,6 +563,7 @@ void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struc
 			if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
 				dt_sema_pf_err(s, e->line, NULL, err);
 			dt_register_pf(dtp, a->pf);
+			dt_sema_pf_uaddr(s, a->pf);
 			x = x->next;
 			i++;
 		}

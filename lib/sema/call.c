@@ -496,6 +496,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
 			dt_sema_pf_err(s, e->line, NULL, err);
 		dt_register_pf(s->dtp, a->pf);
+		dt_sema_pf_uaddr(s, a->pf);
 		int na = nargs - 1;
 		struct dt_pfarg_type *pt = calloc((size_t)(na ? na : 1), sizeof(*pt));
 		struct dt_pfarg_store *ps = calloc((size_t)(na ? na : 1), sizeof(*ps));

@@ -265,6 +265,9 @@ struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k);
  * (0: not one of them) */
 struct dt_node *dt_sema_usymfn(struct sema *s, struct ast_expr *e, const char *name);
 int dt_sema_usymfn_kind(const char *name);
+/* a format with %A: the program symbolizes user addresses */
+struct dt_pfargv;
+void dt_sema_pf_uaddr(struct sema *s, const struct dt_pfargv *pf);
 /* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "sema_int.h"
 #include "front/ast.h"
+#include "fmt/printf.h"
 
 /* the DT_SYMK_* kind of function name, or 0 if it is not one of them */
 int dt_sema_usymfn_kind(const char *name)
@@ -57,4 +58,12 @@ struct dt_node *dt_sema_usymfn(struct sema *s, struct ast_expr *e, const char *n
 int dt_sema_is_usym(const struct dt_node *n)
 {
 	return n->kind == DN_CALL && n->func == DT_F_USYM;
+}
+
+/* a printf()/printa() format with %A symbolizes user addresses too */
+void dt_sema_pf_uaddr(struct sema *s, const struct dt_pfargv *pf)
+{
+	for (int i = 0; pf && i < pf->nsegs; i++)
+		if (pf->segs[i].conv && pf->segs[i].convch == 'A')
+			s->dtp->uses_ustack = 1;
 }
