@@ -34,9 +34,8 @@ char *dt_usym_format(int pid, uint64_t addr, int kind, char *buf, size_t len)
 }
 
 /* umod() keys: the first address seen in each module of each process
- * stands for it (the module names are kernel/usyms.c's, kept until
- * dt_usym_free; compared as text, as one object may be mapped several
- * times) */
+ * stands for it (module names compared as text, as one object is mapped
+ * several times; copies, freed by dt_usym_canon_free at dtrace_close) */
 static struct { int pid; char *mod; uint64_t addr; } modrep[256];
 static int nmodrep;
 
@@ -61,4 +60,11 @@ uint64_t dt_usym_canon(int pid, uint64_t addr, int kind)
 		modrep[nmodrep++].addr = addr;
 	}
 	return addr;
+}
+
+void dt_usym_canon_free(void)
+{
+	for (int i = 0; i < nmodrep; i++)
+		free(modrep[i].mod);
+	nmodrep = 0;
 }

@@ -21,5 +21,7 @@ char *dt_usym_format(int pid, uint64_t addr, int kind, char *buf, size_t len);
  * for usym()/ufunc(), the first address seen in the module for umod()
  * (per process); addr itself for uaddr() or when unknown */
 uint64_t dt_usym_canon(int pid, uint64_t addr, int kind);
+/* forget the umod() representatives (dtrace_close) */
+void dt_usym_canon_free(void);
 
 #endif
