@@ -347,7 +347,8 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out);
 int dtrace_exit_status(dtrace_hdl_t *dtp);
 /* 1 if exit() was called */
 int dtrace_exited(dtrace_hdl_t *dtp);
-/* does the program print user stacks (ustack())?  Then a consumer that
+/* does the program print user stacks or addresses (ustack(), usym(),
+ * ufunc(), umod(), uaddr(), printf's %A)?  Then a consumer that
  * can hold a process at its exit (ptrace PTRACE_O_TRACEEXIT) calls
  * dtrace_proc_exiting there: its mappings are kept for the records not
  * yet printed */

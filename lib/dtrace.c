@@ -31,6 +31,7 @@
 #include "kernel/tracefs.h"
 #include "base/output.h"
 #include "fmt/printf.h"
+#include "fmt/usymfmt.h"
 #include "front/ast.h"
 #include "front/parse.h"
 #include "prov/prov.h"
@@ -187,6 +188,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_kvar_close(dtp);
 	dt_traceiter_free();
 	dt_usym_free();
+	dt_usym_canon_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
 		dt_arena_free(dtp->arena);

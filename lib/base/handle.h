@@ -96,7 +96,9 @@ struct dtrace_hdl {
 	struct dt_extern *externs;	/* extern declarations of kernel symbols */
 	int uses_timestamp;		/* cache timestamp per firing */
 	int uses_errno;
-	int uses_ustack;		/* ustack(): consume/usym.c */
+	int uses_ustack;		/* ustack(), usym() and friends: user
+				   addresses to symbolize (consume/usym.c,
+				   fmt/usymfmt.c) */
 	int uses_stack;			/* stackdepth/caller...: frame has a stack buffer */
 	int uses_cpuinfo;		/* curcpu/chip/lgrp: needs dt_cpuinfo */
 	int fd_cpuinfo;			/* per-CPU facts map (cpuinfo.c), 0 if none */

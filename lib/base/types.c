@@ -150,11 +150,13 @@ int dt_types_init(struct dt_typetab *tt)
 	   consumer prints as a symbol (DTrace's _symaddr) */
 	tt->t_symaddr = mkint(tt, "_symaddr", 8, 0, 4);
 	tt->t_modaddr = mkint(tt, "_symaddr", 8, 0, 4);
+	tt->t_usymaddr = mkint(tt, "_usymaddr", 8, 0, 4);
 	if (!tt->t_void || !tt->t_ldouble || !tt->t_string || !tt->t_symaddr ||
-	    !tt->t_modaddr)
+	    !tt->t_modaddr || !tt->t_usymaddr)
 		return -1;
 	tt->t_symaddr->symkind = DT_SYMK_SYM;
 	tt->t_modaddr->symkind = DT_SYMK_MOD;
+	tt->t_usymaddr->symkind = DT_SYMK_USYM;	/* (printf's %A takes it) */
 	tt->t_voidp = dt_type_ptr(tt, tt->t_void);
 	struct dt_type *charp = dt_type_ptr(tt, tt->t_char);
 	if (!tt->t_voidp || !charp)

@@ -43,8 +43,12 @@ struct dt_type {
 };
 
 /* kernel addresses the consumer prints as symbols: sym()/func() as
- * module`function, mod() as module, printf's %a as module`function+0xoff */
-enum { DT_SYMK_NONE, DT_SYMK_SYM, DT_SYMK_MOD, DT_SYMK_ADDR };
+ * module`function, mod() as module, printf's %a as module`function+0xoff;
+ * user ones (usym()/ufunc(), umod(), uaddr(): two 8-byte words, the
+ * process id then the address, symbolized with that process's mappings) */
+enum { DT_SYMK_NONE, DT_SYMK_SYM, DT_SYMK_MOD, DT_SYMK_ADDR,
+	DT_SYMK_USYM, DT_SYMK_UMOD, DT_SYMK_UADDR };
+#define DT_SYMK_USER(k)	((k) >= DT_SYMK_USYM)
 
 struct dt_typedef {
 	char *name;
@@ -70,6 +74,8 @@ struct dt_typetab {
 	    *t_ushort, *t_int, *t_uint, *t_long, *t_ulong, *t_llong,
 	    *t_ullong, *t_string, *t_voidp, *t_float, *t_double, *t_ldouble;
 	struct dt_type *t_symaddr, *t_modaddr;	/* sym()/func(), mod() */
+	struct dt_type *t_usymaddr;	/* usym() and friends (a name only:
+					   their values are sema/usymfn.c's) */
 };
 
 int dt_types_init(struct dt_typetab *tt);

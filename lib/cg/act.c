@@ -78,7 +78,10 @@ static void action(struct dt_cg *cg, struct dt_node *n)
 	}
 	switch (n->func) {
 	case DT_F_TRACE:
-		store_value(cg, n->args[0], &a->fields[0]);
+		if (dt_sema_is_usym(n->args[0]))
+			dt_cg_usym_at(cg, n->args[0], DT_MS_BUF + (int)a->fields[0].offset);
+		else
+			store_value(cg, n->args[0], &a->fields[0]);
 		break;
 	case DT_F_PRINTF:
 	case DT_F_FREOPEN:

@@ -163,6 +163,10 @@ void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
  * user PCs at R9 + off (an aggregation key's part) */
 void dt_cg_ustack(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes);
+/* usymfn.c: usym() and friends' pid and address at R9 + off, the
+ * address n->args[0] or the one in stack slot slot (clobber R0-R5) */
+void dt_cg_usym_at(struct dt_cg *cg, struct dt_node *n, int off);
+void dt_cg_usym_slot(struct dt_cg *cg, int slot, int off);
 /* cg/act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */

@@ -77,7 +77,8 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 			dt_cg_store_str(cg, args[i], tmps[i], sz);
 			continue;
 		}
-		dt_cg_expr(cg, args[i], R0);
+		/* usym() and friends: their address (the pid comes below) */
+		dt_cg_expr(cg, dt_sema_is_usym(args[i]) ? args[i]->args[0] : args[i], R0);
 		slots[i] = dt_cg_slot_alloc(cg);
 		emit(cg, STX_MEM(BPF_DW, R10, R0, slots[i]));
 	}
@@ -104,6 +105,11 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 			off += 8 + 8 * (int)args[i]->ival;
 			continue;
 		}
+		if (dt_sema_is_usym(args[i])) {
+			dt_cg_usym_slot(cg, slots[i], off);
+			off += 16;
+			continue;
+		}
 		if (types[i]->kind == DT_TK_STRING) {
 			int ks = ssize ? (int)ssize[i] : sz;	/* its bytes in the key */
 			if (simple_str(args[i])) {
@@ -124,6 +130,8 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 		}
 	}
 	for (int i = nargs - 1; i >= 0; i--) {
+		if (dt_sema_is_stack(args[i]) || dt_sema_is_ustack(args[i]))
+			continue;	/* no slot */
 		if (types[i]->kind != DT_TK_STRING)
 			dt_cg_slot_free(cg);
 		else if (!simple_str(args[i]))

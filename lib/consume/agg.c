@@ -29,6 +29,7 @@
 #include "fmt/agg.h"
 #include "fmt/printf.h"
 #include "fmt/symfmt.h"
+#include "fmt/usymfmt.h"
 #include "rt/rt.h"
 #include "sema/program.h"
 
@@ -261,8 +262,16 @@ static int canon_merge(dtrace_hdl_t *dtp, const struct dt_agg *a, struct snapbuf
 	for (int i = 0; i < sn->n; i++)
 		for (int k = 0; k < a->nkeys; k++)
 			if (a->kf[k].symkind != DT_SYMK_NONE) {
-				uint64_t v;
+				uint64_t v, pid;
 				uint8_t *p = sn->keys + (size_t)i * w + a->koff[k];
+				if (DT_SYMK_USER(a->kf[k].symkind)) {
+					/* usym() and friends: pid, address */
+					memcpy(&pid, p, 8);
+					memcpy(&v, p + 8, 8);
+					v = dt_usym_canon((int)pid, v, a->kf[k].symkind);
+					memcpy(p + 8, &v, 8);
+					continue;
+				}
 				memcpy(&v, p, 8);
 				v = dt_ksym_canon(dtp, v, a->kf[k].symkind);
 				memcpy(p, &v, 8);

@@ -14,6 +14,7 @@
 #include "fmt/kstack.h"
 #include "fmt/printf.h"
 #include "fmt/symfmt.h"
+#include "fmt/usymfmt.h"
 
 static const char *const fnames[] = {
 	[DT_AGG_COUNT] = "count", [DT_AGG_SUM] = "sum", [DT_AGG_AVG] = "avg",
@@ -119,6 +120,17 @@ void dtrace_aggdata_key(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_valu
 		v->kind = DTRACE_VAL_STRING;
 		v->size = (uint32_t)strnlen((const char *)p, g->kf[k].size - 1);
 		v->str = (const char *)p;
+		return;
+	}
+	if (DT_SYMK_USER(g->kf[k].symkind)) {
+		/* usym() and friends: pid, address; the text as sym()'s */
+		static __thread char usym[512];
+		uint64_t pid, a;
+		memcpy(&pid, p, 8);
+		memcpy(&a, p + 8, 8);
+		v->kind = DTRACE_VAL_SYMBOL;
+		v->str = dt_usym_format((int)pid, a, g->kf[k].symkind, usym, sizeof(usym));
+		v->size = (uint32_t)strlen(usym);
 		return;
 	}
 	v->size = g->kf[k].size;
@@ -242,6 +254,13 @@ static void key_pfval(const struct dt_agg *a, const uint8_t *key, int k, struct 
 	v->kind = DT_PFV_INT;
 	v->size = (int)a->kf[k].size;
 	v->is_signed = a->kf[k].is_signed;
+	if (DT_SYMK_USER(a->kf[k].symkind)) {
+		/* usym() and friends: the address, of its process (%A) */
+		memcpy(&v->pid, p, 8);
+		memcpy(&v->u, p + 8, 8);
+		v->size = 8;
+		return;
+	}
 	memcpy(&v->u, p, 8);
 }
 

@@ -23,6 +23,8 @@
 #include "fmt/bytes.h"
 #include "fmt/printf.h"
 #include "fmt/symfmt.h"
+#include "fmt/usymfmt.h"
+#include "kernel/usyms.h"
 #include "prov/prov.h"
 #include "rt/buf.h"
 #include "rt/rt.h"
@@ -142,6 +144,17 @@ static void field_value(dtrace_hdl_t *dtp, const uint8_t *d, const struct dt_rec
 		v->bytes = p;
 		break;
 	default:
+		if (DT_SYMK_USER(f->symkind)) {	/* usym() and friends */
+			char buf[512];
+			int pid = (int)rd(p, 8, 0);
+			dt_usym_seen(pid);	/* its mappings now, while it runs */
+			dt_usym_format(pid, rd(p + 8, 8, 0), f->symkind, buf, sizeof(buf));
+			*copy = strdup(buf);
+			v->kind = DTRACE_VAL_SYMBOL;
+			v->str = *copy ? *copy : "";
+			v->size = (uint32_t)strlen(v->str);
+			break;
+		}
 		if (f->symkind) {	/* sym(), func(), mod(): the symbol */
 			char buf[512];
 			dt_ksym_format(dtp, rd(p, f->size, 0), f->symkind, buf, sizeof(buf));

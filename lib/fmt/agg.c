@@ -15,6 +15,7 @@
 #include "bytes.h"
 #include "kstack.h"
 #include "symfmt.h"
+#include "usymfmt.h"
 
 /*
  * Printing
@@ -43,6 +44,16 @@ dt_agg_print_keys(FILE *out, const struct dt_aggkeyfield *kf, int nkf,
 		}
 		if (kf[i].render) {
 			kf[i].render(out, p, kf[i].size, kf[i].arg);
+			continue;
+		}
+		if (DT_SYMK_USER(kf[i].symkind)) {
+			/* usym() and friends: pid, address; sym()'s column */
+			char sym[512];
+			uint64_t pid, a;
+			memcpy(&pid, p, 8);
+			memcpy(&a, p + 8, 8);
+			fprintf(out, "  %-50s", dt_usym_format((int)pid, a,
+			    kf[i].symkind, sym, sizeof(sym)));
 			continue;
 		}
 		if (kf[i].is_string || !dt_agg_is_int_size(kf[i].size)) {

@@ -26,7 +26,9 @@
  *  - %a prints a kernel address as module`function+0xoff (fmt/symfmt.c;
  *    the format must be registered with dt_register_pf, which gives it
  *    the handle).
- * Not done yet: %A (a user address) prints 0x<hex>, %k (stack) is rejected at parse time, %ls/%ws need wchar_t arrays,
+ * %A prints a user address of $target (or of the process a usym()
+ * or uaddr() key of printa() recorded) as %a does (fmt/usymfmt.c).
+ * Not done yet: %k (stack) is rejected at parse time, %ls/%ws need wchar_t arrays,
  * which dt_pfarg_type cannot describe, so they never type-check.
  */
 #include <errno.h>
@@ -39,6 +41,7 @@
 
 #include "printf.h"
 #include "symfmt.h"
+#include "usymfmt.h"
 #include "base/handle.h"
 
 /* How a conversion checks its argument. */
@@ -48,6 +51,8 @@ enum pf_check {
 	CK_CSI,		/* integer no larger than int */
 	CK_FP,		/* floating point */
 	CK_ADDR,	/* pointer or integer */
+	CK_UADDR,	/* a usym()/uaddr() key, or with $target (-p/-c) a
+			   pointer or integer (dtrace's pfcheck_uaddr) */
 	CK_STACK,	/* stack() */
 	CK_TIME,	/* 64-bit integer */
 	CK_STR,		/* string or char [] */
@@ -88,8 +93,7 @@ static const char P_WSTR[] = "wchar_t []";
 
 static const struct dt_pfconv pf_convs[] = {
 	{ "a", "s", P_ADDR, CK_ADDR, PR_ADDR, NOT },
-	/* %A accepts any pointer/integer: there is no -p/-c check yet. */
-	{ "A", "s", P_UADDR, CK_ADDR, PR_ADDR, NOT },
+	{ "A", "s", P_UADDR, CK_UADDR, PR_ADDR, NOT },
 	{ "c", "c", P_CSI, CK_CSI, PR_SINT, NOT },
 	{ "C", "s", P_CSI, CK_CSI, PR_ECHR, NOT },
 	{ "d", "d", P_XINT, CK_DINT, PR_DINT, NOT },
@@ -409,9 +413,17 @@ pf_typename(const struct dt_pfarg_type *t, char *buf, size_t len)
 }
 
 static int
-pf_type_ok(const struct dt_pfconv *pfc, const struct dt_pfarg_type *t)
+pf_type_ok(const struct dt_pfargv *pf, const struct dt_pfconv *pfc,
+    const struct dt_pfarg_type *t)
 {
 	switch (pfc->check) {
+	case CK_UADDR:
+		if (t->usymaddr)
+			return (1);
+		if (pf->dtp == NULL || !pf->dtp->macros.target_set ||
+		    pf->dtp->macros.target == 0)
+			return (0);
+		return (t->kind == DT_PFT_INT || t->kind == DT_PFT_POINTER);
 	case CK_XINT:
 	case CK_DINT:
 		return (t->kind == DT_PFT_INT);
@@ -447,7 +459,7 @@ dt_printf_check_opts(const struct dt_pfargv *pf,
     char *errbuf, size_t errlen)
 {
 	static const struct dt_pfarg_type agg_default = {
-		DT_PFT_INT, 8, 1, "int64_t", 0
+		DT_PFT_INT, 8, 1, "int64_t", 0, 0
 	};
 	static const struct dt_pfcheck_opts printf_opts = {
 		DT_PRINTF_EXACTLEN, 1, NULL
@@ -530,7 +542,7 @@ dt_printf_check_opts(const struct dt_pfargv *pf,
 			vt = &types[j++];
 		}
 
-		if (!pf_type_ok(pfc, vt)) {
+		if (!pf_type_ok(pf, pfc, vt)) {
 			FAIL("D_PRINTF_ARG_TYPE", "%s( ) %s is incompatible "
 			    "with conversion #%d prototype:\n\tconversion: "
 			    "%%%s\n\t prototype: %s\n\t  argument: %s", func,
@@ -812,18 +824,26 @@ pf_print_one(FILE *out, const struct dt_pfargv *pf, const struct dt_pfseg *sg,
 		    (double)pf_sext(v) : (double)pf_zext(v)));
 
 	case PR_ADDR: {
-		/* %a: a kernel address as module`function+0xoff; %A (a
-		   user address: no process symbols here) as 0x<hex> */
+		/* %a: a kernel address as module`function+0xoff; %A a user
+		   address the same way, of its process (a usym()/uaddr()
+		   key's) or else of $target (0x<hex> without one), as
+		   dtrace's pfprint_uaddr */
 		char sym[512];
+		int pid;
 
 		if (!pf_intsize_ok(v))
 			break;
-		if (sg->convch == 'a')
+		if (sg->convch == 'a') {
 			dt_ksym_format(pf->dtp, pf_zext(v), DT_SYMK_ADDR, sym,
 			    sizeof (sym));
-		else
-			(void) snprintf(sym, sizeof (sym), "0x%llx",
-			    (unsigned long long)pf_zext(v));
+		} else {
+			pid = (int)v->pid;
+			if (pid == 0 && pf->dtp != NULL &&
+			    pf->dtp->macros.target_set)
+				pid = (int)pf->dtp->macros.target;
+			dt_usym_format(pid, pf_zext(v), DT_SYMK_UADDR, sym,
+			    sizeof (sym));
+		}
 		return (pf_print_str(out, sg, width, prec, sym));
 	}
 

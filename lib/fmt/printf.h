@@ -83,6 +83,8 @@ struct dt_pfarg_type {
 	int longlong;			/* 8-byte integers: 0 long, 1 long
 					   long, 2 either (int64_t, uint64_t):
 					   %l wants long, %ll long long */
+	int usymaddr;			/* a _usymaddr (a usym(), ufunc(),
+					   umod() or uaddr() key): %A's */
 };
 
 /* dt_printf_check_opts() flags, as dtrace's DT_PRINTF_* */
@@ -116,6 +118,9 @@ struct dt_pfval {
 	uint64_t u;
 	const char *s;
 	long double f;
+	uint64_t pid;			/* INT: the process of a user address
+					   (a usym()/uaddr() key), for %A;
+					   0: $target's */
 };
 
 struct dt_pfcallback {

@@ -236,7 +236,7 @@ static void key_msize(struct sema *s, struct dt_agg *g, int k, const struct dt_n
 	dtrace_hdl_t *dtp = dt_sema_hdl(s);
 	uint32_t full = DT_STRAREA(dtp), m = 8;
 	(void)n;
-	if (g->kf[k].is_stack || g->kf[k].ustack)
+	if (g->kf[k].is_stack || g->kf[k].ustack || DT_SYMK_USER(g->kf[k].symkind))
 		m = g->kf[k].size;
 	else if (g->kf[k].is_string) {
 		uint32_t b = dt_sema_str_bound(s, n);
@@ -381,11 +381,13 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 			    dt_is_scalar(keys[k]->type);
 			if (g->kf[k].ustack || dt_sema_is_ustack(keys[k]))
 				ok = dt_sema_is_ustack(keys[k]) && g->kf[k].ustack == keys[k]->ival;
+			if (DT_SYMK_USER(g->kf[k].symkind) || dt_sema_is_usym(keys[k]))
+				ok = DT_SYMK_USER(g->kf[k].symkind) && dt_sema_is_usym(keys[k]);
 			if (!ok)
 				dt_sema_err(s, D_PROTO_ARG, e->line, "@%s[ ] key #%d is incompatible with prototype:\n"
 				    "\tprototype: %s\n\t      key: %s", aname, k + 1, tname(kt),
 				    tname(keys[k]->type));
-			if (dt_is_int(kt) && dt_is_int(keys[k]->type))
+			if (dt_is_int(kt) && dt_is_int(keys[k]->type) && !dt_sema_is_usym(keys[k]))
 				key_widen(s, g, k, keys[k]->type);
 		}
 	}
@@ -461,6 +463,12 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 				g->kf[k].ustack = (uint32_t)keys[k]->ival;
 				g->kf[k].size = 8 + 8 * g->kf[k].ustack;
 				off += g->kf[k].size;
+			} else if (dt_sema_is_usym(keys[k])) {
+				/* usym() and friends: the pid, the address */
+				g->kf[k].symkind = (int)keys[k]->ival;
+				g->kf[k].hdl = dtp;
+				g->kf[k].size = 16;
+				off += 16;
 			} else if (kt->kind == DT_TK_STRING) {
 				g->kf[k].is_string = 1;
 				g->kf[k].size = (uint32_t)dtp->opt[DTOPT_STRSIZE] + 1;
@@ -488,7 +496,8 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	n->nargs = nk;
 	n->args = dt_alloc(dtp, sizeof(*n->args) * (size_t)(nk ? nk : 1));
 	for (int k = 0; k < nk; k++)
-		n->args[k] = g->keys[k]->kind == DT_TK_STRING || g->kf[k].is_stack || g->kf[k].ustack ? keys[k] :
+		n->args[k] = g->keys[k]->kind == DT_TK_STRING || g->kf[k].is_stack || g->kf[k].ustack ||
+		    dt_sema_is_usym(keys[k]) ? keys[k] :
 		    dt_sema_cast(s, keys[k], g->keys[k]);
 	struct dt_type *i64 = dt_typedef_lookup(&dtp->types, "int64_t");
 	if (na > 0)
@@ -554,6 +563,7 @@ void dt_sema_aggact(struct sema *s, struct dt_node *n, struct ast_expr *e, struc
 			if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
 				dt_sema_pf_err(s, e->line, NULL, err);
 			dt_register_pf(dtp, a->pf);
+			dt_sema_pf_uaddr(s, a->pf);
 			x = x->next;
 			i++;
 		}

@@ -152,6 +152,9 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 			    "\tprototype: uintptr_t\n\t argument: %s", name, a->type->name);
 		return dt_sema_cast(s, a, name[0] == 'm' ? s->tt->t_modaddr : s->tt->t_symaddr);
 	}
+	struct dt_node *u = dt_sema_usymfn(s, e, name);
+	if (u)
+		return u;
 	if (!strcmp(name, "progenyof")) {
 		struct dt_node *n = dt_sema_node(s, DN_CALL, e->line, s->tt->t_int);
 		n->func = DT_F_PROGENYOF;
@@ -295,7 +298,8 @@ int dt_sema_is_func(const char *name)
 			return 1;
 	return !strcmp(name, "getmajor") || !strcmp(name, "getminor") ||
 	    !strcmp(name, "sym") || !strcmp(name, "func") || !strcmp(name, "mod") ||
-	    !strcmp(name, "progenyof") || dt_sema_action_lookup(name) >= 0 ||
+	    !strcmp(name, "progenyof") || dt_sema_usymfn_kind(name) ||
+	    dt_sema_action_lookup(name) >= 0 ||
 	    dt_sema_is_aggfunc(name);
 }
 
@@ -364,6 +368,7 @@ void dt_sema_pftype(struct dt_type *t, struct dt_pfarg_type *pt)
 	pt->name = t->name;
 	pt->size = (int)t->size;
 	pt->is_signed = t->is_signed;
+	pt->usymaddr = DT_SYMK_USER(t->symkind);
 	pt->longlong = t->kind == DT_TK_INT && t->rank == 5;
 	if (!strcmp(t->name, "int64_t") || !strcmp(t->name, "uint64_t"))
 		pt->longlong = 2;
@@ -436,7 +441,10 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 		a->kind = DT_ACT_TRACE;
 		if (v->type->btf_id < 0)
 			dt_btf_resolve(s->dtp, v->type);
-		if (dt_obj_is_aggregate(v->type) && v->kind != DN_XLATE && v->type->size)
+		if (dt_sema_is_usym(v)) {	/* the pid and the address */
+			add_field(s, a, DT_RV_INT, 16, NULL);
+			a->fields[a->nfields - 1].symkind = (int)v->ival;
+		} else if (dt_obj_is_aggregate(v->type) && v->kind != DN_XLATE && v->type->size)
 			add_field(s, a, DT_RV_BYTES, v->type->size, NULL);	/* its bytes */
 		else if (v->kind == DN_KSTR && v->op == 1)	/* a char array */
 			add_field(s, a, DT_RV_CHARS, (uint32_t)v->ival, NULL);
@@ -488,6 +496,7 @@ struct dt_node *dt_sema_action(struct sema *s, struct ast_expr *e, int ai)
 		if (dt_printf_parse(f->str, &a->pf, err, sizeof(err)) < 0)
 			dt_sema_pf_err(s, e->line, NULL, err);
 		dt_register_pf(s->dtp, a->pf);
+		dt_sema_pf_uaddr(s, a->pf);
 		int na = nargs - 1;
 		struct dt_pfarg_type *pt = calloc((size_t)(na ? na : 1), sizeof(*pt));
 		struct dt_pfarg_store *ps = calloc((size_t)(na ? na : 1), sizeof(*ps));

@@ -103,6 +103,8 @@ enum dt_func {
 	 * offset args[1] on (s + i) */
 	DT_F_STRCHAR, DT_F_STROFF,
 	DT_F_USTACK,		/* sema/ustack.c, cg/ustack.c, consume/usym.c */
+	DT_F_USYM,		/* usym/ufunc/umod/uaddr: sema/usymfn.c,
+				   cg/usymfn.c; ival the DT_SYMK_* kind */
 };
 
 /* binary operator codes (op field) */
@@ -159,5 +161,8 @@ static inline int dt_sema_is_stack(const struct dt_node *n)
 }
 /* a ustack() aggregation key (sema/ustack.c): ival its frames */
 int dt_sema_is_ustack(const struct dt_node *n);
+/* usym(), ufunc(), umod() or uaddr() (sema/usymfn.c): 16 bytes, the pid
+ * and args[0]; ival its DT_SYMK_* kind */
+int dt_sema_is_usym(const struct dt_node *n);
 
 #endif

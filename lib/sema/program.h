@@ -57,7 +57,8 @@ struct dt_recfield {
 	int val_size;			/* D type size of an integer */
 	int is_signed;
 	int is_float;			/* DT_RV_INT: a float or double's bits */
-	int symkind;			/* DT_RV_INT: DT_SYMK_* (sym(), mod()) */
+	int symkind;			/* DT_RV_INT: DT_SYMK_* (sym(), mod(); a
+					   user kind: 16 bytes, pid and address) */
 };
 
 struct dt_action {

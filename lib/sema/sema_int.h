@@ -260,6 +260,14 @@ void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
 void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k);
+/* usymfn.c: usym(), ufunc(), umod(), uaddr() (NULL if name is not one
+ * of them), where s->symcall allows them; the DT_SYMK_* kind of a name
+ * (0: not one of them) */
+struct dt_node *dt_sema_usymfn(struct sema *s, struct ast_expr *e, const char *name);
+int dt_sema_usymfn_kind(const char *name);
+/* a format with %A: the program symbolizes user addresses */
+struct dt_pfargv;
+void dt_sema_pf_uaddr(struct sema *s, const struct dt_pfargv *pf);
 /* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);

@@ -30,9 +30,10 @@ static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 	e = dt_sema_chosen(s, e, &c);
 	if (!c && e->kind == AST_E_CALL && e->call.fn->kind == AST_E_IDENT && !e->next &&
 	    (!strcmp(e->call.fn->ident.name, "sym") || !strcmp(e->call.fn->ident.name, "func") ||
-	    !strcmp(e->call.fn->ident.name, "mod"))) {
-		/* sym(), func() and mod() are data-recording functions: as a
-		   statement, each records its value as trace() would */
+	    !strcmp(e->call.fn->ident.name, "mod") || dt_sema_usymfn_kind(e->call.fn->ident.name))) {
+		/* sym(), func() and mod() (and usym(), ufunc(), umod() and
+		   uaddr()) are data-recording functions: as a statement,
+		   each records its value as trace() would */
 		memset(&tfn, 0, sizeof(tfn));
 		tfn.kind = AST_E_IDENT;
 		tfn.line = e->line;

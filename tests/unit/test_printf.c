@@ -18,21 +18,21 @@
 static struct dt_pfval
 I(uint64_t u, int size, int sgn)
 {
-	struct dt_pfval v = { DT_PFV_INT, size, sgn, u, NULL, 0 };
+	struct dt_pfval v = { DT_PFV_INT, size, sgn, u, NULL, 0, 0 };
 	return (v);
 }
 
 static struct dt_pfval
 S(const char *s, int size)
 {
-	struct dt_pfval v = { DT_PFV_STRING, size, 0, 0, s, 0 };
+	struct dt_pfval v = { DT_PFV_STRING, size, 0, 0, s, 0, 0 };
 	return (v);
 }
 
 static struct dt_pfval
 F(long double f, int size)
 {
-	struct dt_pfval v = { DT_PFV_FLOAT, size, 1, 0, NULL, f };
+	struct dt_pfval v = { DT_PFV_FLOAT, size, 1, 0, NULL, f, 0 };
 	return (v);
 }
 
@@ -40,32 +40,34 @@ F(long double f, int size)
 #define SL(x)	I((uint64_t)(int64_t)(x), 8, 1)		/* long */
 
 /* type descriptors */
-static const struct dt_pfarg_type t_char = { DT_PFT_INT, 1, 1, "char" , 0 };
-static const struct dt_pfarg_type t_short = { DT_PFT_INT, 2, 1, "short" , 0 };
+static const struct dt_pfarg_type t_char = { DT_PFT_INT, 1, 1, "char" , 0, 0 };
+static const struct dt_pfarg_type t_short = { DT_PFT_INT, 2, 1, "short" , 0, 0 };
 static const struct dt_pfarg_type t_ushort =
-	{ DT_PFT_INT, 2, 0, "unsigned short" , 0 };
-static const struct dt_pfarg_type t_int = { DT_PFT_INT, 4, 1, "int" , 0 };
+	{ DT_PFT_INT, 2, 0, "unsigned short" , 0, 0 };
+static const struct dt_pfarg_type t_int = { DT_PFT_INT, 4, 1, "int" , 0, 0 };
 static const struct dt_pfarg_type t_uint =
-	{ DT_PFT_INT, 4, 0, "unsigned int" , 0 };
-static const struct dt_pfarg_type t_long = { DT_PFT_INT, 8, 1, "long" , 0 };
+	{ DT_PFT_INT, 4, 0, "unsigned int" , 0, 0 };
+static const struct dt_pfarg_type t_long = { DT_PFT_INT, 8, 1, "long" , 0, 0 };
 static const struct dt_pfarg_type t_ulong =
-	{ DT_PFT_INT, 8, 0, "unsigned long" , 0 };
-static const struct dt_pfarg_type t_i64 = { DT_PFT_INT, 8, 1, "int64_t" , 2 };
-static const struct dt_pfarg_type t_llong = { DT_PFT_INT, 8, 1, "long long", 1 };
-static const struct dt_pfarg_type t_ullong = { DT_PFT_INT, 8, 0, "unsigned long long", 1 };
-static const struct dt_pfarg_type t_string = { DT_PFT_STRING, 0, 0, "string" , 0 };
-static const struct dt_pfarg_type t_stack = { DT_PFT_STACK, 160, 0, "stack" , 0 };
+	{ DT_PFT_INT, 8, 0, "unsigned long" , 0, 0 };
+static const struct dt_pfarg_type t_i64 = { DT_PFT_INT, 8, 1, "int64_t" , 2, 0 };
+static const struct dt_pfarg_type t_llong = { DT_PFT_INT, 8, 1, "long long", 1, 0 };
+static const struct dt_pfarg_type t_ullong = { DT_PFT_INT, 8, 0, "unsigned long long", 1, 0 };
+static const struct dt_pfarg_type t_string = { DT_PFT_STRING, 0, 0, "string" , 0, 0 };
+static const struct dt_pfarg_type t_stack = { DT_PFT_STACK, 160, 0, "stack" , 0, 0 };
+/* a usym() aggregation key, as printa() sees it */
+static const struct dt_pfarg_type t_usym = { DT_PFT_INT, 8, 0, "_usymaddr", 0, 1 };
 static const struct dt_pfarg_type t_chararr =
-	{ DT_PFT_STRING, 256, 0, "char [256]" , 0 };
+	{ DT_PFT_STRING, 256, 0, "char [256]" , 0, 0 };
 static const struct dt_pfarg_type t_charp =
-	{ DT_PFT_POINTER, 8, 0, "char *" , 0 };
+	{ DT_PFT_POINTER, 8, 0, "char *" , 0, 0 };
 static const struct dt_pfarg_type t_double =
-	{ DT_PFT_FLOAT, 8, 1, "double" , 0 };
+	{ DT_PFT_FLOAT, 8, 1, "double" , 0, 0 };
 static const struct dt_pfarg_type t_float =
-	{ DT_PFT_FLOAT, 4, 1, "float" , 0 };
+	{ DT_PFT_FLOAT, 4, 1, "float" , 0, 0 };
 static const struct dt_pfarg_type t_ldouble =
-	{ DT_PFT_FLOAT, 16, 1, "long double" , 0 };
-static const struct dt_pfarg_type t_void = { DT_PFT_OTHER, 0, 0, "void" , 0 };
+	{ DT_PFT_FLOAT, 16, 1, "long double" , 0, 0 };
+static const struct dt_pfarg_type t_void = { DT_PFT_OTHER, 0, 0, "void" , 0, 0 };
 
 /* Format fmt with vals; returns a malloc'd string or NULL; *rvp = rv. */
 static char *
@@ -428,7 +430,8 @@ test_pointers_addrs(void)
 	FMT("%p", "ffffffff", SI(-1));
 	FMT("%p", "0", I(0, 8, 0));
 	/* %a: an address in no kernel symbol as hex (symbols:
-	   tests/d/symbols); %A: no user symbols yet, hex */
+	   tests/d/symbols); %A: of no process (no $target), hex (user
+	   symbols: tests/d/usymfn) */
 	FMT("%a", "0x1000", I(0x1000, 8, 0));
 	FMT("%A", "0x400000", I(0x400000, 8, 0));
 	FMT("[%-10a]", "[0x1234    ]", I(0x1234, 8, 0));
@@ -653,7 +656,7 @@ static void
 test_check(void)
 {
 	struct dt_pfcheck_opts printa = { DT_PRINTF_AGGREGATION, 1, NULL };
-	struct dt_pfarg_type ucount = { DT_PFT_INT, 8, 0, "uint64_t" , 0 };
+	struct dt_pfarg_type ucount = { DT_PFT_INT, 8, 0, "uint64_t" , 0, 0 };
 	struct dt_pfcheck_opts printa_cnt = { DT_PRINTF_AGGREGATION, 1,
 	    &ucount };
 	struct dt_pfcheck_opts exact = { DT_PRINTF_EXACTLEN, 1, NULL };
@@ -666,7 +669,12 @@ test_check(void)
 	COK("%c %c %c", &t_char, &t_short, &t_int);
 	COK("%C", &t_char);
 	COK("%p %p", &t_charp, &t_long);
-	COK("%a %A", &t_charp, &t_long);
+	COK("%a %A", &t_charp, &t_usym);
+	/* %A takes an integer only with -p/-c (none here), as dtrace */
+	CERR("%A", "printf( ) argument #2 is incompatible with conversion #1 "
+	    "prototype:\n\tconversion: %A\n\t prototype: pointer or integer "
+	    "(with -p/-c) or _usymaddr (without -p/-c)\n\t  argument: long",
+	    &t_long);
 	COK("%k", &t_stack);
 	CERR("%k", "printf( ) argument #2 is incompatible with conversion #1 "
 	    "prototype:\n\tconversion: %k\n\t prototype: stack\n\t  argument: int", &t_int);
@@ -806,8 +814,8 @@ test_check(void)
 
 	/* made-up type names */
 	{
-		struct dt_pfarg_type anon = { DT_PFT_STRING, 32, 0, NULL , 0 };
-		struct dt_pfarg_type anon2 = { DT_PFT_INT, 2, 0, NULL , 0 };
+		struct dt_pfarg_type anon = { DT_PFT_STRING, 32, 0, NULL , 0, 0 };
+		struct dt_pfarg_type anon2 = { DT_PFT_INT, 2, 0, NULL , 0, 0 };
 
 		CERR("%d", "printf( ) argument #2 is incompatible with "
 		    "conversion #1 prototype:\n\tconversion: %d\n\t prototype: "
