@@ -44,6 +44,7 @@
 struct section {
 	char title[512];
 	const char *unit;		/* "samples" (count) or the function */
+	uint32_t depth;			/* of the deepest frame drawn */
 	struct dt_stree tree;
 };
 
@@ -237,9 +238,27 @@ static void frame(struct draw *d, const struct dt_snode *n, const char *name, ui
 	}
 }
 
+/* the depth of the deepest frame under n wide enough to be drawn */
+static uint32_t drawn_depth(const struct dt_snode *n, double scale)
+{
+	uint32_t d = 0;
+	for (uint32_t i = 0; i < n->nkid; i++)
+		if ((double)n->kid[i]->total * scale >= DT_FG_MINW) {
+			uint32_t k = 1 + drawn_depth(n->kid[i], scale);
+			if (k > d)
+				d = k;
+		}
+	return d;
+}
+
+static double sec_scale(const struct section *s)
+{
+	return (double)(DT_FG_WIDTH - 2 * DT_FG_PAD) / (double)s->tree.root.total;
+}
+
 static int sec_height(const struct section *s)
 {
-	return DT_FG_SECHEAD + (int)(s->tree.depth + 1) * DT_FG_FRAMEH + DT_FG_SECGAP;
+	return DT_FG_SECHEAD + (int)(s->depth + 1) * DT_FG_FRAMEH + DT_FG_SECGAP;
 }
 
 static void head(FILE *fp, int height, int nsec)
@@ -277,23 +296,27 @@ static void head(FILE *fp, int height, int nsec)
 	    w - DT_FG_PAD);
 }
 
-static void draw(FILE *fp, const struct graph *g)
+static void draw(FILE *fp, struct graph *g)
 {
 	int height = DT_FG_HEAD + DT_FG_FOOT, y = DT_FG_HEAD;
-	for (int i = 0; i < g->nsec; i++)
+	for (int i = 0; i < g->nsec; i++) {
+		g->sec[i].depth = drawn_depth(&g->sec[i].tree.root, sec_scale(&g->sec[i]));
 		height += sec_height(&g->sec[i]);
+	}
 	head(fp, height, g->nsec);
 	for (int i = 0; i < g->nsec; i++) {
 		const struct section *s = &g->sec[i];
 		fprintf(fp, "<g class=\"sec\" data-total=\"%" PRIu64 "\">\n", s->tree.root.total);
 		fprintf(fp, "<text class=\"stitle\" x=\"%d\" y=\"%d\">", DT_FG_PAD, y + 16);
 		xmls(fp, s->title);
-		fprintf(fp, ": %" PRIu64 " %s</text>\n", s->tree.root.total, s->unit);
+		if (!strcmp(s->unit, "samples"))
+			fprintf(fp, ": %" PRIu64 " samples</text>\n", s->tree.root.total);
+		else
+			fprintf(fp, ": total %" PRIu64 "</text>\n", s->tree.root.total);
 		fprintf(fp, "<text class=\"smatch\" x=\"%d\" y=\"%d\" text-anchor=\"end\"> </text>\n",
 		    DT_FG_WIDTH - DT_FG_PAD, y + 16);
-		struct draw d = { fp, s, (double)(DT_FG_WIDTH - 2 * DT_FG_PAD) /
-			(double)s->tree.root.total,
-			y + DT_FG_SECHEAD + (int)s->tree.depth * DT_FG_FRAMEH };
+		struct draw d = { fp, s, sec_scale(s),
+			y + DT_FG_SECHEAD + (int)s->depth * DT_FG_FRAMEH };
 		frame(&d, &s->tree.root, "all", 0, 0);
 		fputs_unlocked("</g>\n", fp);
 		y += sec_height(s);
