@@ -16,7 +16,8 @@
  * Frames are coloured by module (the text before '`'): vmlinux orange,
  * every other module a hue of its own from a palette by a hash of its
  * name, the function's hash varying the lightness; frames with no module
- * (key parts such as execname, unknown addresses) grey.  The script
+ * (key parts such as execname, unknown addresses) grey; a legend under
+ * the title shows the modules' colours, the widest first.  The script
  * (flamejs.c) zooms on click and searches.  Text is escaped for XML,
  * invalid UTF-8 and control characters written as U+FFFD, so that the
  * document is always well-formed.
@@ -35,7 +36,9 @@
 #define DT_FG_FRAMEH 16		/* a frame's row */
 #define DT_FG_FONT 12		/* px, monospace */
 #define DT_FG_CHARW 7.2		/* a monospace character at 12 px */
-#define DT_FG_HEAD 56		/* title, buttons and search box */
+#define DT_FG_HEAD 76		/* title, buttons, search box, legend */
+#define DT_FG_LEGEND 64		/* the legend's baseline */
+#define DT_FG_MAXMODS 256	/* modules the legend considers */
 #define DT_FG_SECHEAD 26	/* a section's title line */
 #define DT_FG_SECGAP 14
 #define DT_FG_FOOT 28		/* the hovered frame's details */
@@ -198,6 +201,72 @@ static void fill(char *buf, size_t size, const char *name, int root)
 	snprintf(buf, size, "rgb(%d,%d,%d)", rgb[0], rgb[1], rgb[2]);
 }
 
+/* ---- the legend: the modules' colours ---- */
+
+struct module {
+	char name[64];
+	uint64_t weight;		/* its widest frame's samples */
+};
+
+static void modules(const struct dt_snode *n, struct module *m, int *nm)
+{
+	for (uint32_t i = 0; i < n->nkid; i++) {
+		const struct dt_snode *k = n->kid[i];
+		const char *tick = strchr(k->name, '`');
+		size_t len = tick ? (size_t)(tick - k->name) : 0;
+		if (tick && len < sizeof(m->name)) {
+			int j = 0;
+			while (j < *nm && (strlen(m[j].name) != len || strncmp(m[j].name, k->name, len)))
+				j++;
+			if (j == *nm && *nm < DT_FG_MAXMODS) {
+				memcpy(m[j].name, k->name, len);
+				m[j].name[len] = '\0';
+				m[j].weight = 0;
+				(*nm)++;
+			}
+			if (j < *nm && k->total > m[j].weight)
+				m[j].weight = k->total;
+		}
+		modules(k, m, nm);
+	}
+}
+
+static int by_weight(const void *a, const void *b)
+{
+	const struct module *x = a, *y = b;
+	if (x->weight != y->weight)
+		return x->weight < y->weight ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+/* the modules of every section, widest first, as many as fit a line */
+static void legend(FILE *fp, const struct graph *g)
+{
+	struct module *m = calloc(DT_FG_MAXMODS, sizeof(*m));
+	int nm = 0;
+	if (!m)
+		return;
+	for (int i = 0; i < g->nsec; i++)
+		modules(&g->sec[i].tree.root, m, &nm);
+	qsort(m, (size_t)nm, sizeof(*m), by_weight);
+	double x = DT_FG_PAD;
+	for (int i = 0; i < nm; i++) {
+		char key[80], rgb[32];
+		double w = 14 + (double)strlen(m[i].name) * DT_FG_CHARW;
+		if (x + w > DT_FG_WIDTH - DT_FG_PAD)
+			break;
+		snprintf(key, sizeof(key), "%s`", m[i].name);
+		fill(rgb, sizeof(rgb), key, 0);
+		fprintf(fp, "<g class=\"legend\"><rect x=\"%.1f\" y=\"%d\" width=\"10\" "
+		    "height=\"10\" fill=\"%s\"/><text x=\"%.1f\" y=\"%d\">", x,
+		    DT_FG_LEGEND - 9, rgb, x + 14, DT_FG_LEGEND);
+		xmls(fp, m[i].name);
+		fputs_unlocked("</text></g>\n", fp);
+		x += w + 16;
+	}
+	free(m);
+}
+
 /* ---- drawing ---- */
 
 struct draw {
@@ -304,6 +373,7 @@ static void draw(FILE *fp, struct graph *g)
 		height += sec_height(&g->sec[i]);
 	}
 	head(fp, height, g->nsec);
+	legend(fp, g);
 	for (int i = 0; i < g->nsec; i++) {
 		const struct section *s = &g->sec[i];
 		fprintf(fp, "<g class=\"sec\" data-total=\"%" PRIu64 "\">\n", s->tree.root.total);

@@ -2,8 +2,9 @@
 # -x flamegraph=FILE.svg: at exit, the stack aggregations as one SVG,
 # well-formed (xmllint), a section per aggregation with its title, each
 # frame a rectangle whose <title> gives its name without offset, its
-# samples and its share; the normal output still goes to stdout; the
-# embedded script is valid JavaScript (node --check).  A file that cannot
+# samples and its share; a legend of the modules' colours; the normal
+# output still goes to stdout; the embedded script is valid JavaScript
+# (node --check).  A file that cannot
 # be created is refused when the option is set; one that cannot be
 # written fails at the end with dtrace's error.
 . "$TESTDIR/flame/common.bash"
@@ -31,6 +32,9 @@ for t in 'all (8 samples, 100.00%)' 'flame_tree`main (8 samples, 100.00%)' \
 done
 [ "$(grep -cF '<title>flame_tree`leaf (' "$tmp/out.svg")" = 2 ] || { echo "leaf frames"; exit 1; }
 grep -q '<title>[^<]*+0x' "$tmp/out.svg" && { echo "offsets in frames"; exit 1; }
+# the legend names the modules, widest first
+legend=$(grep -o '<g class="legend">.*</text></g>' "$tmp/out.svg" | sed 's/.*">\([^<]*\)<\/text><\/g>/\1/' | tr '\n' ' ')
+case $legend in *flame_tree*vmlinux*|*vmlinux*flame_tree*) ;; *) echo "legend: $legend"; exit 1 ;; esac
 # the script
 sed -n '/<!\[CDATA\[/,/\]\]>/p' "$tmp/out.svg" | sed '1d;$d' >"$tmp/flame.js"
 [ -s "$tmp/flame.js" ] || { echo "no script"; exit 1; }
