@@ -32,6 +32,7 @@
 #include "base/output.h"
 #include "fmt/printf.h"
 #include "fmt/usymfmt.h"
+#include "out/flamegraph.h"
 #include "front/ast.h"
 #include "front/parse.h"
 #include "prov/prov.h"
@@ -618,6 +619,12 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		dt_spec_finish(dtp);
 		dt_agg_drops(dtp, 1);
 		DT_OUT(dtp, exit, dtrace_exit_status(dtp));
+		/* -x flamegraph=FILE: the stack aggregations as they end */
+		const char *fg = dt_opt_str(dtp, DTOPT_FLAMEGRAPH, NULL);
+		if (fg && dt_flamegraph_write(dtp, fg) < 0) {
+			DT_OUT0(dtp, flush);
+			return dt_set_err(dtp, "cannot write flame graph %s: %s", fg, strerror(errno));
+		}
 	}
 	DT_OUT0(dtp, flush);
 	return dt_out_error(dtp);

@@ -50,6 +50,8 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_DESTRUCTIVE] = { "destructive", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_BUFRESIZE]   = { "bufresize", DT_OPT_STR, 0 /* auto */, 0, 0 },
 	[DTOPT_OFORMAT]     = { "oformat", DT_OPT_STR, 0 /* text */, 0, 0 },
+	/* the file the end's flame graph is written to (created when set) */
+	[DTOPT_FLAMEGRAPH]  = { "flamegraph", DT_OPT_PATH, 0, 0, 0 },
 	[DTOPT_CLEANRATE]   = { "cleanrate", DT_OPT_RATE, 9900990 /* 101hz */, 0, UINT64_MAX },
 	/* speculations (spec.h): illumos' defaults; cleanrate is clamped to
 	 * [5000hz, 1/minute] where it is used, as dtrace does */
@@ -142,6 +144,7 @@ static const struct { int opt; const char *word; } optwords[] = {
 	{ DTOPT_BUFRESIZE, "auto" }, { DTOPT_BUFRESIZE, "manual" },
 	{ DTOPT_OFORMAT, "text" }, { DTOPT_OFORMAT, "json" },
 	{ DTOPT_OFORMAT, "openmetrics" }, { DTOPT_OFORMAT, "none" },
+	{ DTOPT_OFORMAT, "folded" },
 	{ DTOPT_STDC, "a" }, { DTOPT_STDC, "c" }, { DTOPT_STDC, "s" }, { DTOPT_STDC, "t" },
 	{ DTOPT_EVALTIME, "exec" }, { DTOPT_EVALTIME, "preinit" },
 	{ DTOPT_EVALTIME, "postinit" }, { DTOPT_EVALTIME, "main" },
@@ -458,12 +461,12 @@ static int attr_parse(const char *s, uint64_t *v)
 
 /* DT_OPT_PATH: the text, kept; ctypes and dtypes name a file dtrace
  * writes, created now as dtrace creates it (its errors are the
- * option's) */
+ * option's), and so does flamegraph (written at the end of tracing) */
 static const char *set_path(dtrace_hdl_t *dtp, int i, const char *val)
 {
 	if (!val)
 		return "Invalid value for specified option";
-	if (i == DTOPT_CTYPES || i == DTOPT_DTYPES) {
+	if (i == DTOPT_CTYPES || i == DTOPT_DTYPES || i == DTOPT_FLAMEGRAPH) {
 		int fd = open(val, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
 		if (fd < 0)
 			return strerror(errno);

@@ -45,6 +45,8 @@ enum {
 	DTOPT_BUFRESIZE, DTOPT_CLEANRATE,	/* buffer options (buf.c) */
 	DTOPT_NSPEC, DTOPT_SPECSIZE,		/* speculations (spec.h) */
 	DTOPT_OFORMAT,				/* the output format (fmt/) */
+	DTOPT_FLAMEGRAPH,			/* the SVG flame graph written at
+						   the end (out/flamegraph.c) */
 	/* compile time: the preprocessor (lib/dtrace.c's cpp) */
 	DTOPT_CPPARGS, DTOPT_CPPHDRS, DTOPT_CPPPATH, DTOPT_DEFINE,
 	DTOPT_INCDIR, DTOPT_UNDEF, DTOPT_STDC,
@@ -74,7 +76,8 @@ enum {
 	DTOPT_MAX
 };
 /* oformat values */
-enum { DT_OFORMAT_TEXT, DT_OFORMAT_JSON, DT_OFORMAT_OPENMETRICS, DT_OFORMAT_NONE };
+enum { DT_OFORMAT_TEXT, DT_OFORMAT_JSON, DT_OFORMAT_OPENMETRICS, DT_OFORMAT_NONE,
+	DT_OFORMAT_FOLDED };
 /* stdc values (-X a|c|s|t) and evaltime values, in their words' order */
 enum { DT_STDC_XA, DT_STDC_XC, DT_STDC_XS, DT_STDC_XT };
 enum { DT_EVAL_EXEC, DT_EVAL_PREINIT, DT_EVAL_POSTINIT, DT_EVAL_MAIN };

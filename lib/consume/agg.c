@@ -553,6 +553,31 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *out)
 	return rc < 0 ? dt_set_err(dtp, "failed to print the aggregations") : 0;
 }
 
+int dt_agg_each(dtrace_hdl_t *dtp, int (*fn)(const dtrace_aggdata_t *ad, void *arg),
+    void *arg)
+{
+	for (int i = 0; i < dtp->naggs; i++) {
+		struct dt_agg *a = dtp->aggs[i];
+		struct dt_aggsnap sn;
+		struct dt_aggsortopt opt;
+		if (a->fd < 0)
+			continue;
+		if (snapshot(dtp, a, &sn, 1) < 0)
+			return -1;
+		sortopt(dtp, &opt);
+		dt_agg_sort(sn.ents, sn.n, &a->desc, a->kf, a->nkeys, a->koff, &opt);
+		struct dtrace_aggdata ad = { .dtp = dtp, .naggs = 1, .aggs = &a, .ents = sn.ents,
+			.n = (size_t)sn.n };
+		dt_aggdata_init(&ad);
+		int rc = fn(&ad, arg);
+		dt_aggdata_fini(&ad);
+		snap_free(&sn);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /*
  * Aggregation drops, per CPU.  dtrace reads the aggregation buffers at
  * aggrate and reports their drops then; here the maps are read on demand

@@ -45,6 +45,16 @@ int dt_consume_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status);
 void dt_stack_make(dtrace_hdl_t *dtp, const uint64_t *pcs, uint32_t n, dtrace_stack_t *s);
 void dt_stack_free(dtrace_stack_t *s);
 
+/* aggstack.c: an aggregation snapshot's stack keys, for the outputs that
+ * rearrange frames (out/stacktree.c) */
+enum { DT_STACKK_NONE, DT_STACKK_KERNEL, DT_STACKK_USER };
+/* what key k is: DT_STACKK_KERNEL (stack()), _USER (ustack()) or _NONE */
+int dt_aggdata_stackkind(const dtrace_aggdata_t *ad, int k);
+/* the frames of stack key k in row r as dtrace prints them, innermost
+ * first, into *s (freed by dt_stack_free); 0, or -1 if k is not a stack
+ * key or memory ran out */
+int dt_aggdata_frames(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_stack_t *s);
+
 /* buf.c */
 /* switch: wait up to ms for a buffer to pass its watermark */
 int dt_buf_poll(dtrace_hdl_t *dtp, int ms);
@@ -75,6 +85,11 @@ void dt_agg_action(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 /* report new aggregation drops, per CPU (at most once per aggrate unless
  * force) */
 void dt_agg_drops(dtrace_hdl_t *dtp, int force);
+/* fn(snapshot, arg) for every aggregation, printed or not, in order of
+ * introduction (the end's flame graph: out/flamegraph.c); the first
+ * nonzero fn result, or -1 if a snapshot failed */
+int dt_agg_each(dtrace_hdl_t *dtp, int (*fn)(const dtrace_aggdata_t *ad, void *arg),
+    void *arg);
 
 /* outact.c: tracemem(), print(), freopen(), ftruncate() */
 void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e,

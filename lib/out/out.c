@@ -17,6 +17,8 @@ const struct dt_fmt_builtin *dt_fmt_builtin(int oformat)
 		return &dt_fmt_json;
 	case DT_OFORMAT_OPENMETRICS:
 		return &dt_fmt_openmetrics;
+	case DT_OFORMAT_FOLDED:
+		return &dt_fmt_folded;
 	default:
 		return NULL;
 	}

@@ -1,7 +1,7 @@
 /*
  * out.h - the built-in formatters (include/dtrace.h's dtrace_formatter_t):
- * text (dtrace(1M)'s output, text.c), JSON Lines (json.c) and
- * OpenMetrics (openmetrics.c), chosen by the oformat option (out.c).
+ * text (dtrace(1M)'s output, text.c), JSON Lines (json.c),
+ * OpenMetrics (openmetrics.c) and folded stacks (folded.c), chosen by the oformat option (out.c).
  * They sit above the consumer, whose typed values they format (with
  * fmt/'s printers for dtrace's own layouts).
  */
@@ -29,6 +29,9 @@ extern const struct dt_fmt_builtin dt_fmt_json;
  * "# EOF") for each record's or the end's snapshots; a regular file
  * holds the latest one (openmetrics.c; docs/OUTPUT.md) */
 extern const struct dt_fmt_builtin dt_fmt_openmetrics;
+/* folded: stack aggregations as folded stacks, "frame;frame count", the
+ * outermost caller first, as flame graph tools read them (folded.c) */
+extern const struct dt_fmt_builtin dt_fmt_folded;
 
 /* the text formatter's diagnostics, "dtrace: msg" on the output's err
  * stream once the output so far is flushed (text.c); openmetrics.c
