@@ -186,6 +186,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_ksyms_close(dtp);
 	dt_kvar_close(dtp);
 	dt_traceiter_free();
+	dt_uunwind_free();
 	dt_usym_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)

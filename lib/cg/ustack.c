@@ -1,15 +1,23 @@
 /*
  * ustack.c - code generation for ustack(), as an action (its record
- * field, sema/ustack.c) and as an aggregation key (its part of the key,
+ * fields, sema/ustack.c) and as an aggregation key (its part of the key,
  * from dt_cg_tuple): the current process id, then bpf_get_stack() with
  * BPF_F_USER_STACK writes the user PCs after it (the kernel walks the
  * frame pointers from the task's saved user registers).  The kernel
  * zero-fills what it does not write, and on failure (no user context: a
  * kernel thread) the whole buffer, so such a stack is empty, not an
  * error.  The consumer symbolizes (consume/usym.c).
+ *
+ * With -x ustackmode=dwarf an action's record has a second field for the
+ * consumer's unwinder (consume/uunwind.c): the task's saved user
+ * pt_regs (DT_USTACK_REGS bytes), the number of stack bytes copied, and
+ * a window of the user stack from the saved sp.  A read that would cross
+ * the end of the stack mapping fails as a whole, so a window is tried at
+ * each halved size down to 512 bytes; none (no user context) leaves 0.
  */
 #include "cg.h"
 #include "sema/node.h"
+#include "sema/program.h"
 
 void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes)
 {
@@ -24,8 +32,47 @@ void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes)
 	emit(cg, CALL_HELPER(BPF_FUNC_get_stack));
 }
 
+/* the registers and the stack window at off (window bytes); R0 is
+ * bpf_get_stack()'s result: no user stack, no window */
+static void window_at(struct dt_cg *cg, int off, int window)
+{
+	int none = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
+	int lenoff = off + DT_USTACK_REGS;
+	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)lenoff, 0));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R0, 0, 0), none);
+	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task_btf));
+	emit(cg, MOV64_REG(R1, R0));
+	emit(cg, CALL_HELPER(BPF_FUNC_task_pt_regs));
+	emit(cg, MOV64_REG(R3, R0));
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, off));
+	emit(cg, MOV64_IMM(R2, DT_USTACK_REGS));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), none);
+	for (int sz = window;; sz /= 2) {
+		int next = dt_asm_new_label(&cg->a);
+		emit(cg, MOV64_REG(R1, R9));
+		emit(cg, ALU64_IMM(BPF_ADD, R1, lenoff + 8));
+		emit(cg, MOV64_IMM(R2, sz));
+		emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)(off + 8 * DT_USTACK_SP)));
+		emit(cg, CALL_HELPER(BPF_FUNC_probe_read_user));
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), next);
+		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)lenoff, sz));
+		dt_asm_jump(&cg->a, JA(0), done);
+		dt_asm_place(&cg->a, next);
+		if (sz / 2 < 512)
+			break;
+	}
+	dt_asm_place(&cg->a, none);
+	dt_asm_place(&cg->a, done);
+}
+
 void dt_cg_ustack(struct dt_cg *cg, struct dt_node *n)
 {
 	const struct dt_recfield *f = &n->action->fields[0];
 	dt_cg_ustack_at(cg, DT_MS_BUF + (int)f->offset, (int)f->size - 8);
+	if (n->action->nfields > 1) {
+		const struct dt_recfield *w = &n->action->fields[1];
+		window_at(cg, DT_MS_BUF + (int)w->offset, (int)w->size - DT_USTACK_REGS - 8);
+	}
 }

@@ -6,11 +6,14 @@
  * Frames print as module`function+0xoff (module: the object's base
  * name), module`0xpc when the object has no symbol there, 0xpc when no
  * mapping holds the PC; each on its own line after stackindent spaces,
- * after a newline, as dtrace's dt_print_ustack.  No DWARF unwinding: the
- * stack is the kernel's frame-pointer walk.
+ * after a newline, as dtrace's dt_print_ustack.  The PCs are the
+ * kernel's frame-pointer walk, or for a record with a register and stack
+ * window field (-x ustackmode=dwarf) the DWARF unwind of it (uunwind.c)
+ * when that finds more frames.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "consume.h"
 #include "sema/program.h"
@@ -33,26 +36,42 @@ static void frame(FILE *fp, int pid, uint64_t pc)
 }
 
 /* a stack: a newline, then each frame on its own line after the
- * stackindent option's spaces (d: the pid, then size - 8 bytes of PCs) */
-static void print_stack(FILE *fp, dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size)
+ * stackindent option's spaces (d: the pid, then size - 8 bytes of PCs;
+ * w, wsize: the record's register and stack window field, or NULL) */
+static void print_stack(FILE *fp, dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size,
+    const uint8_t *w, uint32_t wsize)
 {
 	uint64_t pid, pc;
 	int indent = (int)dtp->opt[DTOPT_STACKINDENT];
+	int max = (int)(size / 8) - 1, n = 0;
 	memcpy(&pid, d, 8);
+	uint64_t *pcs = max > 0 ? malloc(2 * (size_t)max * sizeof(*pcs)) : NULL;
+	if (pcs) {
+		for (n = 0; n < max; n++) {
+			memcpy(&pcs[n], d + 8 + 8 * n, 8);
+			if (pcs[n] == 0)
+				break;
+		}
+		/* the DWARF unwind where it goes further than the frame pointers */
+		int dn = w && n > 0 ? dt_uunwind((int)pid, w, wsize, pcs + max, max) : 0;
+		if (dn > n) {
+			memmove(pcs, pcs + max, (size_t)dn * sizeof(*pcs));
+			n = dn;
+		}
+	}
 	fputc('\n', fp);
-	for (uint32_t i = 8; i + 8 <= size; i += 8) {
-		memcpy(&pc, d + i, 8);
-		if (pc == 0)
-			break;
+	for (int i = 0; i < n; i++) {
+		pc = pcs[i];
 		fprintf(fp, "%*s", indent, "");
 		frame(fp, (int)pid, pc);
 		fputc('\n', fp);
 	}
+	free(pcs);
 }
 
 static int render_key(FILE *out, const uint8_t *key, uint32_t size, void *arg)
 {
-	print_stack(out, arg, key, size);
+	print_stack(out, arg, key, size, NULL, 0);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -69,19 +88,22 @@ struct ucookie {
 	dtrace_hdl_t *dtp;
 	const uint8_t *d;
 	const struct dt_recfield *f;
+	int nfields;
 };
 
 static int render(const void *cookie, FILE *fp)
 {
 	const struct ucookie *c = cookie;
-	print_stack(fp, c->dtp, c->d + c->f->offset, c->f->size);
+	const struct dt_recfield *w = c->nfields > 1 ? c->f + 1 : NULL;
+	print_stack(fp, c->dtp, c->d + c->f->offset, c->f->size, w ? c->d + w->offset : NULL,
+	    w ? w->size : 0);
 	return ferror(fp) ? -1 : 0;
 }
 
 void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
     const struct dt_action *a)
 {
-	struct ucookie c = { dtp, d, &a->fields[0] };
+	struct ucookie c = { dtp, d, &a->fields[0], a->nfields };
 	uint64_t pid;
 	memcpy(&pid, d + c.f->offset, 8);
 	dt_usym_seen((int)pid);	/* its mappings now, while it may still run */

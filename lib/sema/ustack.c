@@ -5,10 +5,14 @@
  * and nframes user PCs (8 bytes each, zero past the last frame).
  * nframes defaults to the ustackframes option; strsize (jstack-style
  * strings in DTrace) is checked and accepted.  The messages are
- * dtrace's.
+ * dtrace's.  With -x ustackmode=dwarf (the default) the action has a
+ * second field, the user registers and a stack window (base/layout.h)
+ * for the consumer's unwinder; an aggregation key stays the pid and the
+ * frame-pointer PCs (a window cannot be a map key).
  */
 #include <stdio.h>
 #include <string.h>
+#include "base/layout.h"
 #include "base/output.h"
 #include "sema_int.h"
 #include "front/ast.h"
@@ -61,6 +65,9 @@ void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
 {
 	a->kind = DT_ACT_USTACK;
 	dt_sema_bytes_field(s, a, 8 + 8 * ustack_frames(s, n->args, n->nargs, e->line));
+	if (s->dtp->opt[DTOPT_USTACKMODE] == DT_USTACK_DWARF)
+		dt_sema_bytes_field(s, a, DT_USTACK_REGS + 8 +
+		    ((uint32_t)s->dtp->opt[DTOPT_USTACKWINDOW] & ~7u));
 }
 
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
