@@ -12,12 +12,15 @@
  * consumer's unwinder (consume/uunwind.c): the task's saved user
  * pt_regs (DT_USTACK_REGS bytes), the number of stack bytes copied, and
  * a window of the user stack from the saved sp.  A read that would cross
- * the end of the stack mapping fails as a whole, so a window is tried at
- * each halved size down to 512 bytes; none (no user context) leaves 0.
+ * the end of the stack mapping fails as a whole (and costs a fault), so
+ * the window is first bounded by mm->start_stack, then, if the read still
+ * fails, tried at each halved size down to 512 bytes; none (no user
+ * context) leaves 0.
  */
 #include "cg.h"
 #include "sema/node.h"
 #include "sema/program.h"
+#include "kernel/btf.h"
 
 void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes)
 {
@@ -32,13 +35,57 @@ void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes)
 	emit(cg, CALL_HELPER(BPF_FUNC_get_stack));
 }
 
+/*
+ * Into the record's length slot: how much of the stack a window from sp
+ * can hold, bounded by the process's mm->start_stack (the main thread's
+ * stack is mapped from sp up to there and beyond: a shallow stack then
+ * costs no failing read).  Another thread's stack, or no BTF offsets,
+ * leaves the whole window.
+ */
+static void bound_at(struct dt_cg *cg, int off, int window)
+{
+	int lenoff = off + DT_USTACK_REGS;
+	int mm = dt_btf_offsetof(cg->dtp, "task_struct", "mm");
+	int ss = dt_btf_offsetof(cg->dtp, "mm_struct", "start_stack");
+	int whole = dt_asm_new_label(&cg->a), ok = dt_asm_new_label(&cg->a);
+	if (mm < 0 || ss < 0) {
+		emit(cg, ST_MEM(BPF_DW, R9, (int16_t)lenoff, window));
+		return;
+	}
+	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
+	emit(cg, MOV64_REG(R3, R0));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, mm));
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, lenoff));
+	emit(cg, MOV64_IMM(R2, 8));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), whole);
+	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)lenoff));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, ss));
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, lenoff));
+	emit(cg, MOV64_IMM(R2, 8));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), whole);
+	emit(cg, LDX_MEM(BPF_DW, R2, R9, (int16_t)lenoff));
+	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)(off + 8 * DT_USTACK_SP)));
+	emit(cg, ALU64_REG(BPF_SUB, R2, R3));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R2, window, 0), whole);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JLT, R2, 64, 0), whole);
+	emit(cg, STX_MEM(BPF_DW, R9, R2, (int16_t)lenoff));
+	dt_asm_jump(&cg->a, JA(0), ok);
+	dt_asm_place(&cg->a, whole);
+	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)lenoff, window));
+	dt_asm_place(&cg->a, ok);
+}
+
 /* the registers and the stack window at off (window bytes); R0 is
  * bpf_get_stack()'s result: no user stack, no window */
 static void window_at(struct dt_cg *cg, int off, int window)
 {
 	int none = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
+	int fail = dt_asm_new_label(&cg->a);
 	int lenoff = off + DT_USTACK_REGS;
-	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)lenoff, 0));
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R0, 0, 0), none);
 	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task_btf));
 	emit(cg, MOV64_REG(R1, R0));
@@ -49,6 +96,16 @@ static void window_at(struct dt_cg *cg, int off, int window)
 	emit(cg, MOV64_IMM(R2, DT_USTACK_REGS));
 	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), none);
+	/* the bounded window; if that fails, halves of the whole one */
+	bound_at(cg, off, window);
+	emit(cg, LDX_MEM(BPF_DW, R2, R9, (int16_t)lenoff));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R2, window, 0), fail);
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, lenoff + 8));
+	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)(off + 8 * DT_USTACK_SP)));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_user));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_asm_place(&cg->a, fail);
 	for (int sz = window;; sz /= 2) {
 		int next = dt_asm_new_label(&cg->a);
 		emit(cg, MOV64_REG(R1, R9));
@@ -64,6 +121,7 @@ static void window_at(struct dt_cg *cg, int off, int window)
 			break;
 	}
 	dt_asm_place(&cg->a, none);
+	emit(cg, ST_MEM(BPF_DW, R9, (int16_t)lenoff, 0));
 	dt_asm_place(&cg->a, done);
 }
 
