@@ -79,14 +79,15 @@ static void bound_at(struct dt_cg *cg, int off, int window)
 	dt_asm_place(&cg->a, ok);
 }
 
-/* the registers and the stack window at off (window bytes); R0 is
- * bpf_get_stack()'s result: no user stack, no window */
-static void window_at(struct dt_cg *cg, int off, int window)
+/* the registers and the stack window at off (window bytes); pc0: where
+ * the frame-pointer walk's first PC is (none: no user stack, no window) */
+static void window_at(struct dt_cg *cg, int off, int window, int pc0)
 {
 	int none = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
 	int fail = dt_asm_new_label(&cg->a);
 	int lenoff = off + DT_USTACK_REGS;
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSLE, R0, 0, 0), none);
+	emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)pc0));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
 	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task_btf));
 	emit(cg, MOV64_REG(R1, R0));
 	emit(cg, CALL_HELPER(BPF_FUNC_task_pt_regs));
@@ -131,6 +132,42 @@ void dt_cg_ustack(struct dt_cg *cg, struct dt_node *n)
 	dt_cg_ustack_at(cg, DT_MS_BUF + (int)f->offset, (int)f->size - 8);
 	if (n->action->nfields > 1) {
 		const struct dt_recfield *w = &n->action->fields[1];
-		window_at(cg, DT_MS_BUF + (int)w->offset, (int)w->size - DT_USTACK_REGS - 8);
+		window_at(cg, DT_MS_BUF + (int)w->offset, (int)w->size - DT_USTACK_REGS - 8,
+		    DT_MS_BUF + (int)f->offset + 8);
 	}
+}
+
+/*
+ * An aggregation the consumer does (sema/ustack.c, consume/uagg.c): its
+ * map key, built at key, copied to the record, then the value and the
+ * increment (in the stack slots sv and si) and the registers and stack
+ * window; the map is not touched here.
+ */
+void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int key, int sv, int si)
+{
+	const struct dt_action *a = n->action;
+	const struct dt_agg *g = n->agg;
+	const struct dt_recfield *f = a->fields;
+	if (a->cond) {
+		int bit = (int)(a - cg->stmt->actions);
+		emit(cg, LDX_MEM(BPF_W, R1, R9, DT_MS_BUF + 4));
+		emit(cg, ALU32_IMM(BPF_OR, R1, (int32_t)(1u << bit)));
+		emit(cg, STX_MEM(BPF_W, R9, R1, DT_MS_BUF + 4));
+	}
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, DT_MS_BUF + (int)f[0].offset));
+	emit(cg, MOV64_IMM(R2, (int32_t)g->ksize));
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, key));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, (int16_t)sv));
+	emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)(DT_MS_BUF + f[1].offset)));
+	emit(cg, LDX_MEM(BPF_DW, R1, R10, (int16_t)si));
+	emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)(DT_MS_BUF + f[2].offset)));
+	/* the first ustack() key's walk: where its window comes from */
+	int moff = 0;
+	for (int k = 0; k < g->nkeys && !g->kf[k].ustack; k++)
+		moff += (int)g->msize[k];
+	window_at(cg, DT_MS_BUF + (int)f[3].offset, (int)f[3].size - DT_USTACK_REGS - 8,
+	    key + moff + 8);
 }

@@ -260,6 +260,9 @@ void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
 void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k);
+/* an aggregation statement with a ustack() key aggregated in the
+ * consumer (ustackmode=dwarf): 1, with its record's action in a */
+int dt_sema_ustack_agg(struct sema *s, struct dt_node *an, struct dt_action *a);
 /* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);

@@ -86,6 +86,42 @@ struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
 	return n;
 }
 
+/*
+ * An aggregation statement an with a ustack() key, -x ustackmode=dwarf:
+ * its stack cannot be unwound in the probe, so the probe records the
+ * map key (with the frame-pointer PCs), the value, the increment and the
+ * registers and stack window, and the consumer unwinds and aggregates
+ * (consume/uagg.c).  Keys with strings (whose map size may still grow
+ * with later uses) keep the frame-pointer walk.  Returns 1 and fills a.
+ */
+int dt_sema_ustack_agg(struct sema *s, struct dt_node *an, struct dt_action *a)
+{
+	struct dt_agg *g = an->agg;
+	int has = 0;
+	if (s->dtp->opt[DTOPT_USTACKMODE] != DT_USTACK_DWARF)
+		return 0;
+	for (int k = 0; k < g->nkeys; k++) {
+		if (g->kf[k].is_string)
+			return 0;
+		has |= g->kf[k].ustack != 0;
+	}
+	if (!has)
+		return 0;
+	memset(a, 0, sizeof(*a));
+	a->kind = DT_ACT_UAGG;
+	dt_sema_bytes_field(s, a, g->ksize);
+	dt_sema_bytes_field(s, a, 8);
+	dt_sema_bytes_field(s, a, 8);
+	dt_sema_bytes_field(s, a, DT_USTACK_REGS + 8 +
+	    ((uint32_t)s->dtp->opt[DTOPT_USTACKWINDOW] & ~7u));
+	a->aggs = dt_alloc(s->dtp, sizeof(*a->aggs));
+	if (!a->aggs)
+		dt_sema_err(s, D_UNKNOWN, an->line, "out of memory");
+	a->aggs[0] = g;
+	a->naggs = 1;
+	return 1;
+}
+
 int dt_sema_is_ustack(const struct dt_node *n)
 {
 	return n->kind == DN_CALL && n->func == DT_F_USTACK;
