@@ -60,14 +60,35 @@ static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int
 	return (uint32_t)nframes;
 }
 
+/* the registers and stack window field of ustackmode=dwarf */
+static uint32_t window_size(struct sema *s)
+{
+	return DT_USTACK_REGS + 8 + ((uint32_t)s->dtp->opt[DTOPT_USTACKWINDOW] & ~7u);
+}
+
+/* May the clause's record take one more window?  Records are addressed
+ * with 16-bit offsets in the frame: a clause gets windows up to
+ * DT_USTACK_RECMAX bytes of record, the frame-pointer walk after that
+ * (said once). */
+#define DT_USTACK_RECMAX (20u << 10)
+static int window_fits(struct sema *s, int line)
+{
+	if (s->dtp->opt[DTOPT_USTACKMODE] != DT_USTACK_DWARF)
+		return 0;
+	if (s->stmt->recsize + 8 * 128 + window_size(s) <= DT_USTACK_RECMAX)
+		return 1;
+	dt_out_message(s->dtp, 0, "line %d: ustack( ): no room for another stack window in the "
+	    "clause's record: frame pointers only", line);
+	return 0;
+}
+
 void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a)
 {
 	a->kind = DT_ACT_USTACK;
 	dt_sema_bytes_field(s, a, 8 + 8 * ustack_frames(s, n->args, n->nargs, e->line));
-	if (s->dtp->opt[DTOPT_USTACKMODE] == DT_USTACK_DWARF)
-		dt_sema_bytes_field(s, a, DT_USTACK_REGS + 8 +
-		    ((uint32_t)s->dtp->opt[DTOPT_USTACKWINDOW] & ~7u));
+	if (window_fits(s, e->line))
+		dt_sema_bytes_field(s, a, window_size(s));
 }
 
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
@@ -105,15 +126,14 @@ int dt_sema_ustack_agg(struct sema *s, struct dt_node *an, struct dt_action *a)
 			return 0;
 		has |= g->kf[k].ustack != 0;
 	}
-	if (!has)
+	if (!has || !window_fits(s, an->line))
 		return 0;
 	memset(a, 0, sizeof(*a));
 	a->kind = DT_ACT_UAGG;
 	dt_sema_bytes_field(s, a, g->ksize);
 	dt_sema_bytes_field(s, a, 8);
 	dt_sema_bytes_field(s, a, 8);
-	dt_sema_bytes_field(s, a, DT_USTACK_REGS + 8 +
-	    ((uint32_t)s->dtp->opt[DTOPT_USTACKWINDOW] & ~7u));
+	dt_sema_bytes_field(s, a, window_size(s));
 	a->aggs = dt_alloc(s->dtp, sizeof(*a->aggs));
 	if (!a->aggs)
 		dt_sema_err(s, D_UNKNOWN, an->line, "out of memory");
