@@ -260,7 +260,7 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 	uint32_t mask = (uint32_t)rd(d + 4, 4, 0);
 	/* a clause that only aggregates ustack() keys in the consumer
 	 * (uagg.c) prints nothing, as any aggregating clause */
-	int only_uagg = 1;
+	int only_uagg = st->nactions > 0;
 	for (int i = 0; i < st->nactions; i++)
 		only_uagg &= st->actions[i].kind == DT_ACT_UAGG;
 	if (only_uagg) {
