@@ -8,13 +8,18 @@ then under
   dtrace -x ustackmode=MODE -x bufsize=B -qn
       'syscall::getppid:entry /pid == $target/ { ustack(); }' -o /dev/null
 
-for MODE fp and dwarf, R rounds.  Reports per mode the median ns/call of
+for MODE fp and dwarf, R rounds (with --agg, '@[ustack()] = count()'
+instead of the ustack() action: with dwarf the consumer unwinds and
+aggregates each firing's record).  Reports per mode the median ns/call of
 the workload (the probe cost: its overhead over no tracer), the record
 size (output buffer bytes per firing), the consumer's CPU time per record
-(dtrace's user + system time / firings: reading, unwinding, symbolizing,
-printing), and the drops dtrace reported.
+(dtrace's user + system time over a run of N calls less that over a run
+of 1 call, per firing: reading, unwinding, symbolizing, printing), and
+the drops dtrace reported.  Times are the workload thread's CPU time per
+call (getppid_loop's second column: preemption by other load does not
+count), medians over the rounds.
 
-Usage: bench/ustack_cost.py [-n N] [-r R] [--dtrace PATH]   (as root)
+Usage: bench/ustack_cost.py [-n N] [-r R] [--agg] [--dtrace PATH]   (as root)
 """
 import argparse, os, re, statistics, subprocess, sys
 
@@ -36,6 +41,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-n", type=int, default=20000)
     ap.add_argument("-r", type=int, default=3)
+    ap.add_argument("--agg", action="store_true")
     ap.add_argument("--dtrace", default=os.path.join(top, "build", "dtrace"))
     a = ap.parse_args()
     bdir = os.path.join(here, "build")
@@ -48,23 +54,29 @@ def main():
     res = {"none": [], "fp": [], "dwarf": []}
     cons = {"fp": [], "dwarf": []}
     drops = {"fp": 0, "dwarf": 0}
+    def traced(mode, n):
+        out, err, t = run([a.dtrace, "-x", "ustackmode=" + mode, "-x", "bufsize=64m",
+                           "-x", "switchrate=20hz", "-o", "/dev/null", "-qn",
+                           "syscall::getppid:entry /pid == $target/ { %s }" %
+                           ("@[ustack()] = count();" if a.agg else "ustack();"),
+                           "-c", "%s %d %s" % (loop, n, cpu)])
+        m = re.match(r"([0-9.]+) ([0-9.]+) ", out)
+        if not m:
+            sys.exit("no workload output: " + out + err)
+        return float(m.group(2)), t, sum(int(d) for d in re.findall(r"(\d+) drops", err))
+
     for _ in range(a.r):
         out, _, _ = run([loop, str(a.n), cpu])
-        res["none"].append(float(out.split()[0]))
+        res["none"].append(float(out.split()[1]))
         for mode in ("fp", "dwarf"):
-            out, err, t = run([a.dtrace, "-x", "ustackmode=" + mode, "-x", "bufsize=64m",
-                               "-x", "switchrate=20hz", "-o", "/dev/null", "-qn",
-                               "syscall::getppid:entry /pid == $target/ { ustack(); }",
-                               "-c", "%s %d %s" % (loop, a.n, cpu)])
-            m = re.match(r"([0-9.]+) ", out)
-            if not m:
-                sys.exit("no workload output: " + out + err)
-            res[mode].append(float(m.group(1)))
-            cons[mode].append(t)
-            for d in re.findall(r"(\d+) drops", err):
-                drops[mode] += int(d)
+            ns, t, dr = traced(mode, a.n)
+            _, t1, _ = traced(mode, 1)
+            res[mode].append(ns)
+            cons[mode].append((t - t1) / (firings - 1))
+            drops[mode] += dr
     base = statistics.median(res["none"])
-    size = {"fp": 8 + 8 * 100, "dwarf": 8 + 8 * 100 + 168 + 8 + 8192}
+    size = {"fp": 0 if a.agg else 8 + 8 * 100,
+            "dwarf": (8 + 8 * 100) * (2 if a.agg else 1) + 168 + 8 + 8192}
     print("firings per run: %d (N=%d + N/10 warm-up), %d rounds" % (firings, a.n, a.r))
     print("none : %.3f us/call" % (base / 1000))
     for mode in ("fp", "dwarf"):
@@ -72,7 +84,7 @@ def main():
         print("%-5s: %.3f us/call, probe cost %.3f us/firing, record %d bytes, "
               "consumer %.1f us/record, drops %d" % (
                   mode, med / 1000, (med - base) / 1000, size[mode],
-                  statistics.median(cons[mode]) / firings * 1e6, drops[mode]))
+                  statistics.median(cons[mode]) * 1e6, drops[mode]))
 
 
 if __name__ == "__main__":

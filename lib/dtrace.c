@@ -170,6 +170,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->aggs);
 	free(dtp->aggdrops);
 	free(dtp->aggdrops_buf);
+	free(dtp->uagg_drops);
 	free(dtp->gbuf);
 	free(dtp->ecbs);
 	for (int i = 0; i < dtp->nasts; i++)

@@ -98,9 +98,11 @@ void dt_uagg_fold(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, const struct dt_
 	}
 	dt_agg_merge(desc, mine, s);
 	if (bpf_map_update_elem(g->fd, key, vals, BPF_ANY) != 0) {
-		uint64_t seen = 0;	/* the map is full: a drop, as the probe's */
-		dt_consume_drops(dtp, DTRACE_DROP_AGGREGATION, cpu, &seen, 1,
-		    "aggregation drop", "");
+		/* the map is full: a drop, reported with the probes' (agg.c) */
+		if (!dtp->uagg_drops)
+			dtp->uagg_drops = calloc((size_t)dtp->ncpus, sizeof(uint64_t));
+		if (dtp->uagg_drops)
+			dtp->uagg_drops[cpu]++;
 	}
 out:
 	free(key);
