@@ -35,35 +35,48 @@ static void frame(FILE *fp, int pid, uint64_t pc)
 		fprintf(fp, "%s`%s", mod, name);
 }
 
+/*
+ * The PCs of a stack (d: the pid, then size - 8 bytes of PCs; w, wsize:
+ * the record's register and stack window field, or NULL): the
+ * frame-pointer walk's, or the DWARF unwind of the window when that
+ * finds more frames.  *pcs is malloc'd (NULL when there are none);
+ * returns how many.
+ */
+static int stack_pcs(const uint8_t *d, uint32_t size, const uint8_t *w, uint32_t wsize,
+    uint64_t **pcs)
+{
+	int max = (int)(size / 8) - 1, n = 0;
+	uint64_t pid, *p = max > 0 ? malloc(2 * (size_t)max * sizeof(*p)) : NULL;
+	*pcs = p;
+	if (!p)
+		return 0;
+	memcpy(&pid, d, 8);
+	for (; n < max; n++) {
+		memcpy(&p[n], d + 8 + 8 * n, 8);
+		if (p[n] == 0)
+			break;
+	}
+	int dn = w && n > 0 ? dt_uunwind((int)pid, w, wsize, p + max, max) : 0;
+	if (dn > n) {
+		memmove(p, p + max, (size_t)dn * sizeof(*p));
+		n = dn;
+	}
+	return n;
+}
+
 /* a stack: a newline, then each frame on its own line after the
- * stackindent option's spaces (d: the pid, then size - 8 bytes of PCs;
- * w, wsize: the record's register and stack window field, or NULL) */
+ * stackindent option's spaces (the arguments as stack_pcs's) */
 static void print_stack(FILE *fp, dtrace_hdl_t *dtp, const uint8_t *d, uint32_t size,
     const uint8_t *w, uint32_t wsize)
 {
-	uint64_t pid, pc;
+	uint64_t pid, *pcs;
 	int indent = (int)dtp->opt[DTOPT_STACKINDENT];
-	int max = (int)(size / 8) - 1, n = 0;
+	int n = stack_pcs(d, size, w, wsize, &pcs);
 	memcpy(&pid, d, 8);
-	uint64_t *pcs = max > 0 ? malloc(2 * (size_t)max * sizeof(*pcs)) : NULL;
-	if (pcs) {
-		for (n = 0; n < max; n++) {
-			memcpy(&pcs[n], d + 8 + 8 * n, 8);
-			if (pcs[n] == 0)
-				break;
-		}
-		/* the DWARF unwind where it goes further than the frame pointers */
-		int dn = w && n > 0 ? dt_uunwind((int)pid, w, wsize, pcs + max, max) : 0;
-		if (dn > n) {
-			memmove(pcs, pcs + max, (size_t)dn * sizeof(*pcs));
-			n = dn;
-		}
-	}
 	fputc('\n', fp);
 	for (int i = 0; i < n; i++) {
-		pc = pcs[i];
 		fprintf(fp, "%*s", indent, "");
-		frame(fp, (int)pid, pc);
+		frame(fp, (int)pid, pcs[i]);
 		fputc('\n', fp);
 	}
 	free(pcs);

@@ -7,8 +7,9 @@
  * strings in DTrace) is checked and accepted.  The messages are
  * dtrace's.  With -x ustackmode=dwarf (the default) the action has a
  * second field, the user registers and a stack window (base/layout.h)
- * for the consumer's unwinder; an aggregation key stays the pid and the
- * frame-pointer PCs (a window cannot be a map key).
+ * for the consumer's unwinder; an aggregation keyed by ustack() then
+ * records its key, value and window for the consumer to unwind and
+ * aggregate (a window cannot be a map key; dt_sema_ustack_agg).
  */
 #include <stdio.h>
 #include <string.h>
