@@ -10,6 +10,9 @@
  * it (so a process that has exited still unwinds) and kept: libdwfl
  * reads each object's CFI once and every later record of the process
  * reuses it.  It is made again when those mappings change (dlopen).
+ * A Dwfl holds its objects' files open: at most DT_UW_LIVE of them are
+ * kept, the least recently used ended first (a system-wide profile sees
+ * hundreds of processes).
  * Memory reads during the unwind come from the window only; a frame
  * whose CFA lies beyond it ends the stack there.
  */
@@ -22,9 +25,12 @@
 #include "base/layout.h"
 #include "kernel/usyms.h"
 
+#define DT_UW_LIVE 64
+
 struct uwproc {
 	int pid;
-	Dwfl *dwfl;		/* NULL: none could be made */
+	Dwfl *dwfl;		/* NULL: none could be made (or ended) */
+	uint64_t used;		/* when last used (uses so far) */
 	uint64_t maphash;	/* of the mappings it was made from */
 	/* the record being unwound */
 	const uint64_t *regs;
@@ -34,6 +40,7 @@ struct uwproc {
 
 static struct uwproc **uws;
 static size_t nuws;
+static uint64_t uses;
 
 static void hash_map(void *arg, uint64_t start, uint64_t end, uint64_t off, uint64_t dev,
     uint64_t ino, const char *path)
@@ -109,9 +116,21 @@ static const Dwfl_Callbacks dwfl_cbs = {
 	.find_debuginfo = dwfl_standard_find_debuginfo,
 };
 
-/* u's Dwfl made from its process's mappings now */
+/* u's Dwfl made from its process's mappings now, the least recently
+ * used other one ended if DT_UW_LIVE are open */
 static void make(struct uwproc *u)
 {
+	size_t live = 0, lru = 0;
+	for (size_t i = 0; i < nuws; i++)
+		if (uws[i]->dwfl && uws[i] != u) {
+			if (!live++ || uws[i]->used < uws[lru]->used)
+				lru = i;
+		}
+	if (live >= DT_UW_LIVE) {
+		dwfl_end(uws[lru]->dwfl);
+		uws[lru]->dwfl = NULL;
+		uws[lru]->maphash = 0;	/* made again if used again */
+	}
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
@@ -148,9 +167,11 @@ static struct uwproc *uw_get(int pid)
 		if (u->maphash != h) {
 			if (u->dwfl)
 				dwfl_end(u->dwfl);
+			u->dwfl = NULL;
 			u->maphash = h;
 			make(u);
 		}
+		u->used = ++uses;
 		return u;
 	}
 	struct uwproc **n = realloc(uws, (nuws + 1) * sizeof(*n));
@@ -165,6 +186,7 @@ static struct uwproc *uw_get(int pid)
 	uws[nuws++] = u;
 	u->pid = pid;
 	u->maphash = h;
+	u->used = ++uses;
 	make(u);
 	return u;
 }
