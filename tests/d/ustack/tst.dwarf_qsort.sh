@@ -5,10 +5,12 @@
 # stack shows getppid, compare, qsort's internals and qsort_r in libc,
 # then sorter and main.  The frame-pointer walk (-x ustackmode=fp) loses
 # them (getppid and compare have no frame, nor has libc).  Built with
-# frame pointers, the DWARF stack is the same.
+# frame pointers, the DWARF stack is the same.  On a thread's stack (not
+# bounded by the process's start_stack) the chain is the same up to
+# thread_main.
 . "$TESTDIR/ustack/common.bash"
 build() {
-	cc -O2 "$2" -o "$tmp/$1" "$TESTDIR/progs/ustack_qsort.c" || { echo "cannot build"; exit 1; }
+	cc -O2 -pthread "$2" -o "$tmp/$1" "$TESTDIR/progs/ustack_qsort.c" || { echo "cannot build"; exit 1; }
 }
 probe='syscall::getppid:entry /pid == $target/ { ustack(); }'
 # the frames of the one stack, as "mod`func" (offsets and addresses dropped)
@@ -31,4 +33,10 @@ for fp in -fomit-frame-pointer -fno-omit-frame-pointer; do
 		echo "$fp: the frame-pointer walk reached sorter/main"; cat "$tmp/fp"; exit 1
 	fi
 done
+$DTRACE -qn "$probe" -c "$tmp/qs 1 thread" >"$tmp/out" || exit 1
+got=$(names "$tmp/out")
+case "$got" in
+"libc.so.6\`getppid qs\`compare "*"libc.so.6\`qsort_r qs\`sorter qs\`thread_main "*) ;;
+*) echo "thread: '$got'"; cat "$tmp/out"; exit 1 ;;
+esac
 exit 0
