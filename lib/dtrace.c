@@ -172,6 +172,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->aggs);
 	free(dtp->aggdrops);
 	free(dtp->aggdrops_buf);
+	free(dtp->uagg_drops);
 	free(dtp->gbuf);
 	free(dtp->ecbs);
 	for (int i = 0; i < dtp->nasts; i++)
@@ -188,6 +189,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_ksyms_close(dtp);
 	dt_kvar_close(dtp);
 	dt_traceiter_free();
+	dt_uunwind_free();
 	dt_usym_free();
 	dt_usym_canon_free();
 	dt_types_free(&dtp->types);

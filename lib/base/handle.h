@@ -121,6 +121,8 @@ struct dtrace_hdl {
 	uint64_t *aggdrops;		/* reported so far, per CPU */
 	void *aggdrops_buf;		/* the scratch map, read for the drops */
 	uint64_t aggdrops_at;		/* last read, CLOCK_MONOTONIC ns */
+	uint64_t *uagg_drops;		/* per CPU: keys consume/uagg.c could
+					   not add (reported with the above) */
 	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
 	int fd_dvzero;			/* one zero value, as large as any dynamic

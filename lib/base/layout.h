@@ -51,6 +51,15 @@ enum {
 					   index out of bounds (the index) */
 };
 
+/* ustack() with -x ustackmode=dwarf: its second record field is the
+ * task's saved user pt_regs (x86-64: 21 words; ip and sp are words 16 and
+ * 19), a u64 count of stack bytes copied, then the stack window from sp
+ * (cg/ustack.c writes it, consume/uunwind.c unwinds it) */
+#define DT_USTACK_REGS	168
+#define DT_USTACK_IP	16
+#define DT_USTACK_SP	19
+enum { DT_USTACK_FP, DT_USTACK_DWARF };	/* ustackmode values */
+
 #define DT_DV_KEYHDR 16			/* dynamic variable key: u32 id, u32 0, u64 thread */
 
 #endif

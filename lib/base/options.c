@@ -126,6 +126,11 @@ const struct dt_optdesc dt_optdescs[DTOPT_MAX] = {
 	[DTOPT_TEMPORAL]    = { "temporal", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_NORESOLVE]   = { "noresolve", DT_OPT_BOOL, 0, 0, 1 },
 	[DTOPT_PCAPSIZE]    = { "pcapsize", DT_OPT_SIZE, 1514, 0, INT64_MAX },
+	/* ustack(): the frame-pointer walk only (fp), or also the registers
+	 * and ustackwindow bytes of stack for the consumer's DWARF unwinder
+	 * (dwarf; layout.h, cg/ustack.c, consume/uunwind.c) */
+	[DTOPT_USTACKMODE]  = { "ustackmode", DT_OPT_STR, 1 /* dwarf */, 0, 0 },
+	[DTOPT_USTACKWINDOW] = { "ustackwindow", DT_OPT_SIZE, 8192, 512, 16384 },
 	/* dynamic run time */
 	[DTOPT_QUIETRESIZE] = { "quietresize", DT_OPT_BOOL, 0, 0, 1, DT_OPTC_DRT },
 	[DTOPT_STACKINDENT] = { "stackindent", DT_OPT_RUNTIME, 14, 0, 0, DT_OPTC_DRT },
@@ -153,6 +158,7 @@ static const struct { int opt; const char *word; } optwords[] = {
 	{ DTOPT_LINKMODE, "kernel" }, { DTOPT_LINKMODE, "primary" },
 	{ DTOPT_LINKMODE, "dynamic" }, { DTOPT_LINKMODE, "static" },
 	{ DTOPT_LINKTYPE, "elf" }, { DTOPT_LINKTYPE, "dof" },
+	{ DTOPT_USTACKMODE, "fp" }, { DTOPT_USTACKMODE, "dwarf" },
 };
 
 /*

@@ -155,6 +155,12 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, MOV64_IMM(R0, 1));
 	emit(cg, STX_MEM(BPF_DW, R10, R0, si));
 	dt_cg_tuple(cg, n->args, n->nargs, g->keys, g->msize, key, g->ksize, NULL);
+	if (n->action) {	/* a ustack() key the consumer unwinds */
+		dt_cg_ustack_agg(cg, n, key, sv, si);
+		dt_cg_slot_free(cg);
+		dt_cg_slot_free(cg);
+		return;
+	}
 
 	int have = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
 	lookup(cg, g, key);

@@ -167,6 +167,10 @@ void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes);
  * address n->args[0] or the one in stack slot slot (clobber R0-R5) */
 void dt_cg_usym_at(struct dt_cg *cg, struct dt_node *n, int off);
 void dt_cg_usym_slot(struct dt_cg *cg, int slot, int off);
+/* an aggregation with a ustack() key the consumer aggregates
+ * (ustackmode=dwarf): its record, from the key built at key and the
+ * value and increment in stack slots sv and si */
+void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int key, int sv, int si);
 /* cg/act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */

@@ -131,7 +131,7 @@ void dt_cg_tuple(struct dt_cg *cg, struct dt_node **args, int nargs,
 	}
 	for (int i = nargs - 1; i >= 0; i--) {
 		if (dt_sema_is_stack(args[i]) || dt_sema_is_ustack(args[i]))
-			continue;	/* no slot */
+			continue;	/* no slot: fetched into the key */
 		if (types[i]->kind != DT_TK_STRING)
 			dt_cg_slot_free(cg);
 		else if (!simple_str(args[i]))

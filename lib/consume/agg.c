@@ -608,6 +608,6 @@ void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 	if (dt_scratch_aggdrops(dtp, dtp->aggdrops_buf, now_drops) != 0)
 		return;
 	for (int c = 0; c < dtp->ncpus; c++)
-		dt_consume_drops(dtp, DTRACE_DROP_AGGREGATION, c, &dtp->aggdrops[c], now_drops[c],
-		    "aggregation drop", "");
+		dt_consume_drops(dtp, DTRACE_DROP_AGGREGATION, c, &dtp->aggdrops[c], now_drops[c] +
+		    (dtp->uagg_drops ? dtp->uagg_drops[c] : 0), "aggregation drop", "");
 }

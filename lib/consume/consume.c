@@ -270,6 +270,18 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 	struct dt_stmt *st = e->stmt;
 	if (size < st->recsize)
 		return;
+	uint32_t mask = (uint32_t)rd(d + 4, 4, 0);
+	/* a clause that only aggregates ustack() keys in the consumer
+	 * (uagg.c) prints nothing, as any aggregating clause */
+	int only_uagg = st->nactions > 0;
+	for (int i = 0; i < st->nactions; i++)
+		only_uagg &= st->actions[i].kind == DT_ACT_UAGG;
+	if (only_uagg) {
+		for (int i = 0; i < st->nactions; i++)
+			if (!st->actions[i].cond || (mask & (1u << i)))
+				dt_uagg_fold(dtp, cpu, d, &st->actions[i]);
+		return;
+	}
 	dtrace_probeinfo_t pi;
 	dtrace_probedata_t pd = { .cpu = cpu, .epid = epid, .probe = &pi };
 	dt_probeinfo(e->probe, &pi);
@@ -277,7 +289,6 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 	if (pd.flags & DTRACE_PD_FLOW)
 		dt_flow(dtp, epid, &pd.flow, &pd.indent);
 	DT_OUT(dtp, probe_begin, &pd);
-	uint32_t mask = (uint32_t)rd(d + 4, 4, 0);
 	for (int i = 0; i < st->nactions; i++) {
 		struct dt_action *a = &st->actions[i];
 		if (a->cond && !(mask & (1u << i)))
@@ -309,6 +320,9 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 			break;
 		case DT_ACT_USTACK:
 			dt_usym_record(dtp, &pd, d, a);
+			break;
+		case DT_ACT_UAGG:
+			dt_uagg_fold(dtp, cpu, d, a);
 			break;
 		case DT_ACT_PRINTA: case DT_ACT_CLEAR: case DT_ACT_TRUNC:
 		case DT_ACT_NORMALIZE: case DT_ACT_DENORMALIZE:

@@ -118,6 +118,14 @@ void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d,
  * process's mappings (read when its pid is first seen) and printed */
 void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
     const struct dt_action *a);
+/* uunwind.c: the user stack of a ustackmode=dwarf record's second field
+ * (w, size bytes: registers, window) of process pid unwound from DWARF
+ * CFI into pcs[0..max); returns the frames found (0: none) */
+int dt_uunwind(int pid, const uint8_t *w, uint32_t size, uint64_t *pcs, int max);
+void dt_uunwind_free(void);
+/* uagg.c: a DT_ACT_UAGG record (action a of record d, from cpu): its
+ * user stack unwound and its value folded into the aggregation's map */
+void dt_uagg_fold(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, const struct dt_action *a);
 /* aggregation a's ustack() keys printed symbolized (their render) */
 struct dt_agg;
 void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a);

@@ -418,6 +418,18 @@ void dt_usym_grab(int pid)
 		obj_get(&p->maps[j]);
 }
 
+int dt_usym_maps(int pid, dt_usym_map_f *fn, void *arg)
+{
+	struct uproc *p = proc_get(pid);
+	if (!p || !p->nmaps)
+		return -1;
+	for (size_t j = 0; j < p->nmaps; j++) {
+		const struct umap *m = &p->maps[j];
+		fn(arg, m->start, m->end, m->off, (uint64_t)m->dev, (uint64_t)m->ino, m->path);
+	}
+	return (int)p->nmaps;
+}
+
 void dt_usym_free(void)
 {
 	for (size_t i = 0; i < nprocs; i++) {

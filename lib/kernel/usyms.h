@@ -18,6 +18,11 @@ int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint
 void dt_usym_seen(int pid);
 /* a process about to exit: its mappings and objects read now */
 void dt_usym_grab(int pid);
+/* fn for each of pid's file mappings as last read (start, end, file
+ * offset, device, inode, path); returns how many, -1 if none are known */
+typedef void dt_usym_map_f(void *arg, uint64_t start, uint64_t end, uint64_t off,
+    uint64_t dev, uint64_t ino, const char *path);
+int dt_usym_maps(int pid, dt_usym_map_f *fn, void *arg);
 void dt_usym_free(void);
 
 #endif

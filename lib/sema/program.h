@@ -39,8 +39,13 @@ enum dt_actkind {
 	DT_ACT_SPECULATE,		/* fields: id/generation, sequence (spec.h) */
 	DT_ACT_COMMIT,			/* no fields: a control record (spec.h) */
 	DT_ACT_DISCARD,
-	DT_ACT_USTACK			/* fields[0]: pid, then the user PCs
+	DT_ACT_USTACK,			/* fields[0]: pid, then the user PCs
 					   (sema/ustack.c) */
+	DT_ACT_UAGG			/* an aggregation with a ustack() key,
+					   -x ustackmode=dwarf: aggs[0]; fields:
+					   the map key, the value, the
+					   increment, the registers and stack
+					   window (consume/uagg.c) */
 };
 
 /* One value in a record.  kind says how the consumer decodes it. */

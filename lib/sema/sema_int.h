@@ -268,6 +268,9 @@ int dt_sema_usymfn_kind(const char *name);
 /* a format with %A: the program symbolizes user addresses */
 struct dt_pfargv;
 void dt_sema_pf_uaddr(struct sema *s, const struct dt_pfargv *pf);
+/* an aggregation statement with a ustack() key aggregated in the
+ * consumer (ustackmode=dwarf): 1, with its record's action in a */
+int dt_sema_ustack_agg(struct sema *s, struct dt_node *an, struct dt_action *a);
 /* agg.c: `@a[keys] = f(args)` (is_assign: with `=`), and the
  * aggregation actions' operands */
 struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_assign);

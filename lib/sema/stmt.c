@@ -23,6 +23,22 @@ static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st);
  * (`OPT_v ? printf(...) : 1;`); with another condition an action or an
  * aggregation in it is an error (dt_sema_ternary).
  */
+/* a copied to the end of the clause's actions; its index */
+static int add_action(struct sema *s, const struct dt_action *a, int line)
+{
+	struct dt_stmt *cs = s->stmt;
+	struct dt_action *na = dt_alloc(s->dtp, (size_t)(cs->nactions + 1) * sizeof(*na));
+	if (!na)
+		dt_sema_err(s, D_UNKNOWN, line, "out of memory");
+	if (cs->nactions)
+		memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
+	cs->actions = na;
+	cs->actions[cs->nactions] = *a;
+	if (a->cond && cs->nactions >= 32)
+		dt_sema_err(s, D_ID_OFLOW, line, "more than 32 actions in a clause with if/else are not supported yet");
+	return cs->nactions++;
+}
+
 static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 {
 	struct dt_node *c;
@@ -51,28 +67,22 @@ static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 		an->act = s->act;
 		s->stmt->has_agg = 1;
 		dt_sema_spec_order(s, an, NULL, line);
+		struct dt_action ua;
+		if (dt_sema_ustack_agg(s, an, &ua)) {
+			/* aggregated by the consumer from a record (sema/ustack.c) */
+			ua.cond = s->in_cond > 0;
+			an->ival = add_action(s, &ua, e->line);
+			an->action = &s->stmt->actions[an->ival];
+		}
 		return an;
 	}
 	if (!c && dt_sema_is_actcall(e)) {
 		struct dt_node *n = dt_sema_action(s, e, dt_sema_action_lookup(e->call.fn->ident.name));
 		s->symcall = NULL;
-		struct dt_stmt *cs = s->stmt;
-		struct dt_action *na = dt_alloc(s->dtp, (size_t)(cs->nactions + 1) * sizeof(*na));
-		if (!na)
-			dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
-		if (cs->nactions)
-			memcpy(na, cs->actions, (size_t)cs->nactions * sizeof(*na));
-		cs->actions = na;
-		cs->actions[cs->nactions] = *n->action;
-		if (s->in_cond) {
-			if (cs->nactions >= 32)
-				dt_sema_err(s, D_ID_OFLOW, e->line, "more than 32 actions in a clause with if/else are not supported yet");
-			cs->actions[cs->nactions].cond = 1;
-		}
-		n->action = &cs->actions[cs->nactions];
-		cs->nactions++;
-		/* the action pointer above is re-fixed after all actions */
-		n->ival = cs->nactions - 1;
+		n->action->cond = s->in_cond > 0;
+		n->ival = add_action(s, n->action, e->line);
+		/* the action pointer is re-fixed after all actions */
+		n->action = &s->stmt->actions[n->ival];
 		dt_sema_spec_order(s, n, e->call.fn->ident.name, line);
 		return n;
 	}
@@ -134,7 +144,7 @@ static struct dt_node *stmt_list(struct sema *s, struct ast_stmt *st)
 static void fix_actions(struct dt_stmt *cs, struct dt_node *n)
 {
 	for (; n; n = n->next) {
-		if (n->kind == DN_S_ACTION)
+		if (n->kind == DN_S_ACTION || (n->kind == DN_S_AGG && n->action))
 			n->action = &cs->actions[n->ival];
 		else if (n->kind == DN_S_IF) {
 			fix_actions(cs, n->l);

@@ -5,10 +5,15 @@
  * and nframes user PCs (8 bytes each, zero past the last frame).
  * nframes defaults to the ustackframes option; strsize (jstack-style
  * strings in DTrace) is checked and accepted.  The messages are
- * dtrace's.
+ * dtrace's.  With -x ustackmode=dwarf (the default) the action has a
+ * second field, the user registers and a stack window (base/layout.h)
+ * for the consumer's unwinder; an aggregation keyed by ustack() then
+ * records its key, value and window for the consumer to unwind and
+ * aggregate (a window cannot be a map key; dt_sema_ustack_agg).
  */
 #include <stdio.h>
 #include <string.h>
+#include "base/layout.h"
 #include "base/output.h"
 #include "sema_int.h"
 #include "front/ast.h"
@@ -56,11 +61,35 @@ static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int
 	return (uint32_t)nframes;
 }
 
+/* the registers and stack window field of ustackmode=dwarf */
+static uint32_t window_size(struct sema *s)
+{
+	return DT_USTACK_REGS + 8 + ((uint32_t)s->dtp->opt[DTOPT_USTACKWINDOW] & ~7u);
+}
+
+/* May the clause's record take one more window?  Records are addressed
+ * with 16-bit offsets in the frame: a clause gets windows up to
+ * DT_USTACK_RECMAX bytes of record, the frame-pointer walk after that
+ * (said once). */
+#define DT_USTACK_RECMAX (20u << 10)
+static int window_fits(struct sema *s, int line)
+{
+	if (s->dtp->opt[DTOPT_USTACKMODE] != DT_USTACK_DWARF)
+		return 0;
+	if (s->stmt->recsize + 8 * 128 + window_size(s) <= DT_USTACK_RECMAX)
+		return 1;
+	dt_out_message(s->dtp, 0, "line %d: ustack( ): no room for another stack window in the "
+	    "clause's record: frame pointers only", line);
+	return 0;
+}
+
 void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a)
 {
 	a->kind = DT_ACT_USTACK;
 	dt_sema_bytes_field(s, a, 8 + 8 * ustack_frames(s, n->args, n->nargs, e->line));
+	if (window_fits(s, e->line))
+		dt_sema_bytes_field(s, a, window_size(s));
 }
 
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
@@ -77,6 +106,41 @@ struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
 	n->func = DT_F_USTACK;
 	n->ival = ustack_frames(s, v, i, k->line);
 	return n;
+}
+
+/*
+ * An aggregation statement an with a ustack() key, -x ustackmode=dwarf:
+ * its stack cannot be unwound in the probe, so the probe records the
+ * map key (with the frame-pointer PCs), the value, the increment and the
+ * registers and stack window, and the consumer unwinds and aggregates
+ * (consume/uagg.c).  Keys with strings (whose map size may still grow
+ * with later uses) keep the frame-pointer walk.  Returns 1 and fills a.
+ */
+int dt_sema_ustack_agg(struct sema *s, struct dt_node *an, struct dt_action *a)
+{
+	struct dt_agg *g = an->agg;
+	int has = 0;
+	if (s->dtp->opt[DTOPT_USTACKMODE] != DT_USTACK_DWARF)
+		return 0;
+	for (int k = 0; k < g->nkeys; k++) {
+		if (g->kf[k].is_string)
+			return 0;
+		has |= g->kf[k].ustack != 0;
+	}
+	if (!has || !window_fits(s, an->line))
+		return 0;
+	memset(a, 0, sizeof(*a));
+	a->kind = DT_ACT_UAGG;
+	dt_sema_bytes_field(s, a, g->ksize);
+	dt_sema_bytes_field(s, a, 8);
+	dt_sema_bytes_field(s, a, 8);
+	dt_sema_bytes_field(s, a, window_size(s));
+	a->aggs = dt_alloc(s->dtp, sizeof(*a->aggs));
+	if (!a->aggs)
+		dt_sema_err(s, D_UNKNOWN, an->line, "out of memory");
+	a->aggs[0] = g;
+	a->naggs = 1;
+	return 1;
 }
 
 int dt_sema_is_ustack(const struct dt_node *n)

@@ -9,7 +9,7 @@ build_chain chain
 $DTRACE -qn 'syscall::getppid:entry /pid == $target/ { @[ustack()] = count(); @d[ustack(2)] = count(); }' \
     -c "$tmp/chain 5" >"$tmp/out" || exit 1
 got=$(frames_of chain <"$tmp/out" | tr '\n' ' ')
-[ "$got" = "c b a main c b " ] || { echo "frames: '$got'"; cat "$tmp/out"; exit 1; }
+[ "$got" = "c b a main _start c b " ] || { echo "frames: '$got'"; cat "$tmp/out"; exit 1; }
 # each stack's count on its own line, in dtrace's %16lld column
 [ "$(grep -c '^ \{16\}5$' "$tmp/out")" = 2 ] || { echo "counts"; cat -A "$tmp/out"; exit 1; }
 # the count follows the stack's last frame

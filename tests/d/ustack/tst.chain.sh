@@ -7,7 +7,7 @@
 build_chain chain
 $DTRACE -qn 'syscall::getppid:entry /pid == $target/ { ustack(); }' -c "$tmp/chain 1 1" >"$tmp/out" || exit 1
 got=$(frames_of chain <"$tmp/out" | tr '\n' ' ')
-[ "$got" = "c b a main " ] || { echo "frames: '$got'"; cat "$tmp/out"; exit 1; }
+[ "$got" = "c b a main _start " ] || { echo "frames: '$got'"; cat "$tmp/out"; exit 1; }
 # layout: a blank line, then the frames at 14 columns
 [ "$(sed -n 1p "$tmp/out")" = "" ] || { echo "no leading newline"; cat "$tmp/out"; exit 1; }
 grep -q '^              chain`c+0x[0-9a-f]*$' "$tmp/out" || { echo "indent"; cat "$tmp/out"; exit 1; }

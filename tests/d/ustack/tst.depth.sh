@@ -18,5 +18,5 @@ $DTRACE -x ustackframes=100000 -qn 'syscall::getppid:entry /pid == $target/ { us
     -c "$tmp/chain 1" >"$tmp/out" 2>"$tmp/err" || exit 1
 grep -q 'ustack( ) depth 100000 lowered to [0-9]*' "$tmp/err" || { echo "no warning"; cat "$tmp/err"; exit 1; }
 got=$(frames_of chain <"$tmp/out" | tr '\n' ' ')
-[ "$got" = "c b a main " ] || { echo "capped: '$got'"; cat "$tmp/out"; exit 1; }
+[ "$got" = "c b a main _start " ] || { echo "capped: '$got'"; cat "$tmp/out"; exit 1; }
 exit 0

@@ -6,7 +6,7 @@
 build_chain nopie -no-pie
 $DTRACE -qn 'syscall::getppid:entry /pid == $target/ { ustack(); }' -c "$tmp/nopie 1" >"$tmp/out" || exit 1
 got=$(frames_of nopie <"$tmp/out" | tr '\n' ' ')
-[ "$got" = "c b a main " ] || { echo "no-pie: '$got'"; cat "$tmp/out"; exit 1; }
+[ "$got" = "c b a main _start " ] || { echo "no-pie: '$got'"; cat "$tmp/out"; exit 1; }
 
 # the chain's functions in a library, main calling a() from it
 sed -n '/^__attribute__/,/^__attribute__((noinline)) long a/p' "$TESTDIR/progs/ustack_chain.c" >"$tmp/lib.c"

@@ -7,6 +7,6 @@ build_chain chain
 strip -o "$tmp/bare" "$tmp/chain"
 $DTRACE -qn 'syscall::getppid:entry /pid == $target/ { ustack(); }' -c "$tmp/bare 1 1" >"$tmp/out" || exit 1
 n=$(grep -c '^              bare`0x[0-9a-f]*$' "$tmp/out")
-[ "$n" = 4 ] || { echo "hex frames: $n"; cat "$tmp/out"; exit 1; }
+[ "$n" = 5 ] || { echo "hex frames: $n"; cat "$tmp/out"; exit 1; }
 grep -q 'bare`[a-z]' "$tmp/out" && { echo "symbol in a stripped binary"; cat "$tmp/out"; exit 1; }
 exit 0
