@@ -35,6 +35,10 @@ static void frame(FILE *fp, int pid, uint64_t pc)
 		fprintf(fp, "%s`%s", mod, name);
 }
 
+/* above the highest user address of x86-64 (47 bits): the frame-pointer
+ * walk read a non-pointer as a frame (code without frame pointers) */
+#define DT_USER_TOP 0x0000800000000000ULL
+
 /*
  * The PCs of a stack (d: the pid, then size - 8 bytes of PCs; w, wsize:
  * the record's register and stack window field, or NULL): the
@@ -53,8 +57,8 @@ static int stack_pcs(const uint8_t *d, uint32_t size, const uint8_t *w, uint32_t
 	memcpy(&pid, d, 8);
 	for (; n < max; n++) {
 		memcpy(&p[n], d + 8 + 8 * n, 8);
-		if (p[n] == 0)
-			break;
+		if (p[n] == 0 || p[n] >= DT_USER_TOP)
+			break;	/* the end, or a walk gone astray (rbp not a frame) */
 	}
 	int dn = w && n > 0 ? dt_uunwind((int)pid, w, wsize, p + max, max) : 0;
 	if (dn > n) {

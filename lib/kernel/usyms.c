@@ -147,13 +147,18 @@ static size_t underscores(const char *s)
 }
 
 /* by address; of one address, the preferred name last (lookup takes
- * the last one that holds the address): global before weak before
- * local, then fewer leading underscores (write over __write) */
+ * the last one that holds the address): a plain name before a
+ * versioned alias of a debug file's .symtab (__libc_start_main over
+ * __libc_start_main@GLIBC_2.2.5), global before weak before local, then
+ * fewer leading underscores (write over __write) */
 static int sym_cmp(const void *a, const void *b)
 {
 	const struct usym *x = a, *y = b;
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
+	int vx = strchr(x->name, '@') != NULL, vy = strchr(y->name, '@') != NULL;
+	if (vx != vy)
+		return vx ? -1 : 1;
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;
 	size_t ux = underscores(x->name), uy = underscores(y->name);

@@ -32,7 +32,9 @@ ustack_of() {
 expect_static() {
 	local got
 	got=$(frames_of "$1" <"$tmp/out" | tr '\n' ' ')
-	[ "$got" = "dbg_inner dbg_middle dbg_outer main " ] || { echo "$1 frames: '$got'"; cat "$tmp/out"; exit 1; }
+	got=${got% }
+	got=${got% _start}	# DWARF unwinding reaches _start, the frame-pointer walk stops at main
+	[ "$got" = "dbg_inner dbg_middle dbg_outer main" ] || { echo "$1 frames: '$got'"; cat "$tmp/out"; exit 1; }
 }
 # expect_bare NAME: $tmp/out has NAME's frames as addresses only
 expect_bare() {
