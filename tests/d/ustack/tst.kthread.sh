@@ -1,0 +1,27 @@
+#!/bin/bash
+# A probe firing in a kernel thread (a workqueue item, run by a kworker;
+# this test makes one by creating and dropping a network namespace, whose
+# cleanup is queued work): ustack() is the empty stack (its newline only),
+# ustackdepth and ucaller 0, an @[ustack()] key the empty key; stack() is
+# the kworker's kernel stack; no error.
+tmp=$(mktemp -d)
+trap 'kill $gen 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "$1"; cat -A "$tmp/out" "$tmp/err"; exit 1; }
+(while :; do unshare -n true; sleep 0.2; done) &
+gen=$!
+timeout 30 "$DTRACE" -qn 'sdt:workqueue::workqueue_execute_start /curthread->flags & 0x00200000/ {
+	printf("%s depth=%d ucaller=%x", execname, ustackdepth, ucaller);
+	ustack();
+	printf("k");
+	stack();
+	@[ustack()] = count();
+	exit(0);
+}' >"$tmp/out" 2>"$tmp/err" || fail "dtrace failed"
+[ -s "$tmp/err" ] && fail "stderr"
+sed -n 1p "$tmp/out" | grep -qx 'kworker/[^ ]* depth=0 ucaller=0' || fail "line 1"
+# ustack()'s newline ends line 1, and no frame follows
+[ "$(sed -n 2p "$tmp/out")" = "k" ] || fail "ustack() not empty"
+grep -q '^              vmlinux`kthread+0x' "$tmp/out" || fail "stack()"
+# the aggregation: a blank line (the output's), the empty key's line, the count
+tail -n 3 "$tmp/out" | tr '\n' '|' | grep -qx '||                1|' || fail "empty key"
+exit 0
