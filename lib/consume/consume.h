@@ -103,6 +103,15 @@ void dt_destr_system(dtrace_hdl_t *dtp, const uint8_t *d,
  * process's mappings (read when its pid is first seen) and printed */
 void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
     const struct dt_action *a);
+/* uframes.c: the text of user PC pc of process pid as a frame prints
+ * (module`func+0xoff, module`0xpc, 0xpc) */
+void dt_uframe(int pid, uint64_t pc, char *buf, size_t len);
+/* pid's n PCs (innermost first, ending at a zero one) as a user stack's
+ * frames, until dt_stack_free */
+void dt_ustack_make(dtrace_hdl_t *dtp, int pid, const void *pcs, uint32_t n, dtrace_stack_t *s);
+/* ... given to the formatter's stack hook (a ustack() record) */
+int dt_ustack_out(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, int pid, const void *pcs,
+    uint32_t n);
 /* aggregation a's ustack() keys printed symbolized (their render) */
 struct dt_agg;
 void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a);

@@ -19,17 +19,9 @@
 
 static void frame(FILE *fp, int pid, uint64_t pc)
 {
-	const char *mod, *name;
-	uint64_t off;
-	dt_usym_addr(pid, pc, &mod, &name, &off);
-	if (!mod)
-		fprintf(fp, "0x%" PRIx64, pc);
-	else if (!name)
-		fprintf(fp, "%s`0x%" PRIx64, mod, pc);
-	else if (off)
-		fprintf(fp, "%s`%s+0x%" PRIx64, mod, name, off);
-	else
-		fprintf(fp, "%s`%s", mod, name);
+	char buf[1024];
+	dt_uframe(pid, pc, buf, sizeof(buf));
+	fputs(buf, fp);
 }
 
 /* a stack: a newline, then each frame on its own line after the
@@ -65,26 +57,13 @@ void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a)
 		}
 }
 
-struct ucookie {
-	dtrace_hdl_t *dtp;
-	const uint8_t *d;
-	const struct dt_recfield *f;
-};
-
-static int render(const void *cookie, FILE *fp)
-{
-	const struct ucookie *c = cookie;
-	print_stack(fp, c->dtp, c->d + c->f->offset, c->f->size);
-	return ferror(fp) ? -1 : 0;
-}
-
+/* a ustack() record: the formatter's stack hook (its frames' texts) */
 void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
     const struct dt_action *a)
 {
-	struct ucookie c = { dtp, d, &a->fields[0] };
+	const struct dt_recfield *f = &a->fields[0];
 	uint64_t pid;
-	memcpy(&pid, d + c.f->offset, 8);
+	memcpy(&pid, d + f->offset, 8);
 	dt_usym_seen((int)pid);	/* its mappings now, while it may still run */
-	dtrace_text_t t = { render, &c };
-	DT_OUT(dtp, printf, pd, &t);
+	dt_ustack_out(dtp, pd, (int)pid, d + f->offset + 8, (f->size - 8) / 8);
 }
