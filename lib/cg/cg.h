@@ -163,6 +163,10 @@ void dt_cg_outact(struct dt_cg *cg, struct dt_node *n);
  * user PCs at R9 + off (an aggregation key's part) */
 void dt_cg_ustack(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes);
+/* upid.c: does clause st take a user stack?  Then its process is
+ * announced to the consumer the first time (dt_cg_upid) */
+int dt_cg_stmt_ustack(const struct dt_stmt *st);
+void dt_cg_upid(struct dt_cg *cg);
 /* cg/act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */

@@ -112,6 +112,13 @@ void dt_ustack_make(dtrace_hdl_t *dtp, int pid, const void *pcs, uint32_t n, dtr
 /* ... given to the formatter's stack hook (a ustack() record) */
 int dt_ustack_out(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, int pid, const void *pcs,
     uint32_t n);
+/* upid.c: the processes the programs announce (cg/upid.c) read as
+ * they come: the ring's reader joins the buffers' epoll set with
+ * DT_UPID_EVENT; dt_upid_read reads what it holds */
+#define DT_UPID_EVENT 0xfffffff0u
+void dt_upid_open(dtrace_hdl_t *dtp);
+void dt_upid_read(dtrace_hdl_t *dtp);
+void dt_upid_free(dtrace_hdl_t *dtp);
 /* aggregation a's ustack() keys printed symbolized (their render) */
 struct dt_agg;
 void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a);
