@@ -14,7 +14,12 @@ for how in deleted replaced; do
 	cp "$tmp/wait" "$tmp/bin/wait"
 	"$tmp/bin/wait" 1 &
 	tpid=$!
-	sleep 0.2	# its exec done
+	# its exec done and waiting for the signal
+	for ((i = 0; i < 100; i++)); do
+		[ "$(readlink /proc/$tpid/exe)" = "$tmp/bin/wait" ] &&
+			grep -q '^State:.*S' /proc/$tpid/status && break
+		sleep 0.1
+	done
 	rm "$tmp/bin/wait"
 	[ $how = replaced ] && cp "$tmp/other" "$tmp/bin/wait"
 	"$DTRACE" -qn 'BEGIN { printf("ready\n"); }
