@@ -1,8 +1,9 @@
 #!/bin/bash
-# -p and ptrace: (1) dtrace ended (SIGINT) while the process runs leaves
-# it neither stopped nor traced, and it goes on as before; (2) a process
-# another tracer already has (here a small ptrace tracer) is traced
-# all the same, with a warning, and is left to that tracer.
+# -p and ptrace: (1) dtrace ended (SIGINT) or killed (SIGKILL) while the
+# process runs leaves it neither stopped nor traced, and it goes on as
+# before; (2) a process another tracer already has (here a small ptrace
+# tracer) is traced all the same, with a warning, and is left to that
+# tracer.
 . "$TESTDIR/ustack/common.bash"
 cc -fno-omit-frame-pointer -O0 -o "$tmp/wait" "$TESTDIR/progs/ustack_wait.c" || exit 1
 fail() { echo "$1"; cat "$tmp/out" "$tmp/err"; exit 1; }
@@ -30,6 +31,20 @@ wait $dpid || fail "dtrace failed"
 [ "$(state_of $tpid)" = S ] || fail "state $(state_of $tpid)"
 kill -USR1 $tpid
 wait $tpid || fail "target failed after dtrace"
+
+# (1b) dtrace killed (SIGKILL: no clean-up of its own): the same
+"$tmp/wait" 2 &
+tpid=$!
+"$DTRACE" -qn "$D" -p $tpid >"$tmp/out" 2>"$tmp/err" &
+dpid=$!
+ready "$tmp/out" || fail "dtrace not ready"
+[ "$(tracer_of $tpid)" = $dpid ] || fail "not held by dtrace: $(tracer_of $tpid)"
+kill -KILL $dpid
+wait $dpid
+[ "$(tracer_of $tpid)" = 0 ] || fail "SIGKILL: still traced by $(tracer_of $tpid)"
+[ "$(state_of $tpid)" = S ] || fail "SIGKILL: state $(state_of $tpid)"
+kill -USR1 $tpid
+wait $tpid || fail "target failed after dtrace's SIGKILL"
 
 # (2)
 "$tmp/wait" 2 &
