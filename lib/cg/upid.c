@@ -3,7 +3,8 @@
  * key) announces its process the first time it sees it: rt/upid.c's
  * dt_upids remembers the pids announced, and a new one is written to the
  * dt_upidrb ring, which wakes the consumer (consume/upid.c) so that it
- * reads the process's mappings while the process still runs.  The cost
+ * reads the process's mappings while the process still runs (a pid the
+ * full ring refused is forgotten, to be announced again).  The cost
  * for a pid already seen is one hash look-up per firing of such a clause,
  * after its predicate.
  */
@@ -63,5 +64,11 @@ void dt_cg_upid(struct dt_cg *cg)
 	emit(cg, MOV64_IMM(R3, 8));
 	emit(cg, MOV64_IMM(R4, 0));	/* adaptive wake-up */
 	emit(cg, CALL_HELPER(BPF_FUNC_ringbuf_output));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	/* the ring is full: forget the pid, so that a later firing tries again */
+	dt_asm_ld_map_fd(&cg->a, R1, dtp->fd_upids);
+	emit(cg, MOV64_REG(R2, R10));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, -8));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_delete_elem));
 	dt_asm_place(&cg->a, done);
 }
