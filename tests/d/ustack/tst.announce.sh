@@ -2,13 +2,14 @@
 # System-wide (no -c or -p): a process whose stacks are aggregated and
 # that exits before the aggregation is printed is still symbolized,
 # because the program announced its pid the first time it took its
-# stack and dtrace read its mappings then (the process lives 1 s after
+# stack and dtrace read its mappings then (the process lives 2 s after
 # its calls).  With the announcements left out (DTRACE_NOUPID=1) the
 # same run prints addresses: the test shows what they do.
 . "$TESTDIR/ustack/common.bash"
 build_chain upchain
 fail() { echo "$1"; cat "$tmp/out"; exit 1; }
 run() {
+	: >"$tmp/out"	# no "ready" of an earlier run
 	"$@" "$DTRACE" -qn 'BEGIN { printf("ready\n"); }
 	    syscall::getppid:entry /execname == "upchain"/ { @[ustack()] = count(); }' >"$tmp/out" 2>&1 &
 	local d=$!
@@ -16,7 +17,7 @@ run() {
 		grep -q ready "$tmp/out" && break
 		sleep 0.1
 	done
-	"$tmp/upchain" 3 1
+	"$tmp/upchain" 3 2
 	kill -INT $d
 	wait $d || fail "dtrace failed"
 }

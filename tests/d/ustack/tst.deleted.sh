@@ -22,6 +22,7 @@ for how in deleted replaced; do
 	done
 	rm "$tmp/bin/wait"
 	[ $how = replaced ] && cp "$tmp/other" "$tmp/bin/wait"
+	: >"$tmp/out"	# no "ready" of an earlier run
 	"$DTRACE" -qn 'BEGIN { printf("ready\n"); }
 	    syscall::getppid:entry /pid == $target/ { ustack(); }' -p $tpid >"$tmp/out" 2>"$tmp/err" &
 	dpid=$!

@@ -21,6 +21,7 @@ D='BEGIN { printf("ready\n"); } syscall::getppid:entry /pid == $target/ { @[usta
 # (1)
 "$tmp/wait" 2 &
 tpid=$!
+: >"$tmp/out"	# no "ready" of an earlier run
 "$DTRACE" -qn "$D" -p $tpid >"$tmp/out" 2>"$tmp/err" &
 dpid=$!
 ready "$tmp/out" || fail "dtrace not ready"
@@ -35,6 +36,7 @@ wait $tpid || fail "target failed after dtrace"
 # (1b) dtrace killed (SIGKILL: no clean-up of its own): the same
 "$tmp/wait" 2 &
 tpid=$!
+: >"$tmp/out"	# no "ready" of an earlier run
 "$DTRACE" -qn "$D" -p $tpid >"$tmp/out" 2>"$tmp/err" &
 dpid=$!
 ready "$tmp/out" || fail "dtrace not ready"
@@ -66,6 +68,7 @@ while True:	# pass every stop on until the process exits
 ' $tpid >"$tmp/tracer" &
 rpid=$!
 ready "$tmp/tracer" || fail "tracer not ready"
+: >"$tmp/out"	# no "ready" of an earlier run
 "$DTRACE" -qn "$D" -p $tpid >"$tmp/out" 2>"$tmp/err" &
 dpid=$!
 ready "$tmp/out" || fail "dtrace not ready"
