@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "dtrace.h"
+#include "hold.h"
 #include "version.h"
 
 #define E_SUCCESS 0
@@ -226,38 +227,31 @@ static int start_child(const char *cmd)
 
 /*
  * Let the -c child run.  A program that symbolizes user stacks keeps it
- * traced with PTRACE_O_TRACEEXIT, so its exit stops it while its memory
- * is still mapped: target_exited() then has the library keep its
- * mappings (its records may not have been printed yet) and detaches it.
+ * traced until its exit (hold.c); target_exited() sees its stops.
  */
-static int g_held;
-
 static void release_child(dtrace_hdl_t *dtp)
 {
 	if (g_child <= 0)
 		return;
-	if (dtrace_uses_ustack(dtp) &&
-	    ptrace(PTRACE_SETOPTIONS, g_child, NULL, (void *)(long)PTRACE_O_TRACEEXIT) == 0 &&
-	    ptrace(PTRACE_CONT, g_child, NULL, NULL) == 0) {
-		g_held = 1;
+	if (dtrace_uses_ustack(dtp) && dt_hold_child(g_child) == 0)
 		return;
-	}
 	if (ptrace(PTRACE_DETACH, g_child, NULL, NULL) < 0)
 		err("failed to start the command: %s", strerror(errno));
 }
 
-/* a held child stopped (st): at its exit, keep its mappings and let it
- * go; else pass on the signal (not the SIGTRAP of a later exec) */
-static void held_stop(dtrace_hdl_t *dtp, int st)
+/*
+ * -p, for a program that symbolizes user stacks: the process held until
+ * its exit (hold.c), seized before tracing starts so that nothing it
+ * does once traced is missed.  One that cannot be (another tracer, a
+ * debugger, has it) is traced all the same; its stacks are symbolized
+ * only while it runs.
+ */
+static void hold_grabbed(dtrace_hdl_t *dtp, const struct opts *o)
 {
-	if (st >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8))) {
-		dtrace_proc_exiting(dtp, g_child);
-		ptrace(PTRACE_DETACH, g_child, NULL, NULL);
-		g_held = 0;
+	if (o->grab <= 0 || !dtrace_uses_ustack(dtp) || dt_hold_seize(o->grab) == 0)
 		return;
-	}
-	int sig = WSTOPSIG(st);
-	ptrace(PTRACE_CONT, g_child, NULL, (void *)(long)(sig == SIGTRAP ? 0 : sig));
+	err("failed to hold pid %d at its exit (%s): its stacks are symbolized only while it runs",
+	    (int)o->grab, errno == EPERM ? "traced by another process" : strerror(errno));
 }
 
 /* The reason in the library's "failed to set -x NAME: REASON" */
@@ -804,8 +798,9 @@ static int target_exited(dtrace_hdl_t *dtp, const struct opts *o)
 	if (g_child > 0) {
 		int wst;
 		pid_t w;
-		while ((w = waitpid(g_child, &wst, WNOHANG)) == g_child && WIFSTOPPED(wst) && g_held)
-			held_stop(dtp, wst);
+		while ((w = waitpid(g_child, &wst, WNOHANG)) == g_child && WIFSTOPPED(wst) &&
+		    dt_hold_is(g_child))
+			dt_hold_stopped(dtp, wst);
 		if (w != g_child || WIFSTOPPED(wst))
 			return 0;
 		if (!o->quiet)
@@ -813,6 +808,7 @@ static int target_exited(dtrace_hdl_t *dtp, const struct opts *o)
 		g_child = -1;
 		return 1;
 	}
+	dt_hold_poll(dtp);
 	if (o->grab > 0 && kill(o->grab, 0) < 0 && errno == ESRCH) {
 		if (!o->quiet)
 			err("pid %d has exited", (int)o->grab);
@@ -863,6 +859,7 @@ static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 	 * here BEGIN's output comes out of dtrace_go(), so say it first */
 	if (!o->quiet && dtrace_getopt(dtp, "destructive", &dopt) == 0 && dopt)
 		err("allowing destructive actions");
+	hold_grabbed(dtp, o);
 	if (dtrace_go(dtp, out) < 0) {
 		err("could not enable tracing: %s", dtrace_errmsg(dtp));
 		return E_ERROR;
@@ -875,9 +872,10 @@ static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 	return end_tracing(dtp, out);
 }
 
-/* Kill the -c child if it is still running, and flush (and close, if -o) the output. */
-static void finish(FILE *out)
+/* Kill the -c child if it is still running, let a held -p process go, and flush (and close, if -o) the output. */
+static void finish(dtrace_hdl_t *dtp, FILE *out)
 {
+	dt_hold_release(dtp);
 	if (g_child > 0) {
 		int wst;
 		if (waitpid(g_child, &wst, WNOHANG) == 0) {
@@ -937,7 +935,7 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 	if (set_target(dtp, &o) != E_SUCCESS)
 		return E_ERROR;
 	status = o.lflag ? list_mode(dtp, &o, out) : trace_mode(dtp, &o, out);
-	finish(out);
+	finish(dtp, out);
 	return status;
 }
 

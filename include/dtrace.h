@@ -184,6 +184,8 @@ typedef struct dtrace_aggkey {
 	uint32_t size;			/* integers: 1, 2, 4, 8 */
 	int is_signed;
 	int is_stack;			/* stack(): size / 8 kernel PCs */
+	int is_ustack;			/* ustack(): the pid (8 bytes), then
+					   size / 8 - 1 user PCs */
 } dtrace_aggkey_t;
 typedef struct dtrace_bucket {
 	int64_t low, high;		/* the values it holds: low..high,
@@ -200,14 +202,18 @@ typedef struct dtrace_aggval {
 					   that are not empty, lowest first */
 	const dtrace_bucket_t *buckets;
 } dtrace_aggval_t;
-/* a kernel stack (stack()): its frames, innermost first, each
+/* a kernel stack (stack()) or, with user set, a user stack (ustack())
+ * of process pid: its frames, innermost first, each
  * "module`function+0xoff" ("module`function" at offset 0; "0x..." for
- * an address no symbol holds), and the stackindent option */
+ * an address no symbol holds; a user frame in an object without a
+ * symbol there "module`0x..."), and the stackindent option */
 typedef struct dtrace_stack {
 	uint32_t nframes;
 	const uint64_t *pcs;
 	const char *const *frames;
 	int indent;
+	int user;
+	int pid;
 } dtrace_stack_t;
 
 typedef struct dtrace_aggdata dtrace_aggdata_t;
@@ -218,7 +224,7 @@ const dtrace_aggkey_t *dtrace_aggdata_keyinfo(const dtrace_aggdata_t *ad, int k)
 size_t dtrace_aggdata_nrows(const dtrace_aggdata_t *ad);
 /* key k of row r */
 void dtrace_aggdata_key(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_value_t *v);
-/* key k of row r when it is a stack (is_stack): its frames, until
+/* key k of row r when it is a stack (is_stack, is_ustack): its frames, until
  * dtrace_stack_free; 0, or -1 if key k is not a stack.  (Its
  * dtrace_aggdata_key value is the PCs, as bytes.) */
 int dtrace_aggdata_stack(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_stack_t *s);

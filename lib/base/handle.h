@@ -99,6 +99,10 @@ struct dtrace_hdl {
 	int uses_ustack;		/* ustack(), usym() and friends: user
 				   addresses to symbolize (consume/usym.c,
 				   fmt/usymfmt.c) */
+	int fd_upids, fd_upidrb;	/* ... the pids announced and the ring
+					   announcing new ones (rt/upid.c), 0
+					   if none */
+	void *upid_rb;			/* ... its reader (consume/upid.c) */
 	int uses_stack;			/* stackdepth/caller...: frame has a stack buffer */
 	int uses_cpuinfo;		/* curcpu/chip/lgrp: needs dt_cpuinfo */
 	int fd_cpuinfo;			/* per-CPU facts map (cpuinfo.c), 0 if none */

@@ -171,6 +171,10 @@ void dt_cg_usym_slot(struct dt_cg *cg, int slot, int off);
  * (ustackmode=dwarf): its record, from the key built at key and the
  * value and increment in stack slots sv and si */
 void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int key, int sv, int si);
+/* upid.c: does clause st take a user stack?  Then its process is
+ * announced to the consumer the first time (dt_cg_upid) */
+int dt_cg_stmt_ustack(const struct dt_stmt *st);
+void dt_cg_upid(struct dt_cg *cg);
 /* cg/act.c */
 void dt_cg_stmt_list(struct dt_cg *cg, struct dt_node *n);
 /* cg/str.c: n's bytes (NUL-terminated, at most size) at R9 + dst_off */

@@ -253,6 +253,8 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 		dt_cg_expr(cg, st->pred, R0);
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->lbl_next);
 	}
+	if (cg->dtp->fd_upids > 0 && dt_cg_stmt_ustack(st))
+		dt_cg_upid(cg);		/* its process's mappings read soon */
 	if (record) {
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));

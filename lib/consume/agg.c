@@ -235,8 +235,8 @@ out:
  * sym()/func() keys stand for their function and mod() keys for their
  * module: each key's address becomes the one that stands for it
  * (fmt/symfmt.c) and entries whose keys are now the same are merged, as dtrace
- * prints one row a function.  Only for printing: trunc() deletes map keys
- * and reads them as they are.
+ * prints one row a function.  trunc() chooses among these merged
+ * entries too, then deletes every map key of the others.
  */
 static const struct dt_agg *canon_agg;
 static const uint8_t *canon_keys;
@@ -249,33 +249,46 @@ static int canon_cmp(const void *x, const void *y)
 	return c ? c : (i > j) - (i < j);
 }
 
+/* Has a sym()/func()/mod() key field? */
+static int has_symkey(const struct dt_agg *a)
+{
+	for (int k = 0; k < a->nkeys; k++)
+		if (a->kf[k].symkind != DT_SYMK_NONE)
+			return 1;
+	return 0;
+}
+
+/* a (widened) key as it is printed: each sym/func/mod field's address
+ * the one that stands for its function or module */
+static void canon_key(dtrace_hdl_t *dtp, const struct dt_agg *a, uint8_t *key)
+{
+	for (int k = 0; k < a->nkeys; k++)
+		if (a->kf[k].symkind != DT_SYMK_NONE) {
+			uint64_t v, pid;
+			uint8_t *p = key + a->koff[k];
+			if (DT_SYMK_USER(a->kf[k].symkind)) {
+				/* usym() and friends: pid, address */
+				memcpy(&pid, p, 8);
+				memcpy(&v, p + 8, 8);
+				v = dt_usym_canon((int)pid, v, a->kf[k].symkind);
+				memcpy(p + 8, &v, 8);
+				continue;
+			}
+			memcpy(&v, p, 8);
+			v = dt_ksym_canon(dtp, v, a->kf[k].symkind);
+			memcpy(p, &v, 8);
+		}
+}
+
 static int canon_merge(dtrace_hdl_t *dtp, const struct dt_agg *a, struct snapbuf *b)
 {
 	struct dt_aggsnap *sn = b->sn;
 	size_t w = a->wksize;
-	int any = 0;
 
-	for (int k = 0; k < a->nkeys; k++)
-		any |= a->kf[k].symkind != DT_SYMK_NONE;
-	if (!any || sn->n < 1)
+	if (!has_symkey(a) || sn->n < 1)
 		return 0;
 	for (int i = 0; i < sn->n; i++)
-		for (int k = 0; k < a->nkeys; k++)
-			if (a->kf[k].symkind != DT_SYMK_NONE) {
-				uint64_t v, pid;
-				uint8_t *p = sn->keys + (size_t)i * w + a->koff[k];
-				if (DT_SYMK_USER(a->kf[k].symkind)) {
-					/* usym() and friends: pid, address */
-					memcpy(&pid, p, 8);
-					memcpy(&v, p + 8, 8);
-					v = dt_usym_canon((int)pid, v, a->kf[k].symkind);
-					memcpy(p + 8, &v, 8);
-					continue;
-				}
-				memcpy(&v, p, 8);
-				v = dt_ksym_canon(dtp, v, a->kf[k].symkind);
-				memcpy(p, &v, 8);
-			}
+		canon_key(dtp, a, sn->keys + (size_t)i * w);
 	int *ix = malloc((size_t)sn->n * sizeof(*ix));
 	if (!ix)
 		return -1;
@@ -420,29 +433,59 @@ static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 
 /* trunc(@a, n): keep the n entries with the largest values (n < 0: the
  * smallest); without n, delete every key.  dtrace orders by value here
- * whatever the sorting options say. */
+ * whatever the sorting options say.  The entries are those printed (a
+ * function's sym()/func() keys merged, a module's mod() keys): the map
+ * keys deleted are every one whose printed key is not among those kept. */
+static size_t trunc_w;
+
+static int trunc_cmp(const void *x, const void *y)
+{
+	return memcmp(*(const uint8_t *const *)x, *(const uint8_t *const *)y, trunc_w);
+}
+
 static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 {
-	struct dt_aggsnap sn;
-	if (snapshot(dtp, a, &sn, 0) < 0)
+	struct dt_aggsnap sn, raw;
+	int sym = has_symkey(a);
+	if (snapshot(dtp, a, &sn, 1) < 0)
 		return;
+	if (!sym)
+		raw = sn;
+	else if (snapshot(dtp, a, &raw, 0) < 0) {
+		snap_free(&sn);
+		return;
+	}
 	struct dt_aggsortopt opt;
 	memset(&opt, 0, sizeof(opt));
 	dt_agg_sort(sn.ents, sn.n, &a->desc, a->kf, a->nkeys, a->koff, &opt);
 	/* sorted ascending: the largest are at the end */
-	uint8_t *mk = calloc(1, a->ksize);
-	for (int i = 0; mk && i < sn.n; i++) {
-		int keep = 0;
-		if (have_n && n > 0)
-			keep = i >= sn.n - n;
-		else if (have_n && n < 0)
-			keep = i < -n;
-		if (!keep) {
-			key_narrow(a, sn.ents[i].key, mk);
-			bpf_map_delete_elem(a->fd, mk);
-		}
+	int lo = 0, hi = 0;	/* the kept entries: [lo, hi) */
+	if (have_n && n > 0)
+		lo = n < sn.n ? sn.n - (int)n : 0, hi = sn.n;
+	else if (have_n && n < 0)
+		hi = -n < sn.n ? (int)-n : sn.n;
+	const uint8_t **kept = calloc((size_t)(hi - lo) + 1, sizeof(*kept));
+	uint8_t *mk = calloc(1, a->ksize), *ck = calloc(1, a->wksize);
+	for (int i = lo; kept && i < hi; i++)
+		kept[i - lo] = sn.ents[i].key;
+	trunc_w = a->wksize;
+	if (kept)
+		qsort(kept, (size_t)(hi - lo), sizeof(*kept), trunc_cmp);
+	for (int i = 0; kept && mk && ck && i < raw.n; i++) {
+		const uint8_t *k = ck;
+		memcpy(ck, raw.ents[i].key, a->wksize);
+		if (sym)
+			canon_key(dtp, a, ck);
+		if (hi > lo && bsearch(&k, kept, (size_t)(hi - lo), sizeof(*kept), trunc_cmp))
+			continue;
+		key_narrow(a, raw.ents[i].key, mk);
+		bpf_map_delete_elem(a->fd, mk);
 	}
+	free(kept);
 	free(mk);
+	free(ck);
+	if (sym)
+		snap_free(&raw);
 	snap_free(&sn);
 }
 

@@ -56,6 +56,7 @@ void dt_aggdata_init(struct dtrace_aggdata *ad)
 		ki->size = g->kf[k].size;
 		ki->is_signed = g->kf[k].is_signed;
 		ki->is_stack = g->kf[k].is_stack;
+		ki->is_ustack = g->kf[k].ustack != 0;
 	}
 	ad->text.render = render;
 	ad->text.cookie = ad;
@@ -155,8 +156,15 @@ int dtrace_aggdata_stack(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_sta
 {
 	const struct dt_agg *g = ad->aggs[0];
 	memset(s, 0, sizeof(*s));
-	if (k < 0 || k >= g->nkeys || !g->kf[k].is_stack || r >= ad->n)
+	if (k < 0 || k >= g->nkeys || (!g->kf[k].is_stack && !g->kf[k].ustack) || r >= ad->n)
 		return -1;
+	if (g->kf[k].ustack) {	/* the pid, then the PCs */
+		uint64_t pid;
+		memcpy(&pid, row_key(ad, r) + g->koff[k], 8);
+		dt_ustack_make(ad->dtp, (int)pid, row_key(ad, r) + g->koff[k] + 8,
+		    (g->kf[k].size - 8) / 8, s);
+		return 0;
+	}
 	dt_stack_make(ad->dtp, (const uint64_t *)(const void *)(row_key(ad, r) + g->koff[k]),
 	    g->kf[k].size / 8, s);
 	return 0;

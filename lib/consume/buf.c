@@ -118,6 +118,8 @@ int dt_buf_poll(dtrace_hdl_t *dtp, int ms)
 	for (int i = 0; i < n; i++)
 		if (ev[i].data.u32 < (uint32_t)b->nrings)
 			b->ready[ev[i].data.u32] = 1;
+		else if (ev[i].data.u32 == DT_UPID_EVENT)
+			dt_upid_read(dtp);	/* a new process to read at once */
 	for (int i = 0; i < b->nrings; i++)
 		if (b->ready[i]) {
 			b->ready[i] = 0;

@@ -391,6 +391,7 @@ static void bound_rates(dtrace_hdl_t *dtp)
 int dt_consume_open(dtrace_hdl_t *dtp)
 {
 	bound_rates(dtp);
+	dt_upid_open(dtp);
 	return 0;
 }
 
@@ -446,12 +447,14 @@ int dt_consume_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 
 void dt_consume_close(dtrace_hdl_t *dtp)
 {
+	dt_upid_free(dtp);
 	dt_buf_free(dtp);
 }
 
 /* switch: read what the buffers hold; fill and ring wait for the end */
 int dt_consume(dtrace_hdl_t *dtp)
 {
+	dt_upid_read(dtp);	/* the processes first: they may exit soon */
 	dt_buf_consume(dtp);
 	dt_spec_pass(dtp);
 	DT_OUT0(dtp, flush);
@@ -499,6 +502,7 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		dt_set_err(dtp, "failed to read the trace buffers: %s", strerror(-rc));
 		return DTRACE_WORKSTATUS_ERROR;
 	}
+	dt_upid_read(dtp);	/* fill and ring read nothing else until the end */
 	if (dt_consume_state(dtp, &state, &status) == 0 && state >= DT_ST_DRAINING) {
 		if (dt_consume(dtp) < 0)
 			return DTRACE_WORKSTATUS_ERROR;

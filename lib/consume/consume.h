@@ -126,6 +126,26 @@ void dt_uunwind_free(void);
 /* uagg.c: a DT_ACT_UAGG record (action a of record d, from cpu): its
  * user stack unwound and its value folded into the aggregation's map */
 void dt_uagg_fold(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, const struct dt_action *a);
+/* a user PC at or above this (the top of x86-64's 47-bit user address
+ * space) ends a stack: the frame-pointer walk read a non-pointer as a
+ * frame (code without frame pointers) */
+#define DT_USER_TOP 0x0000800000000000ULL
+/* uframes.c: the text of user PC pc of process pid as a frame prints
+ * (module`func+0xoff, module`0xpc, 0xpc) */
+void dt_uframe(int pid, uint64_t pc, char *buf, size_t len);
+/* pid's n PCs (innermost first, ending at a zero one) as a user stack's
+ * frames, until dt_stack_free */
+void dt_ustack_make(dtrace_hdl_t *dtp, int pid, const void *pcs, uint32_t n, dtrace_stack_t *s);
+/* ... given to the formatter's stack hook (a ustack() record) */
+int dt_ustack_out(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, int pid, const void *pcs,
+    uint32_t n);
+/* upid.c: the processes the programs announce (cg/upid.c) read as
+ * they come: the ring's reader joins the buffers' epoll set with
+ * DT_UPID_EVENT; dt_upid_read reads what it holds */
+#define DT_UPID_EVENT 0xfffffff0u
+void dt_upid_open(dtrace_hdl_t *dtp);
+void dt_upid_read(dtrace_hdl_t *dtp);
+void dt_upid_free(dtrace_hdl_t *dtp);
 /* aggregation a's ustack() keys printed symbolized (their render) */
 struct dt_agg;
 void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a);

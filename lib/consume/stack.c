@@ -18,6 +18,7 @@ void dt_stack_make(dtrace_hdl_t *dtp, const uint64_t *pcs, uint32_t n, dtrace_st
 {
 	uint64_t *pc = calloc(n ? n : 1, sizeof(*pc));
 	uint32_t k = 0;
+	memset(s, 0, sizeof(*s));
 	if (pc)
 		memcpy(pc, pcs, n * sizeof(*pc));	/* the record may be unaligned */
 	while (pc && k < n && pc[k])

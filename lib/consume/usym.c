@@ -11,7 +11,6 @@
  * window field (-x ustackmode=dwarf) the DWARF unwind of it (uunwind.c)
  * when that finds more frames.
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,22 +21,10 @@
 
 static void frame(FILE *fp, int pid, uint64_t pc)
 {
-	const char *mod, *name;
-	uint64_t off;
-	dt_usym_addr(pid, pc, &mod, &name, &off);
-	if (!mod)
-		fprintf(fp, "0x%" PRIx64, pc);
-	else if (!name)
-		fprintf(fp, "%s`0x%" PRIx64, mod, pc);
-	else if (off)
-		fprintf(fp, "%s`%s+0x%" PRIx64, mod, name, off);
-	else
-		fprintf(fp, "%s`%s", mod, name);
+	char buf[1024];
+	dt_uframe(pid, pc, buf, sizeof(buf));
+	fputs(buf, fp);
 }
-
-/* above the highest user address of x86-64 (47 bits): the frame-pointer
- * walk read a non-pointer as a frame (code without frame pointers) */
-#define DT_USER_TOP 0x0000800000000000ULL
 
 /*
  * The PCs of a stack (d: the pid, then size - 8 bytes of PCs; w, wsize:
@@ -101,29 +88,17 @@ void dt_usym_keys(dtrace_hdl_t *dtp, struct dt_agg *a)
 		}
 }
 
-struct ucookie {
-	dtrace_hdl_t *dtp;
-	const uint8_t *d;
-	const struct dt_recfield *f;
-	int nfields;
-};
-
-static int render(const void *cookie, FILE *fp)
-{
-	const struct ucookie *c = cookie;
-	const struct dt_recfield *w = c->nfields > 1 ? c->f + 1 : NULL;
-	print_stack(fp, c->dtp, c->d + c->f->offset, c->f->size, w ? c->d + w->offset : NULL,
-	    w ? w->size : 0);
-	return ferror(fp) ? -1 : 0;
-}
-
+/* a ustack() record: its PCs (the DWARF unwind of its window when that
+ * finds more frames) to the formatter's stack hook (its frames' texts) */
 void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8_t *d,
     const struct dt_action *a)
 {
-	struct ucookie c = { dtp, d, &a->fields[0], a->nfields };
-	uint64_t pid;
-	memcpy(&pid, d + c.f->offset, 8);
+	const struct dt_recfield *f = &a->fields[0];
+	const struct dt_recfield *w = a->nfields > 1 ? f + 1 : NULL;
+	uint64_t pid, *pcs;
+	memcpy(&pid, d + f->offset, 8);
 	dt_usym_seen((int)pid);	/* its mappings now, while it may still run */
-	dtrace_text_t t = { render, &c };
-	DT_OUT(dtp, printf, pd, &t);
+	int n = stack_pcs(d + f->offset, f->size, w ? d + w->offset : NULL, w ? w->size : 0, &pcs);
+	dt_ustack_out(dtp, pd, (int)pid, pcs, (uint32_t)n);
+	free(pcs);
 }

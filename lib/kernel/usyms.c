@@ -89,6 +89,12 @@ static int read_maps(struct uproc *p)
 		path[strcspn(path, "\n")] = 0;
 		if (path[0] != '/')
 			continue;
+		/* a file deleted or replaced since it was mapped: its name
+		 * (the module printed); no symbols, as its device and inode
+		 * are no longer those at the path */
+		size_t pl = strlen(path), dl = strlen(" (deleted)");
+		if (pl > dl && strcmp(path + pl - dl, " (deleted)") == 0)
+			path[pl - dl] = 0;
 		struct umap *m = realloc(p->maps, (p->nmaps + 1) * sizeof(*m));
 		if (!m)
 			break;

@@ -234,18 +234,29 @@ static int trace(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_
 	return tail(fp);
 }
 
-/* stack(): "frames", an array of the frames' texts, innermost first */
-static int stack(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_stack_t *s)
+/* "frames", an array of the frames' texts, innermost first */
+static void frames(FILE *fp, const dtrace_stack_t *s)
 {
-	FILE *fp = o->out;
-	head(o, "stack", pd);
-	LIT(fp, ",\"frames\":[");
+	LIT(fp, "\"frames\":[");
 	for (uint32_t i = 0; i < s->nframes; i++) {
 		if (i)
 			putc_unlocked(',', fp);
 		str(fp, s->frames[i]);
 	}
 	putc_unlocked(']', fp);
+}
+
+/* stack(): its "frames"; ustack(): "pid", then its "frames" */
+static int stack(dtrace_output_t *o, const dtrace_probedata_t *pd, const dtrace_stack_t *s)
+{
+	FILE *fp = o->out;
+	head(o, s->user ? "ustack" : "stack", pd);
+	if (s->user) {
+		LIT(fp, ",\"pid\":");
+		dt_put_i64(fp, s->pid);
+	}
+	putc_unlocked(',', fp);
+	frames(fp, s);
 	return tail(fp);
 }
 
@@ -325,18 +336,28 @@ static void agginfo(FILE *fp, const dtrace_agginfo_t *a)
 	putc_unlocked('}', fp);
 }
 
-/* a stack key: an array of its frames' texts, as stack() records print */
+/* a stack key: an array of its frames' texts, as stack() records print;
+ * a ustack key: {"pid":N,"frames":[...]} (the same stack in two
+ * processes is two keys) */
 static void stack_array(FILE *fp, const dtrace_aggdata_t *ad, size_t r, int k)
 {
 	dtrace_stack_t s;
 	dtrace_aggdata_stack(ad, r, k, &s);
-	putc_unlocked('[', fp);
-	for (uint32_t i = 0; i < s.nframes; i++) {
-		if (i)
-			putc_unlocked(',', fp);
-		str(fp, s.frames[i]);
+	if (s.user) {
+		LIT(fp, "{\"pid\":");
+		dt_put_i64(fp, s.pid);
+		putc_unlocked(',', fp);
+		frames(fp, &s);
+		putc_unlocked('}', fp);
+	} else {
+		putc_unlocked('[', fp);
+		for (uint32_t i = 0; i < s.nframes; i++) {
+			if (i)
+				putc_unlocked(',', fp);
+			str(fp, s.frames[i]);
+		}
+		putc_unlocked(']', fp);
 	}
-	putc_unlocked(']', fp);
 	dtrace_stack_free(&s);
 }
 
@@ -345,7 +366,7 @@ static void keyinfo(FILE *fp, const dtrace_aggkey_t *k)
 	LIT(fp, "{\"name\":");
 	str(fp, k->name);
 	LIT(fp, ",\"type\":\"");
-	dt_put_str(fp, k->is_stack ? "stack" : k->is_string ? "string" : k->is_signed ? "int" : "uint");
+	dt_put_str(fp, k->is_stack ? "stack" : k->is_ustack ? "ustack" : k->is_string ? "string" : k->is_signed ? "int" : "uint");
 	LIT(fp, "\",\"size\":");
 	dt_put_u64(fp, k->size);
 	putc_unlocked('}', fp);
@@ -409,7 +430,8 @@ static int aggregation(dtrace_output_t *o, const dtrace_probedata_t *pd,
 			dtrace_aggdata_key(ad, r, k, &kv);
 			if (k)
 				putc_unlocked(',', fp);
-			if (dtrace_aggdata_keyinfo(ad, k)->is_stack)
+			if (dtrace_aggdata_keyinfo(ad, k)->is_stack ||
+			    dtrace_aggdata_keyinfo(ad, k)->is_ustack)
 				stack_array(fp, ad, r, k);
 			else if (kv.kind == DTRACE_VAL_STRING || kv.kind == DTRACE_VAL_SYMBOL)
 				dt_json_string(fp, kv.str, kv.size);

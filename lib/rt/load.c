@@ -177,7 +177,7 @@ static int create_maps(dtrace_hdl_t *dtp)
 		if (a->fd < 0)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}
-	if (dt_cpuinfo_create(dtp) < 0 || dt_destr_create(dtp) < 0)
+	if (dt_cpuinfo_create(dtp) < 0 || dt_destr_create(dtp) < 0 || dt_upid_create(dtp) < 0)
 		return -1;
 	if (dtp->uses_spec && dt_spec_create(dtp) < 0)
 		return -1;
@@ -377,6 +377,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	dtp->fd_dvars = dtp->fd_dvzero = 0;
 	dt_cpuinfo_close(dtp);
 	dt_destr_close(dtp);
+	dt_upid_close(dtp);
 	dt_spec_close(dtp);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }

@@ -36,5 +36,9 @@ void dt_spec_close(dtrace_hdl_t *dtp);
 int dt_destr_check(dtrace_hdl_t *dtp);
 int dt_destr_create(dtrace_hdl_t *dtp);
 void dt_destr_close(dtrace_hdl_t *dtp);
+/* upid.c: for a program that prints user stacks, the maps through which
+ * the programs announce each process they see first (dt_upids, dt_upidrb) */
+int dt_upid_create(dtrace_hdl_t *dtp);
+void dt_upid_close(dtrace_hdl_t *dtp);
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include <string.h>
 #include "sema_int.h"
+#include "base/output.h"
 #include "front/ast.h"
 #include "kernel/btf.h"
 
@@ -72,7 +73,8 @@ static void print(struct sema *s, struct dt_node *n, struct ast_expr *e,
 
 /*
  * stack([nframes]): nframes PCs of the kernel stack (default: the
- * stackframes option), at most maxframes, as dtrace clamps it.
+ * stackframes option), at most maxframes, as dtrace clamps it (with a
+ * warning, which dtrace does not give).
  */
 static uint32_t stack_frames(struct sema *s, struct dt_node *n, struct ast_expr *e)
 {
@@ -91,8 +93,12 @@ static uint32_t stack_frames(struct sema *s, struct dt_node *n, struct ast_expr 
 			    "integral constant expression");
 		nf = v->ival;
 	}
-	if (nf > (int64_t)dtp->opt[DTOPT_MAXFRAMES])
+	if (nf > (int64_t)dtp->opt[DTOPT_MAXFRAMES]) {
+		/* dtrace lowers it silently; said here as for ustack() */
+		dt_out_message(dtp, 0, "stack( ) depth %lld lowered to %lld (the maxframes option)",
+		    (long long)nf, (long long)dtp->opt[DTOPT_MAXFRAMES]);
 		nf = (int64_t)dtp->opt[DTOPT_MAXFRAMES];
+	}
 	if (nf < 1)
 		nf = 1;
 	dtp->uses_stack = 1;

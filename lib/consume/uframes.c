@@ -1,0 +1,67 @@
+/*
+ * uframes.c - user stacks as frame texts: a process's PCs turned into a
+ * dtrace_stack_t (each frame's text as the text output prints it), for
+ * the formatters' stack hook (a ustack() record: JSON's "frames") and
+ * dtrace_aggdata_stack (a ustack() key).  Everything takes (pid, PCs),
+ * whatever found the PCs (the frame-pointer walk or DWARF unwinding); the
+ * lookup is kernel/usyms.c's dt_usym_addr.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "consume.h"
+#include "base/options.h"
+#include "base/output.h"
+#include "kernel/usyms.h"
+
+void dt_uframe(int pid, uint64_t pc, char *buf, size_t len)
+{
+	const char *mod, *name;
+	uint64_t off;
+	dt_usym_addr(pid, pc, &mod, &name, &off);
+	if (!mod)
+		snprintf(buf, len, "0x%" PRIx64, pc);
+	else if (!name)
+		snprintf(buf, len, "%s`0x%" PRIx64, mod, pc);
+	else if (off)
+		snprintf(buf, len, "%s`%s+0x%" PRIx64, mod, name, off);
+	else
+		snprintf(buf, len, "%s`%s", mod, name);
+}
+
+void dt_ustack_make(dtrace_hdl_t *dtp, int pid, const void *pcs, uint32_t n, dtrace_stack_t *s)
+{
+	uint64_t *pc = calloc(n ? n : 1, sizeof(*pc));
+	uint32_t k = 0;
+	memset(s, 0, sizeof(*s));
+	if (pc)
+		memcpy(pc, pcs, n * sizeof(*pc));	/* the record may be unaligned */
+	while (pc && k < n && pc[k] && pc[k] < DT_USER_TOP)
+		k++;
+	char **fr = calloc(k ? k : 1, sizeof(*fr));
+	s->nframes = fr && pc ? k : 0;
+	s->indent = (int)dtp->opt[DTOPT_STACKINDENT];
+	s->user = 1;
+	s->pid = pid;
+	for (uint32_t i = 0; i < s->nframes; i++) {
+		char buf[1024];
+		dt_uframe(pid, pc[i], buf, sizeof(buf));
+		if (!(fr[i] = strdup(buf))) {
+			s->nframes = i;
+			break;
+		}
+	}
+	s->frames = (const char *const *)fr;
+	s->pcs = pc;
+}
+
+int dt_ustack_out(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, int pid, const void *pcs,
+    uint32_t n)
+{
+	dtrace_stack_t s;
+	dt_ustack_make(dtp, pid, pcs, n, &s);
+	int rc = DT_OUT(dtp, stack, pd, &s);
+	dt_stack_free(&s);
+	return rc;
+}
