@@ -21,6 +21,7 @@ wait $tpid; trc=$?
 wait $dpid; drc=$?
 [ $trc = 0 ] && [ $drc = 0 ] || { echo "exit status: target $trc, dtrace $drc"; cat "$tmp/err"; exit 1; }
 got=$(frames_of wait <"$tmp/out" | tr '\n' ' ')
-[ "$got" = "c b a main " ] || { echo "frames: '$got'"; cat "$tmp/out" "$tmp/err"; exit 1; }
+got=${got% }
+[ "${got% _start}" = "c b a main" ] || { echo "frames: '$got'"; cat "$tmp/out" "$tmp/err"; exit 1; }
 grep -q '^ \{16\}3$' "$tmp/out" || { echo "count"; cat -A "$tmp/out"; exit 1; }
 exit 0
