@@ -5,7 +5,7 @@
 set -euo pipefail
 
 pkgs=(gcc make cpp linux-libc-dev libbpf-dev libelf-dev zlib1g-dev pkg-config bpftool python3 jq prometheus
-      bpftrace systemtap-sdt-dev valgrind groff-base iproute2)
+      bpftrace systemtap-sdt-dev valgrind groff-base iproute2 nodejs)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

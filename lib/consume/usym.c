@@ -5,7 +5,9 @@
  *
  * Frames print as module`function+0xoff (module: the object's base
  * name), module`0xpc when the object has no symbol there, 0xpc when no
- * mapping holds the PC; each on its own line after stackindent spaces,
+ * mapping holds the PC; JIT code a perf map names (kernel/perfmap.c) as
+ * that name alone, as dtrace prints a frame its ustack helper named
+ * (jstack()'s Java frames); each on its own line after stackindent spaces,
  * after a newline, as dtrace's dt_print_ustack.  No DWARF unwinding: the
  * stack is the kernel's frame-pointer walk.
  */
@@ -22,7 +24,9 @@ static void frame(FILE *fp, int pid, uint64_t pc)
 	const char *mod, *name;
 	uint64_t off;
 	dt_usym_addr(pid, pc, &mod, &name, &off);
-	if (!mod)
+	if (!mod && name)
+		fputs(name, fp);	/* JIT code, by its perf map */
+	else if (!mod)
 		fprintf(fp, "0x%" PRIx64, pc);
 	else if (!name)
 		fprintf(fp, "%s`0x%" PRIx64, mod, pc);

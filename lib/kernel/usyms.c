@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include "usyms.h"
+#include "perfmap.h"
 
 struct usym { uint64_t addr, size; const char *name; };
 struct useg { uint64_t vaddr, off, filesz; };
@@ -288,8 +289,8 @@ int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint
 	}
 	*mod = *name = NULL;
 	*off = pc;
-	if (!m)
-		return -1;
+	if (!m)		/* anonymous memory: JIT code a perf map may name */
+		return dt_perfmap_addr(pid, pc, name, off);
 	*mod = base_name(m->path);
 	const struct uobj *o = obj_get(m);
 	uint64_t foff = pc - m->start + m->off;
@@ -345,4 +346,5 @@ void dt_usym_free(void)
 	free(objs);
 	objs = NULL;
 	nobjs = 0;
+	dt_perfmap_free();
 }
