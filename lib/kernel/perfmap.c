@@ -8,11 +8,13 @@
  *
  * A process's file is read the first time one of its PCs is looked up,
  * and read on (from where the last read stopped: the JIT only appends)
- * when a PC misses; a miss after such a read does not read again within
- * that second.  A file that shrank or was replaced (a new process with
- * the same pid) is read from the start.  Code can be freed and its
- * addresses reused: of the entries holding a PC, the one written last
- * wins (as perf does).  Entries are kept sorted by start with a running
+ * when a PC misses, but not again within a second of a read that still
+ * missed.  Code can be freed and its addresses reused: of the entries
+ * holding a PC, the one written last wins (as perf does), and since a
+ * PC that an old entry holds does not miss, a lookup also reads on if
+ * the file was last read in an earlier second (an open and an fstat
+ * when it has not grown).  A file that shrank or was replaced (a new
+ * process with the same pid) is read from the start.  Entries are kept sorted by start with a running
  * maximum of their ends, so a lookup bisects and then walks back only
  * over the entries that can still hold the PC.
  *
@@ -48,6 +50,7 @@ struct pmap {
 	size_t n;
 	char **texts;		/* the text the names point into, per read */
 	size_t ntexts;
+	time_t read;		/* when the file was last read */
 	time_t missed;		/* when a read still left a PC unnamed */
 };
 
@@ -176,6 +179,7 @@ static struct pmap *map_get(int pid)
 	if (stat(fn, &sb) == 0)
 		m->uid = sb.st_uid;
 	read_more(m);
+	m->read = time(NULL);
 	return m;
 }
 
@@ -202,11 +206,16 @@ int dt_perfmap_addr(int pid, uint64_t pc, const char **name, uint64_t *off)
 	struct pmap *m = map_get(pid);
 	if (!m)
 		return -1;
+	time_t now = time(NULL);
+	if (now != m->read) {
+		read_more(m);
+		m->read = now;
+	}
 	const struct pment *e = lookup(m, pc);
-	if (!e && time(NULL) != m->missed) {
+	if (!e && now != m->missed) {
 		read_more(m);
 		if (!(e = lookup(m, pc)))
-			m->missed = time(NULL);
+			m->missed = now;
 	}
 	if (!e)
 		return -1;
