@@ -6,7 +6,9 @@
  * from run(), a C function with a frame, and named in /tmp/perf-PID.map
  * as a JIT names its code, in phases (COUNT calls each, argv[1]):
  *   1. "base 80 jit_region_old" then "base 40 jit_stub_one" (code freed
- *      and its addresses reused: the later line wins); stub one runs.
+ *      and its addresses reused: the later line wins); stub one runs
+ *      once (a record printed after phase 4's line would rightly show
+ *      that name).
  *   2. once the tracer has read the map (its access time moves; at most
  *      5 s waited), "base+100 40 jit_stub_two" is appended (a PC no
  *      entry held when the map was read); stub two runs.
@@ -84,7 +86,7 @@ int main(int argc, char **argv)
 	fflush(f);
 	if (stat(fn, &s0) < 0)
 		return 1;
-	run((fn_t)base, n);
+	run((fn_t)base, 1);
 	await_read(fn, &s0, NULL);
 	fprintf(f, "%lx 40 jit_stub_two\n", b + 0x100);
 	fflush(f);
