@@ -22,6 +22,7 @@ function myJsFunction(i) { fs.writeSync(fd, 'x' + i); }
 function outerJsFunction() { const end = Date.now() + 1000; let i = 0; while (Date.now() < end) myJsFunction(i++); }
 outerJsFunction();
 JS
+cd "$tmp" || exit 1	# node --perf-basic-prof also writes isolate-*-v8.log here
 $DTRACE -qn 'syscall::write:entry /pid == $target/ { @j[jstack()] = count(); @u[ustack()] = count(); }
     END { printf("jstack\n"); printa(@j); printf("ustack\n"); printa(@u); }' \
     -c "node --perf-basic-prof $tmp/w.js" >"$tmp/out" || exit 1
