@@ -18,9 +18,14 @@
  * maximum of their ends, so a lookup bisects and then walks back only
  * over the entries that can still hold the PC.
  *
- * The file is in a world-writable directory: it is read only if it is a
- * regular file (no symlink followed) owned by root, by us, or by the
- * process's owner (perf's rule).
+ * A process in a container writes the file in its own /tmp under its
+ * own pid: while it runs, /proc/PID/root/tmp/perf-NSPID.map is tried
+ * first (NSpid of /proc/PID/status, read when the pid is first seen),
+ * then /tmp/perf-PID.map (the same file when not in a container, and
+ * still there once the process has exited).  The file is in a
+ * world-writable directory: it is read only if it is a regular file (no
+ * symlink followed) owned by root, by us, or by the process's owner
+ * (perf's rule).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +45,7 @@ struct pment {
 
 struct pmap {
 	int pid;
+	int nspid;		/* pid in its own pid namespace (0: unknown) */
 	uid_t uid;		/* the process's owner (0: unknown) */
 	dev_t dev;
 	ino_t ino;
@@ -110,9 +116,16 @@ static size_t parse(struct pmap *m, char *text, size_t len)
 /* read on from where the last read stopped */
 static void read_more(struct pmap *m)
 {
-	char fn[64];
-	snprintf(fn, sizeof(fn), "/tmp/perf-%d.map", m->pid);
-	int fd = open(fn, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	char fn[80];
+	int fd = -1;
+	if (m->nspid) {
+		snprintf(fn, sizeof(fn), "/proc/%d/root/tmp/perf-%d.map", m->pid, m->nspid);
+		fd = open(fn, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	}
+	if (fd < 0) {
+		snprintf(fn, sizeof(fn), "/tmp/perf-%d.map", m->pid);
+		fd = open(fn, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	}
 	if (fd < 0)
 		return;
 	struct stat sb;
@@ -173,11 +186,22 @@ static struct pmap *map_get(int pid)
 	struct pmap *m = &maps[nmaps++];
 	memset(m, 0, sizeof(*m));
 	m->pid = pid;
-	char fn[32];
+	char fn[48], line[256];
 	struct stat sb;
 	snprintf(fn, sizeof(fn), "/proc/%d", pid);
 	if (stat(fn, &sb) == 0)
 		m->uid = sb.st_uid;
+	/* its pid in its own pid namespace: the last of NSpid's */
+	snprintf(fn, sizeof(fn), "/proc/%d/status", pid);
+	FILE *f = fopen(fn, "re");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "NSpid:", 6)) {
+			char *p = strrchr(line, '\t');
+			m->nspid = p ? atoi(p + 1) : 0;
+			break;
+		}
+	if (f)
+		fclose(f);
 	read_more(m);
 	m->read = time(NULL);
 	return m;
