@@ -20,7 +20,9 @@ void dt_uframe(int pid, uint64_t pc, char *buf, size_t len)
 	const char *mod, *name;
 	uint64_t off;
 	dt_usym_addr(pid, pc, &mod, &name, &off);
-	if (!mod)
+	if (!mod && name)
+		snprintf(buf, len, "%s", name);	/* JIT code, by its perf map */
+	else if (!mod)
 		snprintf(buf, len, "0x%" PRIx64, pc);
 	else if (!name)
 		snprintf(buf, len, "%s`0x%" PRIx64, mod, pc);

@@ -5,7 +5,9 @@
  *
  * Frames print as module`function+0xoff (module: the object's base
  * name), module`0xpc when the object has no symbol there, 0xpc when no
- * mapping holds the PC; each on its own line after stackindent spaces,
+ * mapping holds the PC; JIT code a perf map names (kernel/perfmap.c) as
+ * that name alone, as dtrace prints a frame its ustack helper named
+ * (jstack()'s Java frames); each on its own line after stackindent spaces,
  * after a newline, as dtrace's dt_print_ustack.  The PCs are the
  * kernel's frame-pointer walk, or for a record with a register and stack
  * window field (-x ustackmode=dwarf) the DWARF unwind of it (uunwind.c)

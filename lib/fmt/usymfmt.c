@@ -20,7 +20,13 @@ char *dt_usym_format(int pid, uint64_t addr, int kind, char *buf, size_t len)
 
 	if (pid > 0)
 		dt_usym_addr(pid, addr, &mod, &name, &off);
-	if (!mod)
+	if (!mod && name && kind != DT_SYMK_UMOD) {
+		/* JIT code a perf map names (kernel/perfmap.c): the name alone */
+		if (kind == DT_SYMK_UADDR && off)
+			snprintf(buf, len, "%s+0x%" PRIx64, name, off);
+		else
+			snprintf(buf, len, "%s", name);
+	} else if (!mod)
 		snprintf(buf, len, "0x%" PRIx64, addr);
 	else if (kind == DT_SYMK_UMOD)
 		snprintf(buf, len, "%s", mod);
@@ -48,7 +54,7 @@ uint64_t dt_usym_canon(int pid, uint64_t addr, int kind)
 		return addr;
 	dt_usym_addr(pid, addr, &mod, &name, &off);
 	if (!mod)
-		return addr;
+		return name && kind != DT_SYMK_UMOD ? addr - off : addr;	/* JIT */
 	if (kind != DT_SYMK_UMOD)
 		return name ? addr - off : addr;
 	for (int i = 0; i < nmodrep; i++)

@@ -29,6 +29,7 @@
 #include <sys/sysmacros.h>
 #include "udebug.h"
 #include "usyms.h"
+#include "perfmap.h"
 
 /* rank: which of several names of one address prints (the highest):
  * global 2, weak 1, local 0 */
@@ -392,8 +393,8 @@ int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint
 	}
 	*mod = *name = NULL;
 	*off = pc;
-	if (!m)
-		return -1;
+	if (!m)		/* anonymous memory: JIT code a perf map may name */
+		return dt_perfmap_addr(pid, pc, name, off);
 	*mod = base_name(m->path);
 	const struct uobj *o = obj_get(m);
 	uint64_t foff = pc - m->start + m->off;
@@ -463,4 +464,5 @@ void dt_usym_free(void)
 	free(objs);
 	objs = NULL;
 	nobjs = 0;
+	dt_perfmap_free();
 }

@@ -10,8 +10,10 @@
 /*
  * Where pc of process pid is: *mod the base name of the object mapped
  * there (NULL: no mapping holds pc), *name the function holding it and
- * *off pc's offset in it (name NULL: none; off is then pc).  Strings
- * live until dt_usym_free.  Returns 0 when a function was found, else -1.
+ * *off pc's offset in it (name NULL: none; off is then pc).  A PC no
+ * file mapping holds may be JIT code named by /tmp/perf-PID.map
+ * (kernel/perfmap.c): *mod NULL, *name that name.  Strings live until
+ * dt_usym_free.  Returns 0 when a function was found, else -1.
  */
 int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint64_t *off);
 /* pid's mappings read now, if they were not (it may soon exit) */

@@ -278,6 +278,7 @@ static const struct {
 	{ "commit", DT_F_COMMIT, 1, 1 },
 	{ "discard", DT_F_DISCARD, 1, 1 },
 	{ "ustack", DT_F_USTACK, 0, 1000 },	/* ustack.c says at most 2 */
+	{ "jstack", DT_F_USTACK, 0, 1000 },	/* ustack() by another default */
 };
 
 int dt_sema_action_lookup(const char *name)

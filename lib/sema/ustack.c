@@ -10,6 +10,10 @@
  * for the consumer's unwinder; an aggregation keyed by ustack() then
  * records its key, value and window for the consumer to unwind and
  * aggregate (a window cannot be a map key; dt_sema_ustack_agg).
+ * dtrace's.  jstack([nframes[, strsize]]) is DTrace's alias of ustack()
+ * with the jstackframes option (50) as its default depth: the same
+ * action and key (DT_F_USTACK), flagged only here; its JIT frames are
+ * named by the perf map that every user stack consults (kernel/perfmap.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -34,10 +38,11 @@ static int64_t max_stack(void)
 	return v > 0 && v < 4096 ? v : DT_USTACK_MAX;
 }
 
-/* the frames ustack() with arguments v[0..nargs) records */
-static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int line)
+/* the frames ustack() (jstack: jstack()) with arguments v[0..nargs)
+ * records (dtrace's messages name ustack( ) for both) */
+static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int line, int jstack)
 {
-	int64_t nframes = s->dtp->opt[DTOPT_USTACKFRAMES];
+	int64_t nframes = s->dtp->opt[jstack ? DTOPT_JSTACKFRAMES : DTOPT_USTACKFRAMES];
 	if (nargs > 2)
 		dt_sema_err(s, D_USTACK_PROTO, line, "ustack( ) prototype mismatch: too many arguments");
 	if (nargs >= 1) {
@@ -53,8 +58,9 @@ static uint32_t ustack_frames(struct sema *s, struct dt_node **v, int nargs, int
 		nframes = 1;
 	int64_t max = max_stack();
 	if (nframes > max) {
-		dt_out_message(s->dtp, 0, "ustack( ) depth %lld lowered to %lld (the kernel's "
-		    "perf_event_max_stack)", (long long)nframes, (long long)max);
+		dt_out_message(s->dtp, 0, "%s( ) depth %lld lowered to %lld (the kernel's "
+		    "perf_event_max_stack)", jstack ? "jstack" : "ustack", (long long)nframes,
+		    (long long)max);
 		nframes = max;
 	}
 	s->dtp->uses_ustack = 1;
@@ -87,7 +93,8 @@ void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a)
 {
 	a->kind = DT_ACT_USTACK;
-	dt_sema_bytes_field(s, a, 8 + 8 * ustack_frames(s, n->args, n->nargs, e->line));
+	int jstack = e->call.fn->kind == AST_E_IDENT && !strcmp(e->call.fn->ident.name, "jstack");
+	dt_sema_bytes_field(s, a, 8 + 8 * ustack_frames(s, n->args, n->nargs, e->line, jstack));
 	if (window_fits(s, e->line))
 		dt_sema_bytes_field(s, a, window_size(s));
 }
@@ -95,8 +102,9 @@ void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
 {
 	if (k->kind != AST_E_CALL || k->call.fn->kind != AST_E_IDENT ||
-	    strcmp(k->call.fn->ident.name, "ustack"))
+	    (strcmp(k->call.fn->ident.name, "ustack") && strcmp(k->call.fn->ident.name, "jstack")))
 		return NULL;
+	int jstack = !strcmp(k->call.fn->ident.name, "jstack");
 	struct dt_node *v[3] = { NULL };
 	int i = 0;
 	for (struct ast_expr *x = k->call.args; x; x = x->next, i++)
@@ -104,7 +112,7 @@ struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
 			v[i] = dt_sema_expr(s, x);
 	struct dt_node *n = dt_sema_node(s, DN_CALL, k->line, s->dtp->types.t_void);
 	n->func = DT_F_USTACK;
-	n->ival = ustack_frames(s, v, i, k->line);
+	n->ival = ustack_frames(s, v, i, k->line, jstack);
 	return n;
 }
 
