@@ -2,7 +2,7 @@
 # jstack()'s depth: the jstackframes option (default 50, DTrace's), not
 # ustackframes; jstack(n) records n frames.  A process 80 calls deep
 # (rec() calling itself, with frame pointers) makes one system call;
-# ustack() shows all of its 84 frames (81 rec, main, two in libc, _start,
+# ustack() shows all of its 85 frames (81 rec, main, two in libc, _start,
 # which the DWARF unwinding reaches and the frame-pointer walk does not).
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cat >"$tmp/deep.c" <<'C'
@@ -34,7 +34,7 @@ check 50 -x ustackframes=7 -n "$p { jstack(); }"
 check 7 -x jstackframes=7 -n "$p { jstack(); }"
 check 5 -x jstackframes=7 -n "$p { jstack(5); }"
 check 6 -n "$p { jstack(6, 1024); }"
-check 84 -n "$p { ustack(); }"
+check 85 -n "$p { ustack(); }"
 # as a key too
 check 9 -x jstackframes=9 -n "$p { @[jstack()] = count(); }"
 exit 0
