@@ -50,8 +50,8 @@ workload's functions, or do_syscall_64 for kernel stacks).
 Rounds alternate the order of the two tracers.
 
 Usage: bench/stacks.py [-r R] [-s SECONDS] [--kind user|kernel|both]
-                       [--print-hz HZ] [--skip-cost] [--skip-print]
-                       [--dtrace PATH] [--keep DIR]
+                       [--print-hz HZ] [--print-s SECONDS] [--skip-cost] [--skip-print]
+                       [--dtrace PATH] [--dopt OPT=VAL ...] [--keep DIR]
        (as root; R = 3, S = 10)
        bench/stacks.py --quick: one round of 2 s each, to check it runs
 """
@@ -73,6 +73,7 @@ TRACERS = ("dtrace", "bpftrace")
 # 4 MiB / (a key of 8 + 8 x 100 frames and a value per CPU) = 2,473 user
 # stacks here, bpftrace's maps 4,096 keys (its stack map 8,192 buckets).
 AGGSIZE = "64m"
+DOPTS = []                      # more dtrace -x options (--dopt)
 os.environ["BPFTRACE_MAP_KEYS_MAX"] = "65536"
 
 
@@ -89,7 +90,7 @@ def tracer_cmd(kind, name, dtrace, hz, pid=None):
     probe = SCRIPTS[(kind, name)].format(hz=hz, pred=pred)
     probe += ' BEGIN { printf("ready\\n"); }'
     if name == "dtrace":
-        return [dtrace, "-x", f"aggsize={AGGSIZE}", "-qn", probe]
+        return [dtrace, "-x", f"aggsize={AGGSIZE}", *DOPTS, "-qn", probe]
     return ["bpftrace", "-e", probe]
 
 
@@ -168,10 +169,12 @@ def parse_report(text):
 
 
 def count_stacks(kind, name, path):
-    """(stacks printed, stacks naming a workload function (user) or
-    do_syscall_64 (kernel): symbolized ones)"""
+    """(keys printed, distinct stacks among them, stacks naming a workload
+    function (user) or do_syscall_64 (kernel): symbolized ones).
+    bpftrace keys a user stack by the thread as well: the same stack
+    from two threads is two keys."""
     keys = named = 0
-    cur = False
+    cur, frames, uniq = False, [], set()
     fns = r"(leaf|f\d+|walk|worker)" if kind == "user" else r"(do_syscall_64)"
     if name == "dtrace":
         fn = re.compile(r"`" + fns + r"\b")
@@ -184,10 +187,14 @@ def count_stacks(kind, name, path):
             if end.match(l):
                 keys += 1
                 named += cur
-                cur = False
-            elif fn.search(l):
-                cur = True
-    return keys, named
+                uniq.add(tuple(frames))
+                cur, frames = False, []
+            elif l.startswith(" "):
+                frames.append(l.strip())
+                cur = cur or bool(fn.search(l))
+            else:
+                cur, frames = False, []
+    return keys, len(uniq), named
 
 
 def cost(a, kind, tmp):
@@ -238,7 +245,7 @@ def printing(a, kind, tmp):
     res = {t: [] for t in TRACERS}
     for r in range(a.r):
         for t in (TRACERS if r % 2 == 0 else TRACERS[::-1]):
-            w = subprocess.Popen(workload_args(kind, a.s) + ["-H", "-G"],
+            w = subprocess.Popen(workload_args(kind, a.print_s or a.s) + ["-H", "-G"],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             tr = None
             try:
@@ -253,20 +260,20 @@ def printing(a, kind, tmp):
                         raise RuntimeError("workload exited")
                     rep += line
                 secs, cpu, maxrss, rss = tr.stop()
-                keys, named = count_stacks(kind, t, out)
+                keys, uniq, named = count_stacks(kind, t, out)
             finally:
                 if tr:
                     tr.kill()
                 w.kill()
                 w.wait()
-            res[t].append((secs, cpu, maxrss, rss, keys, named))
-            print(f"  {t}: {keys} stacks ({named} symbolized) printed in "
+            res[t].append((secs, cpu, maxrss, rss, keys, named, uniq))
+            print(f"  {t}: {keys} keys, {uniq} distinct stacks ({named} symbolized) printed in "
                   f"{1e3 * secs:.0f} ms ({1e3 * cpu:.0f} ms CPU), peak RSS "
                   f"{maxrss / 1024:.1f} MiB ({rss / 1024:.1f} MiB before)", flush=True)
-    med = {t: [statistics.median(x[i] for x in res[t]) for i in range(6)] for t in TRACERS}
+    med = {t: [statistics.median(x[i] for x in res[t]) for i in range(7)] for t in TRACERS}
     for t in TRACERS:
         m = med[t]
-        print(f"  {t}: median {m[4]:.0f} stacks, print {1e3 * m[0]:.0f} ms, "
+        print(f"  {t}: median {m[4]:.0f} keys, {m[6]:.0f} stacks, print {1e3 * m[0]:.0f} ms, "
               f"CPU {1e3 * m[1]:.0f} ms, peak RSS {m[2] / 1024:.1f} MiB "
               f"(RSS at SIGINT {m[3] / 1024:.1f} MiB)")
     d, b = med["dtrace"], med["bpftrace"]
@@ -281,14 +288,19 @@ def main():
     ap.add_argument("-s", type=int, default=10)
     ap.add_argument("--kind", choices=("user", "kernel", "both"), default="both")
     ap.add_argument("--print-hz", type=int, default=4999)
+    ap.add_argument("--print-s", type=int, help="seconds of tracing before printing (default: -s)")
     ap.add_argument("--skip-cost", action="store_true")
     ap.add_argument("--skip-print", action="store_true")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--dopt", action="append", default=[],
+                    help="a dtrace -x option for every dtrace run (e.g. ustackframes=32)")
     ap.add_argument("--keep", help="keep the tracers' output files in DIR")
     ap.add_argument("--dtrace", default=os.path.join(top, "build", "dtrace"))
     a = ap.parse_args()
     if a.quick:
         a.r, a.s = 1, 2
+    for o in a.dopt:
+        DOPTS.extend(["-x", o])
     build()
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs, "
           f"{subprocess.run(['bpftrace', '--version'], capture_output=True, text=True).stdout.strip()}")
@@ -307,7 +319,7 @@ def main():
                     open(stats_path, "w").write(old_stats)
             if not a.skip_print:
                 print(f"{kind} stacks, printing (profile-{a.print_hz} on the workload's "
-                      f"pid, {a.s} s, R={a.r}):")
+                      f"pid, {a.print_s or a.s} s, R={a.r}):")
                 printing(a, kind, tmp)
     finally:
         if not a.keep:
