@@ -51,7 +51,8 @@ Rounds alternate the order of the two tracers.
 
 Usage: bench/stacks.py [-r R] [-s SECONDS] [--kind user|kernel|both]
                        [--print-hz HZ] [--print-s SECONDS] [--skip-cost] [--skip-print]
-                       [--dtrace PATH] [--dopt OPT=VAL ...] [--keep DIR]
+                       [--dtrace PATH] [--dopt OPT=VAL ...] [--btenv VAR=VAL ...]
+                       [--keep DIR]
        (as root; R = 3, S = 10)
        bench/stacks.py --quick: one round of 2 s each, to check it runs
 """
@@ -292,6 +293,9 @@ def main():
     ap.add_argument("--skip-cost", action="store_true")
     ap.add_argument("--skip-print", action="store_true")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--btenv", action="append", default=[],
+                    help="an environment variable for bpftrace (e.g. "
+                    "BPFTRACE_CACHE_USER_SYMBOLS=1)")
     ap.add_argument("--dopt", action="append", default=[],
                     help="a dtrace -x option for every dtrace run (e.g. ustackframes=32)")
     ap.add_argument("--keep", help="keep the tracers' output files in DIR")
@@ -301,6 +305,9 @@ def main():
         a.r, a.s = 1, 2
     for o in a.dopt:
         DOPTS.extend(["-x", o])
+    for e in a.btenv:    # bpftrace reads BPFTRACE_*, dtrace none of them
+        k, v = e.split("=", 1)
+        os.environ[k] = v
     build()
     print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} CPUs, "
           f"{subprocess.run(['bpftrace', '--version'], capture_output=True, text=True).stdout.strip()}")
