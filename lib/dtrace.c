@@ -585,6 +585,8 @@ int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 		return -1;
 	if (dt_destr_check(dtp) < 0 || dt_load(dtp) < 0 || dt_consume_open(dtp) < 0)
 		return -1;
+	if (dtp->uses_kstack)	/* the kernel's symbols, read while tracing */
+		dt_ksyms_prefetch(dtp);
 	/* BEGIN runs synchronously, in this thread, before anything else */
 	dt_fire(dtp, dtp->probes[DT_PROBE_BEGIN - 1]);
 	dtp->begun = 1;

@@ -88,6 +88,8 @@ struct dtrace_hdl {
 	int ksyms_loaded;
 	struct dt_ksymtab *ksymtab;	/* sorted text symbols (kernel/ksyms.c), lazily */
 	int ksymtab_loaded;
+	void *ksym_prefetch;		/* its build in a thread (kernel/ksyms.c) */
+	int uses_kstack;		/* stack(): prefetch the table at go */
 	/* kernel variables /proc/kallsyms does not list (kvar.c) */
 	int kvar_probed;		/* the kernel was asked, once */
 	uint64_t kvar_percpu;		/* link address of the per-CPU section, or 0 */

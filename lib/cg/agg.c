@@ -6,7 +6,9 @@
  * length's bound rounded up to 8 when it has one, see sema/agg.c), valued by the words agg.h lays out, so
  * every CPU aggregates into its own copy without atomics and the
  * consumer merges them.  A key seen for the first time is inserted with
- * the function's initial value (0, or INT64_MAX/INT64_MIN for min/max);
+ * the function's initial value (0, or INT64_MAX/INT64_MIN for min/max)
+ * already updated by the firing that found it missing (one insert, no
+ * second lookup);
  * the kernel zero-fills the other CPUs' copies, so min and max keep a
  * second word, set once their copy holds a value, and a zero-filled copy
  * is not mistaken for a minimum of 0.  When the map is full the insert fails and the drop is counted in the
@@ -136,62 +138,10 @@ static void lookup(struct dt_cg *cg, const struct dt_agg *g, int key)
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
 }
 
-void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
+/* apply the function to the value at R8 (a map value, or the new key's
+ * initial value in the frame): sv holds the value, si the increment */
+static void apply(struct dt_cg *cg, const struct dt_aggdesc *d, int sv, int si)
 {
-	dtrace_hdl_t *dtp = cg->dtp;
-	struct dt_agg *g = n->agg;
-	const struct dt_aggdesc *d = &g->desc;
-	int key = dt_cg_key(dtp), val = dt_cg_val(dtp);
-	int sv = dt_cg_slot_alloc(cg), si = dt_cg_slot_alloc(cg);
-
-	if (n->l)
-		dt_cg_expr(cg, n->l, R0);
-	else
-		emit(cg, MOV64_IMM(R0, 0));
-	emit(cg, STX_MEM(BPF_DW, R10, R0, sv));
-	if (n->r)
-		dt_cg_expr(cg, n->r, R0);
-	else
-		emit(cg, MOV64_IMM(R0, 1));
-	emit(cg, STX_MEM(BPF_DW, R10, R0, si));
-	dt_cg_tuple(cg, n->args, n->nargs, g->keys, g->msize, key, g->ksize, NULL);
-	if (n->action) {	/* a ustack() key the consumer unwinds */
-		dt_cg_ustack_agg(cg, n, key, sv, si);
-		dt_cg_slot_free(cg);
-		dt_cg_slot_free(cg);
-		return;
-	}
-
-	int have = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
-	lookup(cg, g, key);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), have);
-	/* a new key: insert the initial value */
-	for (uint32_t w = 0; w < d->nwords; w++)
-		dt_cg_fst_imm(cg, BPF_DW, val + 8 * (int)w, 0);
-	if (d->func == DT_AGG_MIN || d->func == DT_AGG_MAX) {
-		dt_asm_ld_imm64(&cg->a, R1, 0, d->func == DT_AGG_MIN ? (uint64_t)INT64_MAX :
-		    (uint64_t)INT64_MIN);
-		dt_cg_fst(cg, BPF_DW, val, R1);
-	}
-	dt_asm_ld_map_fd(&cg->a, R1, g->fd);
-	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
-	emit(cg, MOV64_REG(R3, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R3, val));
-	emit(cg, MOV64_IMM(R4, BPF_NOEXIST));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
-	int again = dt_asm_new_label(&cg->a);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), again);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, -17 /* EEXIST */, 0), again);
-	emit(cg, LDX_MEM(BPF_DW, R1, R9, DT_MS_AGGDROPS));
-	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
-	emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_AGGDROPS));
-	dt_asm_jump(&cg->a, JA(0), done);
-	dt_asm_place(&cg->a, again);
-	lookup(cg, g, key);
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
-	dt_asm_place(&cg->a, have);
-	emit(cg, MOV64_REG(R8, R0));
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, sv));		/* value */
 	emit(cg, LDX_MEM(BPF_DW, R4, R10, si));		/* increment */
 
@@ -256,6 +206,71 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, STX_MEM(BPF_DW, R2, R3, 0));
 		break;
 	}
+}
+
+void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
+{
+	dtrace_hdl_t *dtp = cg->dtp;
+	struct dt_agg *g = n->agg;
+	const struct dt_aggdesc *d = &g->desc;
+	int key = dt_cg_key(dtp), val = dt_cg_val(dtp);
+	int sv = dt_cg_slot_alloc(cg), si = dt_cg_slot_alloc(cg);
+
+	if (n->l)
+		dt_cg_expr(cg, n->l, R0);
+	else
+		emit(cg, MOV64_IMM(R0, 0));
+	emit(cg, STX_MEM(BPF_DW, R10, R0, sv));
+	if (n->r)
+		dt_cg_expr(cg, n->r, R0);
+	else
+		emit(cg, MOV64_IMM(R0, 1));
+	emit(cg, STX_MEM(BPF_DW, R10, R0, si));
+	dt_cg_tuple(cg, n->args, n->nargs, g->keys, g->msize, key, g->ksize, NULL);
+	if (n->action) {	/* a ustack() key the consumer unwinds */
+		dt_cg_ustack_agg(cg, n, key, sv, si);
+		dt_cg_slot_free(cg);
+		dt_cg_slot_free(cg);
+		return;
+	}
+
+	int have = dt_asm_new_label(&cg->a), done = dt_asm_new_label(&cg->a);
+	lookup(cg, g, key);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), have);
+	/* a new key: the initial value with this firing applied, inserted
+	 * (a lookup, an insert: each hashes the key, which for a stack is
+	 * hundreds of bytes) */
+	for (uint32_t w = 0; w < d->nwords; w++)
+		dt_cg_fst_imm(cg, BPF_DW, val + 8 * (int)w, 0);
+	if (d->func == DT_AGG_MIN || d->func == DT_AGG_MAX) {
+		dt_asm_ld_imm64(&cg->a, R1, 0, d->func == DT_AGG_MIN ? (uint64_t)INT64_MAX :
+		    (uint64_t)INT64_MIN);
+		dt_cg_fst(cg, BPF_DW, val, R1);
+	}
+	emit(cg, MOV64_REG(R8, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R8, val));
+	apply(cg, d, sv, si);
+	dt_asm_ld_map_fd(&cg->a, R1, g->fd);
+	emit(cg, MOV64_REG(R2, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, key));
+	emit(cg, MOV64_REG(R3, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R3, val));
+	emit(cg, MOV64_IMM(R4, BPF_NOEXIST));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_update_elem));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	/* another CPU inserted the key since the lookup: update its copy */
+	int again = dt_asm_new_label(&cg->a);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, -17 /* EEXIST */, 0), again);
+	emit(cg, LDX_MEM(BPF_DW, R1, R9, DT_MS_AGGDROPS));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, 1));
+	emit(cg, STX_MEM(BPF_DW, R9, R1, DT_MS_AGGDROPS));
+	dt_asm_jump(&cg->a, JA(0), done);
+	dt_asm_place(&cg->a, again);
+	lookup(cg, g, key);
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);
+	dt_asm_place(&cg->a, have);
+	emit(cg, MOV64_REG(R8, R0));
+	apply(cg, d, sv, si);
 	dt_asm_place(&cg->a, done);
 	dt_cg_slot_free(cg);
 	dt_cg_slot_free(cg);

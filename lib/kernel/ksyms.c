@@ -14,7 +14,16 @@
  * is shown before a local one (__x64_sys_gettid, not __do_sys_gettid),
  * the native syscall entry before its __ia32_ alias, else the first
  * listed.
+ *
+ * A script that prints kernel stacks has the table built by a thread
+ * started when tracing starts (dt_ksyms_prefetch), so reading and
+ * sorting /proc/kallsyms (~120k lines, read 4 KiB at a time: tens of
+ * milliseconds, most of them the kernel's formatting) overlaps the
+ * tracing instead of delaying the output at exit; the first lookup
+ * joins it.  A module loaded after that is not in the table.
  */
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,12 +176,65 @@ static struct dt_ksymtab *ksymtab_build(void)
 	return t;
 }
 
+struct dt_ksym_prefetch {
+	pthread_t thr;
+	struct dt_ksymtab *tab;
+};
+
+static void *prefetch_main(void *arg)
+{
+	struct dt_ksym_prefetch *pf = arg;
+	pf->tab = ksymtab_build();
+	return NULL;
+}
+
+void dt_ksyms_prefetch(dtrace_hdl_t *dtp)
+{
+	if (dtp->ksymtab_loaded || dtp->ksym_prefetch)
+		return;
+	struct dt_ksym_prefetch *pf = calloc(1, sizeof(*pf));
+	if (!pf)
+		return;
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);	/* signals go to main */
+	int rc = pthread_create(&pf->thr, NULL, prefetch_main, pf);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
+		free(pf);
+		return;			/* built on first use instead */
+	}
+	dtp->ksym_prefetch = pf;
+}
+
+/* the prefetched table, once its thread is done (NULL if none) */
+static struct dt_ksymtab *prefetched(dtrace_hdl_t *dtp)
+{
+	struct dt_ksym_prefetch *pf = dtp->ksym_prefetch;
+	if (!pf)
+		return NULL;
+	pthread_join(pf->thr, NULL);
+	struct dt_ksymtab *t = pf->tab;
+	free(pf);
+	dtp->ksym_prefetch = NULL;
+	return t;
+}
+
+static void ksymtab_free(struct dt_ksymtab *t)
+{
+	if (t) {
+		free(t->text);
+		free(t->ents);
+		free(t);
+	}
+}
+
 int dt_ksym_addr(dtrace_hdl_t *dtp, uint64_t addr, const char **mod,
     const char **name, uint64_t *off)
 {
 	if (!dtp->ksymtab_loaded) {
 		dtp->ksymtab_loaded = 1;
-		dtp->ksymtab = ksymtab_build();
+		dtp->ksymtab = dtp->ksym_prefetch ? prefetched(dtp) : ksymtab_build();
 	}
 	struct dt_ksymtab *t = dtp->ksymtab;
 	if (!t || !t->n || addr < t->ents[0].addr)
@@ -196,11 +258,8 @@ int dt_ksym_addr(dtrace_hdl_t *dtp, uint64_t addr, const char **mod,
 
 void dt_ksyms_close(dtrace_hdl_t *dtp)
 {
-	if (dtp->ksymtab) {
-		free(dtp->ksymtab->text);
-		free(dtp->ksymtab->ents);
-		free(dtp->ksymtab);
-	}
+	ksymtab_free(prefetched(dtp));
+	ksymtab_free(dtp->ksymtab);
 	dtp->ksymtab = NULL;
 	dtp->ksymtab_loaded = 0;
 	free(dtp->ksyms);

@@ -40,6 +40,14 @@ static inline int dt_ksym_is_text(char type)
  */
 int dt_ksym_addr(dtrace_hdl_t *dtp, uint64_t addr, const char **mod,
     const char **name, uint64_t *off);
+/*
+ * Start building the address table in a thread of its own (signals
+ * blocked), for a program that will print kernel stacks: the first
+ * dt_ksym_addr() waits for it.  Does nothing if the table exists or is
+ * being built; if the thread cannot be started, the table is built on
+ * first use as before.
+ */
+void dt_ksyms_prefetch(dtrace_hdl_t *dtp);
 void dt_ksyms_close(dtrace_hdl_t *dtp);
 
 #endif

@@ -102,6 +102,7 @@ static uint32_t stack_frames(struct sema *s, struct dt_node *n, struct ast_expr 
 	if (nf < 1)
 		nf = 1;
 	dtp->uses_stack = 1;
+	dtp->uses_kstack = 1;
 	return (uint32_t)nf;
 }
 
