@@ -8,8 +8,9 @@
  *
  * A process's file is read the first time one of its PCs is looked up,
  * and read on (from where the last read stopped: the JIT only appends)
- * when a PC misses, but not again within a second of a read that still
- * missed.  Code can be freed and its addresses reused: of the entries
+ * when a PC misses (an open and an fstat when it has not grown: a JIT
+ * writes its entry before it runs the code, so a miss is rarely worth
+ * more).  Code can be freed and its addresses reused: of the entries
  * holding a PC, the one written last wins (as perf does), and since a
  * PC that an old entry holds does not miss, a lookup also reads on if
  * the file was last read in an earlier second (an open and an fstat
@@ -57,7 +58,6 @@ struct pmap {
 	char **texts;		/* the text the names point into, per read */
 	size_t ntexts;
 	time_t read;		/* when the file was last read */
-	time_t missed;		/* when a read still left a PC unnamed */
 };
 
 static struct pmap *maps;
@@ -236,10 +236,9 @@ int dt_perfmap_addr(int pid, uint64_t pc, const char **name, uint64_t *off)
 		m->read = now;
 	}
 	const struct pment *e = lookup(m, pc);
-	if (!e && now != m->missed) {
+	if (!e) {	/* read on if it grew (an open and an fstat if not) */
 		read_more(m);
-		if (!(e = lookup(m, pc)))
-			m->missed = now;
+		e = lookup(m, pc);
 	}
 	if (!e)
 		return -1;
