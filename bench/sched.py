@@ -31,6 +31,7 @@ Usage: bench/sched.py [-n N] [-r R] [--dtrace PATH] [--strsize S]
        (as root; N = 200000 round trips, R = 5)
 """
 import argparse, os, signal, statistics, subprocess, sys, time
+from bpfstats import prog_stats
 
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
@@ -57,22 +58,6 @@ def workload(n):
     return float(vals["cpu_ns_per_switch"]), int(vals["switches"])
 
 
-def prog_stats(pid):
-    """run_cnt and run_time_ns of the busiest BPF program process pid holds
-    (fdinfo shows them while kernel.bpf_stats_enabled is 1)"""
-    best = (0, 0)
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            info = open(f"/proc/{pid}/fdinfo/{fd}").read()
-        except OSError:
-            continue
-        if "prog_type:" not in info:
-            continue
-        f = dict(l.split(":", 1) for l in info.splitlines() if ":" in l)
-        cnt, ns = int(f.get("run_cnt", "0")), int(f.get("run_time_ns", "0"))
-        if cnt > best[0]:
-            best = (cnt, ns)
-    return best
 
 
 def under(name, dtrace, n):

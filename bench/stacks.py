@@ -57,6 +57,7 @@ Usage: bench/stacks.py [-r R] [-s SECONDS] [--kind user|kernel|both]
        bench/stacks.py --quick: one round of 2 s each, to check it runs
 """
 import argparse, os, re, signal, statistics, subprocess, sys, tempfile, time
+from bpfstats import prog_stats
 
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
@@ -144,21 +145,6 @@ def proc_cpu(pid):
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def prog_stats(pid):
-    """(run_cnt, run_time_ns) of the busiest BPF program pid holds"""
-    best = (0, 0)
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            info = open(f"/proc/{pid}/fdinfo/{fd}").read()
-        except OSError:
-            continue
-        if "prog_type:" not in info:
-            continue
-        f = dict(l.split(":", 1) for l in info.splitlines() if ":" in l)
-        cnt, ns = int(f.get("run_cnt", "0")), int(f.get("run_time_ns", "0"))
-        if cnt > best[0]:
-            best = (cnt, ns)
-    return best
 
 
 def workload_args(kind, secs):

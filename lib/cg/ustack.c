@@ -35,6 +35,16 @@ void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes)
 	emit(cg, CALL_HELPER(BPF_FUNC_get_stack));
 }
 
+/* the kernel word at R3 read into R9 + dst; a failed read jumps to fail */
+static void read_word(struct dt_cg *cg, int dst, int fail)
+{
+	emit(cg, MOV64_REG(R1, R9));
+	emit(cg, ALU64_IMM(BPF_ADD, R1, dst));
+	emit(cg, MOV64_IMM(R2, 8));
+	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), fail);
+}
+
 /*
  * Into the record's length slot: how much of the stack a window from sp
  * can hold, bounded by the process's mm->start_stack (the main thread's
@@ -55,18 +65,10 @@ static void bound_at(struct dt_cg *cg, int off, int window)
 	emit(cg, CALL_HELPER(BPF_FUNC_get_current_task));
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, mm));
-	emit(cg, MOV64_REG(R1, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R1, lenoff));
-	emit(cg, MOV64_IMM(R2, 8));
-	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), whole);
+	read_word(cg, lenoff, whole);				/* task->mm */
 	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)lenoff));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, ss));
-	emit(cg, MOV64_REG(R1, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R1, lenoff));
-	emit(cg, MOV64_IMM(R2, 8));
-	emit(cg, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JNE, R0, 0, 0), whole);
+	read_word(cg, lenoff, whole);				/* mm->start_stack */
 	emit(cg, LDX_MEM(BPF_DW, R2, R9, (int16_t)lenoff));
 	emit(cg, LDX_MEM(BPF_DW, R3, R9, (int16_t)(off + 8 * DT_USTACK_SP)));
 	emit(cg, ALU64_REG(BPF_SUB, R2, R3));

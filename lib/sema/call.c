@@ -140,16 +140,7 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 		/* the address itself; the consumer prints the symbol.  As in
 		   dtrace they are tracing functions: a statement of their
 		   own or an aggregation key, not a value of an expression */
-		if (e != s->symcall)
-			dt_sema_err(s, D_CG_EXPR, e->line, "tracing function %s( ) may not be called "
-			    "from a D expression (D program context required)", name);
-		if (e->call.nargs != 1)
-			dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
-			    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");
-		struct dt_node *a = dt_sema_expr(s, e->call.args);
-		if (!dt_is_int(a->type) && a->type->kind != DT_TK_PTR)
-			dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
-			    "\tprototype: uintptr_t\n\t argument: %s", name, a->type->name);
+		struct dt_node *a = dt_sema_symarg(s, e, name);
 		return dt_sema_cast(s, a, name[0] == 'm' ? s->tt->t_modaddr : s->tt->t_symaddr);
 	}
 	struct dt_node *u = dt_sema_usymfn(s, e, name);
@@ -167,6 +158,24 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 }
 
 /* Subroutine call e, a value (an action's name is refused here). */
+/* the address argument of a symbol tracing function (sym() and friends,
+ * usym() and friends): a statement of its own or an aggregation key,
+ * one integer or pointer argument, with dtrace's messages */
+struct dt_node *dt_sema_symarg(struct sema *s, struct ast_expr *e, const char *name)
+{
+	if (e != s->symcall)
+		dt_sema_err(s, D_CG_EXPR, e->line, "tracing function %s( ) may not be called "
+		    "from a D expression (D program context required)", name);
+	if (e->call.nargs != 1)
+		dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
+		    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");
+	struct dt_node *a = dt_sema_expr(s, e->call.args);
+	if (!dt_is_int(a->type) && a->type->kind != DT_TK_PTR)
+		dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
+		    "\tprototype: uintptr_t\n\t argument: %s", name, a->type->name);
+	return a;
+}
+
 struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e)
 {
 	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";

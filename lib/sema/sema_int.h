@@ -260,6 +260,8 @@ void dt_sema_outact(struct sema *s, struct dt_node *n, struct ast_expr *e,
 void dt_sema_ustack(struct sema *s, struct dt_node *n, struct ast_expr *e,
     struct dt_action *a);
 struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k);
+/* call.c: the checked address argument of sym()/usym() and friends */
+struct dt_node *dt_sema_symarg(struct sema *s, struct ast_expr *e, const char *name);
 /* usymfn.c: usym(), ufunc(), umod(), uaddr() (NULL if name is not one
  * of them), where s->symcall allows them; the DT_SYMK_* kind of a name
  * (0: not one of them) */

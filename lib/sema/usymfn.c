@@ -32,16 +32,7 @@ struct dt_node *dt_sema_usymfn(struct sema *s, struct ast_expr *e, const char *n
 	int kind = dt_sema_usymfn_kind(name);
 	if (!kind)
 		return NULL;
-	if (e != s->symcall)
-		dt_sema_err(s, D_CG_EXPR, e->line, "tracing function %s( ) may not be called "
-		    "from a D expression (D program context required)", name);
-	if (e->call.nargs != 1)
-		dt_sema_err(s, D_PROTO_LEN, e->line, "%s( ) prototype mismatch: %d arg%s passed, 1 expected",
-		    name, e->call.nargs, e->call.nargs == 1 ? "" : "s");
-	struct dt_node *a = dt_sema_expr(s, e->call.args);
-	if (!dt_is_int(a->type) && a->type->kind != DT_TK_PTR)
-		dt_sema_err(s, D_PROTO_ARG, e->line, "%s( ) argument #1 is incompatible with prototype:\n"
-		    "\tprototype: uintptr_t\n\t argument: %s", name, a->type->name);
+	struct dt_node *a = dt_sema_symarg(s, e, name);
 	struct dt_node *n = dt_sema_node(s, DN_CALL, e->line, s->tt->t_usymaddr);
 	n->func = DT_F_USYM;
 	n->ival = kind;
