@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "dtrace.h"
@@ -945,6 +946,13 @@ int main(int argc, char **argv)
 	int e = ENOMEM, status;
 
 	g_pname = "dtrace";
+	/* symbolizing and unwinding user stacks keeps each process's objects
+	 * open (libdwfl): the soft open-file limit up to the hard one */
+	struct rlimit nf;
+	if (getrlimit(RLIMIT_NOFILE, &nf) == 0 && nf.rlim_cur < nf.rlim_max) {
+		nf.rlim_cur = nf.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &nf);
+	}
 	dtrace_hdl_t *dtp = dtrace_open(&e);
 	g_dtp = dtp;
 	if (dtp)

@@ -29,9 +29,12 @@ static void unwind_key(uint8_t *k, uint32_t nframes, const uint8_t *w, uint32_t 
 	memcpy(&pid, k, 8);
 	for (; n < nframes; n++) {
 		memcpy(&pc, k + 8 + 8 * n, 8);
-		if (pc == 0)
+		if (pc == 0 || pc >= DT_USER_TOP)
 			break;
 	}
+	/* a walk gone astray ends the stack (as printing ends it there), so
+	 * such keys merge */
+	memset(k + 8 + 8 * n, 0, 8 * (size_t)(nframes - n));
 	if (n == 0)
 		return;		/* no user stack: no window either */
 	uint64_t *pcs = calloc(nframes, sizeof(*pcs));

@@ -4,7 +4,7 @@
  * the formatters' stack hook (a ustack() record: JSON's "frames") and
  * dtrace_aggdata_stack (a ustack() key).  Everything takes (pid, PCs),
  * whatever found the PCs (the frame-pointer walk or DWARF unwinding); the
- * lookup is kernel/usyms.c's dt_usym_addr.
+ * text is uaddr()'s (fmt/usymfmt.c).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,23 +13,11 @@
 #include "consume.h"
 #include "base/options.h"
 #include "base/output.h"
-#include "kernel/usyms.h"
+#include "fmt/usymfmt.h"
 
 void dt_uframe(int pid, uint64_t pc, char *buf, size_t len)
 {
-	const char *mod, *name;
-	uint64_t off;
-	dt_usym_addr(pid, pc, &mod, &name, &off);
-	if (!mod && name)
-		snprintf(buf, len, "%s", name);	/* JIT code, by its perf map */
-	else if (!mod)
-		snprintf(buf, len, "0x%" PRIx64, pc);
-	else if (!name)
-		snprintf(buf, len, "%s`0x%" PRIx64, mod, pc);
-	else if (off)
-		snprintf(buf, len, "%s`%s+0x%" PRIx64, mod, name, off);
-	else
-		snprintf(buf, len, "%s`%s", mod, name);
+	dt_usym_format(pid, pc, DT_SYMK_UADDR, buf, len);	/* uaddr()'s text */
 }
 
 void dt_ustack_make(dtrace_hdl_t *dtp, int pid, const void *pcs, uint32_t n, dtrace_stack_t *s)
@@ -37,7 +25,7 @@ void dt_ustack_make(dtrace_hdl_t *dtp, int pid, const void *pcs, uint32_t n, dtr
 	uint64_t *pc = calloc(n ? n : 1, sizeof(*pc));
 	uint32_t k = 0;
 	memset(s, 0, sizeof(*s));
-	if (pc)
+	if (pc && pcs && n)
 		memcpy(pc, pcs, n * sizeof(*pc));	/* the record may be unaligned */
 	while (pc && k < n && pc[k] && pc[k] < DT_USER_TOP)
 		k++;

@@ -34,11 +34,13 @@ void dt_upid_open(dtrace_hdl_t *dtp)
 	struct ring_buffer *rb = ring_buffer__new(dtp->fd_upidrb, announced, NULL, NULL);
 	if (!rb)
 		return;		/* symbolized when printed, as without */
-	dtp->upid_rb = rb;
-	if (b && b->epfd >= 0) {
-		struct epoll_event ev = { .events = EPOLLIN, .data.u32 = DT_UPID_EVENT };
-		epoll_ctl(b->epfd, EPOLL_CTL_ADD, ring_buffer__epoll_fd(rb), &ev);
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = DT_UPID_EVENT };
+	if (!b || b->epfd < 0 ||
+	    epoll_ctl(b->epfd, EPOLL_CTL_ADD, ring_buffer__epoll_fd(rb), &ev) < 0) {
+		ring_buffer__free(rb);	/* symbolized when printed, as without */
+		return;
 	}
+	dtp->upid_rb = rb;
 }
 
 void dt_upid_read(dtrace_hdl_t *dtp)

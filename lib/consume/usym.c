@@ -1,7 +1,8 @@
 /*
- * usym.c - user stacks in the consumer: the ustack() action's records
- * and aggregation keys printed as DTrace prints them, each PC symbolized
- * by kernel/usyms.c.
+ * usym.c - user stacks in the consumer: the PCs of a ustack() record
+ * (handed to the formatter's stack hook as frame texts, uframes.c) and
+ * ustack() aggregation keys printed as DTrace prints them, each PC
+ * symbolized by kernel/usyms.c.
  *
  * Frames print as module`function+0xoff (module: the object's base
  * name), module`0xpc when the object has no symbol there, 0xpc when no

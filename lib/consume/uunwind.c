@@ -8,11 +8,12 @@
  *
  * One Dwfl per process, made from the mappings kernel/usyms.c read for
  * it (so a process that has exited still unwinds) and kept: libdwfl
- * reads each object's CFI once and every later record of the process
- * reuses it.  It is made again when those mappings change (dlopen).
- * A Dwfl holds its objects' files open: at most DT_UW_LIVE of them are
- * kept, the least recently used ended first (a system-wide profile sees
- * hundreds of processes).
+ * reads an object's CFI once per Dwfl, so every later record of the
+ * process reuses it (another process reads libc's again).  It is made
+ * again when those mappings change (dlopen).  A Dwfl holds its objects'
+ * files open: at most DT_UW_LIVE of them are kept, the least recently
+ * used ended first (a system-wide profile sees hundreds of processes;
+ * dtrace(1) raises its open-file limit to the hard limit).
  * Memory reads during the unwind come from the window only; a frame
  * whose CFA lies beyond it ends the stack there.
  */

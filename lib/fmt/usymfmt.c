@@ -20,13 +20,11 @@ char *dt_usym_format(int pid, uint64_t addr, int kind, char *buf, size_t len)
 
 	if (pid > 0)
 		dt_usym_addr(pid, addr, &mod, &name, &off);
-	if (!mod && name && kind != DT_SYMK_UMOD) {
-		/* JIT code a perf map names (kernel/perfmap.c): the name alone */
-		if (kind == DT_SYMK_UADDR && off)
-			snprintf(buf, len, "%s+0x%" PRIx64, name, off);
-		else
-			snprintf(buf, len, "%s", name);
-	} else if (!mod)
+	if (!mod && name && kind != DT_SYMK_UMOD)
+		/* JIT code a perf map names (kernel/perfmap.c): the name alone,
+		 * as dtrace prints a frame its ustack helper named */
+		snprintf(buf, len, "%s", name);
+	else if (!mod)
 		snprintf(buf, len, "0x%" PRIx64, addr);
 	else if (kind == DT_SYMK_UMOD)
 		snprintf(buf, len, "%s", mod);

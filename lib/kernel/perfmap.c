@@ -8,16 +8,16 @@
  *
  * A process's file is read the first time one of its PCs is looked up,
  * and read on (from where the last read stopped: the JIT only appends)
- * when a PC misses (an open and an fstat when it has not grown: a JIT
- * writes its entry before it runs the code, so a miss is rarely worth
- * more).  Code can be freed and its addresses reused: of the entries
- * holding a PC, the one written last wins (as perf does), and since a
- * PC that an old entry holds does not miss, a lookup also reads on if
- * the file was last read in an earlier second (an open and an fstat
- * when it has not grown).  A file that shrank or was replaced (a new
- * process with the same pid) is read from the start.  Entries are kept sorted by start with a running
- * maximum of their ends, so a lookup bisects and then walks back only
- * over the entries that can still hold the PC.
+ * when a PC misses, at most every 100 ms (an open and an fstat when it
+ * has not grown; a process without a map, its vdso and stray PCs miss
+ * every time).  Code can be freed and its addresses reused: of the
+ * entries holding a PC, the one written last wins (as perf does), and
+ * since a PC that an old entry holds does not miss, a lookup also reads
+ * on if the file was last read in an earlier second.  A file that
+ * shrank or was replaced (a new process with the same pid) is read from
+ * the start.  Entries are kept sorted by start with a running maximum of
+ * their ends, so a lookup bisects and then walks back only over the
+ * entries that can still hold the PC.
  *
  * A process in a container writes the file in its own /tmp under its
  * own pid: while it runs, /proc/PID/root/tmp/perf-NSPID.map is tried
@@ -58,6 +58,7 @@ struct pmap {
 	char **texts;		/* the text the names point into, per read */
 	size_t ntexts;
 	time_t read;		/* when the file was last read */
+	uint64_t missed;	/* ms (monotonic) of the last read on a miss */
 };
 
 static struct pmap *maps;
@@ -225,6 +226,13 @@ static const struct pment *lookup(const struct pmap *m, uint64_t pc)
 	return best;
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);	/* the vDSO: no system call */
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 int dt_perfmap_addr(int pid, uint64_t pc, const char **name, uint64_t *off)
 {
 	struct pmap *m = map_get(pid);
@@ -236,8 +244,13 @@ int dt_perfmap_addr(int pid, uint64_t pc, const char **name, uint64_t *off)
 		m->read = now;
 	}
 	const struct pment *e = lookup(m, pc);
-	if (!e) {	/* read on if it grew (an open and an fstat if not) */
+	uint64_t ms = now_ms();
+	if (!e && ms - m->missed >= 100) {
+		/* read on if it grew (an open and an fstat if not), at most
+		 * every 100 ms: a process without a map, its vdso and stray
+		 * PCs would otherwise cost opens per frame */
 		read_more(m);
+		m->missed = ms;
 		e = lookup(m, pc);
 	}
 	if (!e)
