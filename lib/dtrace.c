@@ -191,7 +191,6 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_traceiter_free();
 	dt_uunwind_free();
 	dt_usym_free();
-	dt_usym_canon_free();
 	dt_types_free(&dtp->types);
 	if (dtp->arena)
 		dt_arena_free(dtp->arena);

@@ -110,7 +110,7 @@ void dtrace_aggdata_key(const dtrace_aggdata_t *ad, size_t r, int k, dtrace_valu
 	const struct dt_agg *g = ad->aggs[0];
 	const uint8_t *p = row_key(ad, r) + g->koff[k];
 	memset(v, 0, sizeof(*v));
-	if (g->kf[k].is_stack) {
+	if (g->kf[k].is_stack || g->kf[k].ustack) {
 		v->kind = DTRACE_VAL_BYTES;
 		v->size = g->kf[k].size;
 		v->bytes = p;

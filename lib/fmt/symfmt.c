@@ -26,9 +26,10 @@ char *dt_ksym_format(struct dtrace_hdl *dtp, uint64_t addr, int kind,
 	return buf;
 }
 
-/* mod() keys: the first address seen in each module stands for it */
-static struct { char *mod; uint64_t addr; } modrep[64];
-static int nmodrep;
+/* mod() keys: the first address seen in each module stands for it
+ * (the table grows with the modules seen; kept for the process) */
+static struct modrep { char *mod; uint64_t addr; } *modrep;
+static size_t nmodrep;
 
 uint64_t dt_ksym_canon(struct dtrace_hdl *dtp, uint64_t addr, int kind)
 {
@@ -39,11 +40,14 @@ uint64_t dt_ksym_canon(struct dtrace_hdl *dtp, uint64_t addr, int kind)
 		return addr;
 	if (kind != DT_SYMK_MOD)
 		return addr - off;
-	for (int i = 0; i < nmodrep; i++)
+	for (size_t i = 0; i < nmodrep; i++)
 		if (!strcmp(modrep[i].mod, mod))
 			return modrep[i].addr;
-	if (nmodrep < (int)(sizeof(modrep) / sizeof(modrep[0])) &&
-	    (modrep[nmodrep].mod = strdup(mod)) != NULL)
+	struct modrep *n = realloc(modrep, (nmodrep + 1) * sizeof(*n));
+	if (!n)
+		return addr;
+	modrep = n;
+	if ((modrep[nmodrep].mod = strdup(mod)) != NULL)
 		modrep[nmodrep++].addr = addr;
 	return addr;
 }

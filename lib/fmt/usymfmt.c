@@ -37,12 +37,6 @@ char *dt_usym_format(int pid, uint64_t addr, int kind, char *buf, size_t len)
 	return buf;
 }
 
-/* umod() keys: the first address seen in each module of each process
- * stands for it (module names compared as text, as one object is mapped
- * several times; copies, freed by dt_usym_canon_free at dtrace_close) */
-static struct { int pid; char *mod; uint64_t addr; } modrep[256];
-static int nmodrep;
-
 uint64_t dt_usym_canon(int pid, uint64_t addr, int kind)
 {
 	const char *mod, *name;
@@ -55,20 +49,7 @@ uint64_t dt_usym_canon(int pid, uint64_t addr, int kind)
 		return name && kind != DT_SYMK_UMOD ? addr - off : addr;	/* JIT */
 	if (kind != DT_SYMK_UMOD)
 		return name ? addr - off : addr;
-	for (int i = 0; i < nmodrep; i++)
-		if (modrep[i].pid == pid && !strcmp(modrep[i].mod, mod))
-			return modrep[i].addr;
-	if (nmodrep < (int)(sizeof(modrep) / sizeof(modrep[0])) &&
-	    (modrep[nmodrep].mod = strdup(mod)) != NULL) {
-		modrep[nmodrep].pid = pid;
-		modrep[nmodrep++].addr = addr;
-	}
-	return addr;
-}
-
-void dt_usym_canon_free(void)
-{
-	for (int i = 0; i < nmodrep; i++)
-		free(modrep[i].mod);
-	nmodrep = 0;
+	/* umod(): the object's first mapping stands for it, as dtrace's
+	 * dt_aggregate_umod takes a mapping's base */
+	return dt_usym_modbase(pid, addr);
 }

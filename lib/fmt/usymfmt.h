@@ -18,10 +18,8 @@ char *dt_usym_format(int pid, uint64_t addr, int kind, char *buf, size_t len);
 
 /* the address that stands for addr of pid as an aggregation key of kind,
  * as dtrace's dt_aggregate_usym()/umod(): the function's first address
- * for usym()/ufunc(), the first address seen in the module for umod()
- * (per process); addr itself for uaddr() or when unknown */
+ * for usym()/ufunc(), the start of the module's first mapping in that
+ * process for umod(); addr itself for uaddr() or when unknown */
 uint64_t dt_usym_canon(int pid, uint64_t addr, int kind);
-/* forget the umod() representatives (dtrace_close) */
-void dt_usym_canon_free(void);
 
 #endif

@@ -412,6 +412,19 @@ int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint
 	return -1;
 }
 
+uint64_t dt_usym_modbase(int pid, uint64_t pc)
+{
+	struct uproc *p = proc_get(pid);
+	const struct umap *m = map_of(p, pc);
+	if (!m)
+		return 0;
+	uint64_t base = m->start;
+	for (size_t i = 0; i < p->nmaps; i++)
+		if (p->maps[i].dev == m->dev && p->maps[i].ino == m->ino && p->maps[i].start < base)
+			base = p->maps[i].start;
+	return base;
+}
+
 void dt_usym_seen(int pid)
 {
 	proc_get(pid);

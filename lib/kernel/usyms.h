@@ -16,6 +16,10 @@
  * dt_usym_free.  Returns 0 when a function was found, else -1.
  */
 int dt_usym_addr(int pid, uint64_t pc, const char **mod, const char **name, uint64_t *off);
+/* where the object holding pc is mapped first in process pid (its
+ * lowest mapping's start: what stands for it as a umod() key), 0 if no
+ * mapping holds pc */
+uint64_t dt_usym_modbase(int pid, uint64_t pc);
 /* pid's mappings read now, if they were not (it may soon exit) */
 void dt_usym_seen(int pid);
 /* a process about to exit: its mappings and objects read now */

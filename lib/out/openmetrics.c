@@ -161,12 +161,17 @@ static void sample(FILE *fp, const char *family, const char *suffix,
 			putc_unlocked(',', fp);
 		dt_put_str(fp, labels[k]);
 		LIT(fp, "=\"");
-		if (dtrace_aggdata_keyinfo(ad, k)->is_stack) {
-			/* the frames, innermost first, joined by ';' */
+		const dtrace_aggkey_t *ki = dtrace_aggdata_keyinfo(ad, k);
+		if (ki->is_stack || ki->is_ustack) {
+			/* the frames, innermost first, joined by ';' (a user
+			 * stack after its pid: one stack of two processes is
+			 * two series) */
 			dtrace_stack_t s;
 			dtrace_aggdata_stack(ad, r, k, &s);
+			if (ki->is_ustack)
+				dt_put_i64(fp, s.pid);
 			for (uint32_t i = 0; i < s.nframes; i++) {
-				if (i)
+				if (i || ki->is_ustack)
 					putc_unlocked(';', fp);
 				dt_escape(fp, s.frames[i], strlen(s.frames[i]), DT_ESC_LABEL);
 			}
