@@ -252,7 +252,7 @@ static void hold_grabbed(dtrace_hdl_t *dtp, const struct opts *o)
 	if (o->grab <= 0 || !dtrace_uses_ustack(dtp) || dt_hold_seize(o->grab) == 0)
 		return;
 	err("failed to hold pid %d at its exit (%s): its stacks are symbolized only while it runs",
-	    (int)o->grab, errno == EPERM ? "traced by another process" : strerror(errno));
+	    (int)o->grab, errno == EPERM ? "not permitted: traced by another process?" : strerror(errno));
 }
 
 /* The reason in the library's "failed to set -x NAME: REASON" */

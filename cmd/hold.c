@@ -10,8 +10,10 @@
  * -c: the child is traced from its exec (PTRACE_TRACEME) and keeps being
  * traced with that option.  -p: the process is seized (PTRACE_SEIZE
  * does not stop it); one already traced (a debugger) cannot be, and
- * dtrace goes on without.  Every other stop is passed on at once: a
- * signal is delivered, a group stop (SIGSTOP) stays one (PTRACE_LISTEN).
+ * dtrace goes on without.  Every other stop is passed on when dtrace
+ * next polls (between dtrace_work() calls: up to the switch rate's wait
+ * and the records' processing later): a signal is delivered, a group
+ * stop (SIGSTOP) of a seized process stays one (PTRACE_LISTEN).
  * At the end a -p process still running is interrupted and detached:
  * it is left neither stopped nor traced (and if dtrace dies, the kernel
  * detaches it).
@@ -22,12 +24,16 @@
 #include <sys/wait.h>
 #include "hold.h"
 
+/* the exit stop; an exec stops with its own event (without
+ * PTRACE_O_TRACEEXEC it would be a SIGTRAP like any other) */
+#define DT_HOLD_OPTS (PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC)
+
 static pid_t held;	/* 0: none */
 static int seized;	/* -p (PTRACE_SEIZE), else the -c child */
 
 int dt_hold_child(pid_t pid)
 {
-	if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)PTRACE_O_TRACEEXIT) < 0 ||
+	if (ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)DT_HOLD_OPTS) < 0 ||
 	    ptrace(PTRACE_CONT, pid, NULL, NULL) < 0)
 		return -1;
 	held = pid;
@@ -37,7 +43,7 @@ int dt_hold_child(pid_t pid)
 
 int dt_hold_seize(pid_t pid)
 {
-	if (ptrace(PTRACE_SEIZE, pid, NULL, (void *)(long)PTRACE_O_TRACEEXIT) < 0)
+	if (ptrace(PTRACE_SEIZE, pid, NULL, (void *)(long)DT_HOLD_OPTS) < 0)
 		return -1;
 	held = pid;
 	seized = 1;
@@ -72,10 +78,11 @@ void dt_hold_stopped(dtrace_hdl_t *dtp, int st)
 			ptrace(PTRACE_CONT, held, NULL, NULL);
 		return;
 	}
-	/* a signal, delivered; the -c child's later execs stop it with a
-	 * SIGTRAP of ptrace's own (PTRACE_TRACEME), which is not */
-	if (!seized && sig == SIGTRAP)
-		sig = 0;
+	if (ev == PTRACE_EVENT_EXEC) {
+		ptrace(PTRACE_CONT, held, NULL, NULL);
+		return;
+	}
+	/* a signal (a SIGTRAP of the program's own too), delivered */
 	ptrace(PTRACE_CONT, held, NULL, (void *)(long)sig);
 }
 
@@ -100,8 +107,11 @@ void dt_hold_release(dtrace_hdl_t *dtp)
 		held = 0;
 		return;
 	}
-	if (ptrace(PTRACE_INTERRUPT, held, NULL, NULL) == 0 &&
-	    waitpid(held, &st, __WALL) == held && WIFSTOPPED(st)) {
+	pid_t w = -1;
+	if (ptrace(PTRACE_INTERRUPT, held, NULL, NULL) == 0)
+		while ((w = waitpid(held, &st, __WALL)) < 0 && errno == EINTR)
+			;	/* a second ^C: the interrupt's stop is still to come */
+	if (w == held && WIFSTOPPED(st)) {
 		int ev = st >> 16;
 		if (ev == PTRACE_EVENT_EXIT)
 			dtrace_proc_exiting(dtp, held);

@@ -625,8 +625,9 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		/* -x flamegraph=FILE: the stack aggregations as they end */
 		const char *fg = dt_opt_str(dtp, DTOPT_FLAMEGRAPH, NULL);
 		if (fg && dt_flamegraph_write(dtp, fg) < 0) {
+			int e = errno;	/* the flush may set it */
 			DT_OUT0(dtp, flush);
-			return dt_set_err(dtp, "cannot write flame graph %s: %s", fg, strerror(errno));
+			return dt_set_err(dtp, "cannot write flame graph %s: %s", fg, strerror(e));
 		}
 	}
 	DT_OUT0(dtp, flush);

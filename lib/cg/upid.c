@@ -1,6 +1,6 @@
 /*
  * upid.c - a clause that takes a user stack (ustack() as an action or a
- * key) announces its process the first time it sees it: rt/upid.c's
+ * key) or a user address to symbolize (usym() and friends) announces its process the first time it sees it: rt/upid.c's
  * dt_upids remembers the pids announced, and a new one is written to the
  * dt_upidrb ring, which wakes the consumer (consume/upid.c) so that it
  * reads the process's mappings while the process still runs (a pid the
@@ -14,7 +14,8 @@
 static int uses_ustack(const struct dt_node *n)
 {
 	for (; n; n = n->next) {
-		if ((n->kind == DN_CALL || n->kind == DN_S_ACTION) && n->func == DT_F_USTACK)
+		if ((n->kind == DN_CALL || n->kind == DN_S_ACTION) &&
+		    (n->func == DT_F_USTACK || n->func == DT_F_USYM))
 			return 1;
 		if (uses_ustack(n->l) || uses_ustack(n->r) || uses_ustack(n->x))
 			return 1;
@@ -27,9 +28,14 @@ static int uses_ustack(const struct dt_node *n)
 
 int dt_cg_stmt_ustack(const struct dt_stmt *st)
 {
-	for (int i = 0; i < st->nactions; i++)
-		if (st->actions[i].kind == DT_ACT_USTACK)
+	for (int i = 0; i < st->nactions; i++) {
+		const struct dt_action *a = &st->actions[i];
+		if (a->kind == DT_ACT_USTACK)
 			return 1;
+		for (int f = 0; f < a->nfields; f++)	/* usym() and friends' records */
+			if (DT_SYMK_USER(a->fields[f].symkind))
+				return 1;
+	}
 	return uses_ustack(st->body);
 }
 

@@ -141,6 +141,7 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 		   dtrace they are tracing functions: a statement of their
 		   own or an aggregation key, not a value of an expression */
 		struct dt_node *a = dt_sema_symarg(s, e, name);
+		s->dtp->uses_kstack = 1;	/* kallsyms read while tracing */
 		return dt_sema_cast(s, a, name[0] == 'm' ? s->tt->t_modaddr : s->tt->t_symaddr);
 	}
 	struct dt_node *u = dt_sema_usymfn(s, e, name);

@@ -77,7 +77,7 @@ kill -USR1 $tpid
 wait $rpid || fail "tracer failed"
 wait $tpid || fail "target failed"
 wait $dpid || fail "dtrace failed"
-grep -qx "dtrace: failed to hold pid $tpid at its exit (traced by another process): its stacks are symbolized only while it runs" "$tmp/err" ||
+grep -qx "dtrace: failed to hold pid $tpid at its exit (not permitted: traced by another process?): its stacks are symbolized only while it runs" "$tmp/err" ||
 	fail "warning"
 grep -q '^ \{16\}2$' "$tmp/out" || fail "count"
 exit 0
