@@ -37,7 +37,8 @@ case $legend in *flame_tree*vmlinux*|*vmlinux*flame_tree*) ;; *) echo "legend: $
 # the script
 sed -n '/<!\[CDATA\[/,/\]\]>/p' "$tmp/out.svg" | sed '1d;$d' >"$tmp/flame.js"
 [ -s "$tmp/flame.js" ] || { echo "no script"; exit 1; }
-if command -v node >/dev/null; then node --check "$tmp/flame.js" || exit 1; fi
+command -v node >/dev/null || { echo "node is not installed (scripts/setup.sh installs nodejs)"; exit 1; }
+node --check "$tmp/flame.js" || exit 1
 
 # no stack aggregation: still a valid document, saying so
 $DTRACE -x flamegraph="$tmp/none.svg" -qn 'BEGIN { @n = count(); exit(0); }' >/dev/null || exit 1
