@@ -113,9 +113,11 @@ int dtrace_program_attrs(dtrace_hdl_t *dtp, dtrace_attribute_t *desc,
 typedef enum {
 	DTRACE_VAL_INT, DTRACE_VAL_UINT, DTRACE_VAL_STRING, DTRACE_VAL_BYTES,
 	DTRACE_VAL_FLOAT,
-	DTRACE_VAL_SYMBOL	/* sym(), func(), mod(): a kernel address as the
-				   text dtrace prints for it (str,
-				   "vmlinux`ksys_write", "0x..." if unknown) */
+	DTRACE_VAL_SYMBOL	/* sym(), func(), mod() (a kernel address),
+				   usym(), ufunc(), umod(), uaddr() (a user
+				   one) as the text dtrace prints for it
+				   (str, "vmlinux`ksys_write", "0x..." if
+				   unknown) */
 } dtrace_valkind_t;
 typedef struct dtrace_value {
 	dtrace_valkind_t kind;
@@ -311,7 +313,8 @@ typedef struct dtrace_formatter {
 	int (*exit)(dtrace_output_t *o, int status);
 	/* a pass over the buffers is done: write out what is held */
 	int (*flush)(dtrace_output_t *o);
-	/* stack(): the kernel stack of the firing */
+	/* stack() or ustack(): the firing's kernel or user stack (s->user,
+	   s->pid) */
 	int (*stack)(dtrace_output_t *o, const dtrace_probedata_t *pd,
 	    const dtrace_stack_t *s);
 } dtrace_formatter_t;

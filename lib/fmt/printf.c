@@ -28,7 +28,7 @@
  *    the handle).
  * %A prints a user address of $target (or of the process a usym()
  * or uaddr() key of printa() recorded) as %a does (fmt/usymfmt.c).
- * Not done yet: %k (stack) is rejected at parse time, %ls/%ws need wchar_t arrays,
+ * Not done yet: %ls/%ws need wchar_t arrays,
  * which dt_pfarg_type cannot describe, so they never type-check.
  */
 #include <errno.h>

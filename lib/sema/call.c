@@ -158,7 +158,6 @@ static struct dt_node *builtin_subr(struct sema *s, struct ast_expr *e, const ch
 	return NULL;
 }
 
-/* Subroutine call e, a value (an action's name is refused here). */
 /* the address argument of a symbol tracing function (sym() and friends,
  * usym() and friends): a statement of its own or an aggregation key,
  * one integer or pointer argument, with dtrace's messages */
@@ -177,6 +176,7 @@ struct dt_node *dt_sema_symarg(struct sema *s, struct ast_expr *e, const char *n
 	return a;
 }
 
+/* Subroutine call e, a value (an action's name is refused here). */
 struct dt_node *dt_sema_call(struct sema *s, struct ast_expr *e)
 {
 	const char *name = e->call.fn->kind == AST_E_IDENT ? e->call.fn->ident.name : "?";

@@ -10,7 +10,7 @@
  * for the consumer's unwinder; an aggregation keyed by ustack() then
  * records its key, value and window for the consumer to unwind and
  * aggregate (a window cannot be a map key; dt_sema_ustack_agg).
- * dtrace's.  jstack([nframes[, strsize]]) is DTrace's alias of ustack()
+ * jstack([nframes[, strsize]]) is DTrace's alias of ustack()
  * with the jstackframes option (50) as its default depth: the same
  * action and key (DT_F_USTACK), flagged only here; its JIT frames are
  * named by the perf map that every user stack consults (kernel/perfmap.c).
@@ -117,7 +117,7 @@ struct dt_node *dt_sema_ustack_key(struct sema *s, struct ast_expr *k)
 }
 
 /*
- * An aggregation statement an with a ustack() key, -x ustackmode=dwarf:
+ * An aggregation statement with a ustack() key, -x ustackmode=dwarf:
  * its stack cannot be unwound in the probe, so the probe records the
  * map key (with the frame-pointer PCs), the value, the increment and the
  * registers and stack window, and the consumer unwinds and aggregates
