@@ -133,8 +133,8 @@ void dt_uagg_fold(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, const struct dt_
 /* uframes.c: the text of user PC pc of process pid as a frame prints
  * (module`func+0xoff, module`0xpc, 0xpc) */
 void dt_uframe(int pid, uint64_t pc, char *buf, size_t len);
-/* pid's n PCs (innermost first, ending at a zero one) as a user stack's
- * frames, until dt_stack_free */
+/* stack.c: pid's n PCs (innermost first, ending at a zero one) as a user
+ * stack's frames, until dt_stack_free */
 void dt_ustack_make(dtrace_hdl_t *dtp, int pid, const void *pcs, uint32_t n, dtrace_stack_t *s);
 /* ... given to the formatter's stack hook (a ustack() record) */
 int dt_ustack_out(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, int pid, const void *pcs,
