@@ -50,6 +50,7 @@ struct uobj {
 	size_t nsegs;
 	char **strtabs;		/* the string tables the names point into */
 	size_t nstrtabs;
+	char *path;		/* where it was first read from */
 };
 
 struct umap {
@@ -333,6 +334,7 @@ static struct uobj *obj_get(const struct umap *m)
 	memset(o, 0, sizeof(*o));
 	o->dev = m->dev;
 	o->ino = m->ino;
+	o->path = strdup(m->path);
 	load_obj(o, m->path);
 	return o;
 }
@@ -455,6 +457,99 @@ int dt_usym_maps(int pid, dt_usym_map_f *fn, void *arg)
 	return (int)p->nmaps;
 }
 
+/* ---- a process's objects and their functions (the pid provider) ---- */
+
+int dt_usym_objects(int pid, dt_usym_obj_f *fn, void *arg)
+{
+	struct uproc *p = proc_get(pid);
+	if (!p)
+		return -1;
+	/* now, not as first seen: libraries come and go */
+	struct uproc fresh = { .pid = pid };
+	if (read_maps(&fresh) < 0) {
+		free(fresh.maps);
+		return -1;
+	}
+	for (size_t j = 0; j < p->nmaps; j++)
+		free(p->maps[j].path);
+	free(p->maps);
+	p->maps = fresh.maps;
+	p->nmaps = fresh.nmaps;
+	p->read = time(NULL);
+
+	char exe[64];
+	struct stat xs;
+	snprintf(exe, sizeof(exe), "/proc/%d/exe", pid);
+	int have_exe = stat(exe, &xs) == 0;
+	int n = 0;
+	for (size_t j = 0; j < p->nmaps; j++) {
+		const struct umap *m = &p->maps[j];
+		size_t k;
+		for (k = 0; k < j; k++)	/* each object once, at its first mapping */
+			if (p->maps[k].dev == m->dev && p->maps[k].ino == m->ino)
+				break;
+		if (k < j)
+			continue;
+		struct uobj *o = obj_get(m);
+		if (!o)
+			return -1;
+		n++;
+		int aout = have_exe && xs.st_dev == m->dev && xs.st_ino == m->ino;
+		if (fn(arg, (int)(o - objs), m->path, aout) != 0)
+			break;
+	}
+	return n;
+}
+
+int dt_usym_functions(int obj, int aliases, dt_usym_func_f *fn, void *arg)
+{
+	if (obj < 0 || (size_t)obj >= nobjs)
+		return -1;
+	const struct uobj *o = &objs[obj];
+	for (size_t i = 0; i < o->nsyms; i++) {
+		const struct usym *s = &o->syms[i];
+		if (aliases) {
+			if (s->size && fn(arg, s->name, s->addr, s->size) != 0)
+				return 0;
+			continue;
+		}
+		/* one per address: the name dt_usym_addr prints there (the
+		 * last with a size), the largest size */
+		const struct usym *best = s->size ? s : NULL;
+		uint64_t size = s->size;
+		while (i + 1 < o->nsyms && o->syms[i + 1].addr == s->addr) {
+			s = &o->syms[++i];
+			if (s->size)
+				best = s;
+			if (s->size > size)
+				size = s->size;
+		}
+		if (best && fn(arg, best->name, best->addr, size) != 0)
+			return 0;
+	}
+	return 0;
+}
+
+int dt_usym_fileoff(int obj, uint64_t vaddr, uint64_t *off)
+{
+	if (obj < 0 || (size_t)obj >= nobjs)
+		return -1;
+	const struct uobj *o = &objs[obj];
+	for (size_t i = 0; i < o->nsegs; i++) {
+		const struct useg *g = &o->segs[i];
+		if (vaddr >= g->vaddr && vaddr < g->vaddr + g->filesz) {
+			*off = vaddr - g->vaddr + g->off;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *dt_usym_objpath(int obj)
+{
+	return obj >= 0 && (size_t)obj < nobjs ? objs[obj].path : NULL;
+}
+
 void dt_usym_free(void)
 {
 	for (size_t i = 0; i < nprocs; i++) {
@@ -467,6 +562,7 @@ void dt_usym_free(void)
 	nprocs = 0;
 	for (size_t i = 0; i < nobjs; i++) {
 		free(objs[i].segs);
+		free(objs[i].path);
 		if (objs[i].shared)
 			continue;
 		free(objs[i].syms);

@@ -5,7 +5,9 @@
  * lists its probes, in the registry's order, the first time a description
  * is matched (names only; metadata is read when a probe is used), and
  * providers that make probes on demand (profile-N for any N) are asked
- * for an exact name before matching (registry.c).
+ * for an exact name before matching (registry.c), and providers whose
+ * instances are processes (pid123) for the probes a description names,
+ * globs included (provide_pdesc).
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -58,7 +60,14 @@ struct dt_probe *dt_probe_create(dtrace_hdl_t *dtp,
     const struct dt_provider_ops *ops, const char *mod, const char *func,
     const char *name, uint64_t pdata)
 {
-	struct dt_probe *p = dt_probe_lookup(dtp, ops->name, mod, func, name);
+	return dt_probe_create_prov(dtp, ops, ops->name, mod, func, name, pdata);
+}
+
+struct dt_probe *dt_probe_create_prov(dtrace_hdl_t *dtp,
+    const struct dt_provider_ops *ops, const char *prov, const char *mod,
+    const char *func, const char *name, uint64_t pdata)
+{
+	struct dt_probe *p = dt_probe_lookup(dtp, prov, mod, func, name);
 	if (p)
 		return p;
 	if (dtp->nprobes == dtp->probecap) {
@@ -72,7 +81,7 @@ struct dt_probe *dt_probe_create(dtrace_hdl_t *dtp,
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return NULL;
-	p->prov = strdup(ops->name);
+	p->prov = strdup(prov);
 	p->mod = strdup(mod);
 	p->func = strdup(func);
 	p->name = strdup(name);
@@ -171,6 +180,12 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 	int n = 0;
 
 	dt_prov_populate_all(dtp);
+	/* a provider instance's probes (pid123) are made as described */
+	for (int i = 0; i < dtp->nprovs; i++) {
+		const struct dt_provider_ops *ops = dtp->provs[i].ops;
+		if (ops->provide_pdesc && ops->provide_pdesc(dtp, prov, mod, func, name) < 0)
+			return -1;
+	}
 	/* exact names may be made on demand (profile-1234) */
 	if (!is_glob(prov) && !is_glob(mod) && !is_glob(func) && !is_glob(name))
 		dt_prov_provide(dtp, prov, mod, func, name);
@@ -192,6 +207,11 @@ enum bpf_prog_type dt_probe_prog_type(const struct dt_probe *p)
 	if (p->cfire)
 		return BPF_PROG_TYPE_RAW_TRACEPOINT;
 	return p->ptype ? p->ptype : p->ops->prog_type;
+}
+
+uint32_t dt_probe_attach_type(const struct dt_probe *p)
+{
+	return p->cfire ? 0 : p->ops->attach_type;
 }
 
 void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi)

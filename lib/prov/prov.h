@@ -106,6 +106,20 @@ struct dt_provider_ops {
 	void (*fini)(dtrace_hdl_t *dtp, void *state);
 	/* Release p->priv. */
 	void (*free_priv)(struct dt_probe *p);
+
+	/* Optional, for a provider whose instances are named by the
+	 * process they trace (pid123): make the probes of a description
+	 * whose provider field names one of its instances, as many as
+	 * the other fields match (globs included), before the description
+	 * is matched.  Returns 0 (prov is not one of its instances, or
+	 * the probes are made), or -1 with the error and dtp->errtag set
+	 * when the description cannot be (a process that cannot be
+	 * grabbed, an offset past the function). */
+	int (*provide_pdesc)(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+	    const char *func, const char *name);
+	/* the expected_attach_type its programs are loaded with (0: none;
+	 * a multi-uprobe link needs BPF_TRACE_UPROBE_MULTI) */
+	uint32_t attach_type;
 };
 
 struct dt_probe {
@@ -135,9 +149,17 @@ struct dt_provider {
 struct dt_probe *dt_probe_create(dtrace_hdl_t *dtp,
     const struct dt_provider_ops *ops, const char *mod, const char *func,
     const char *name, uint64_t pdata);
+/* the same for a provider instance of another name than the
+ * provider's (pid123 of the pid provider) */
+struct dt_probe *dt_probe_create_prov(dtrace_hdl_t *dtp,
+    const struct dt_provider_ops *ops, const char *prov, const char *mod,
+    const char *func, const char *name, uint64_t pdata);
 struct dt_probe *dt_probe_lookup(dtrace_hdl_t *dtp, const char *prov,
     const char *mod, const char *func, const char *name);
 typedef int dt_probe_f(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg);
+/* fn for each probe the description matches (made first by providers
+ * that make probes on demand); how many, or -1 with the error and
+ * dtp->errtag set when a provider refuses the description */
 int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
     const char *func, const char *name, dt_probe_f *fn, void *arg);
 int dt_pdesc_split(const char *text, char *buf, size_t len,
@@ -147,6 +169,8 @@ void dt_probes_free(dtrace_hdl_t *dtp);
 void dt_probeinfo(const struct dt_probe *p, dtrace_probeinfo_t *pi);
 /* the program type of p's program */
 enum bpf_prog_type dt_probe_prog_type(const struct dt_probe *p);
+/* the expected attach type of p's program (0: none) */
+uint32_t dt_probe_attach_type(const struct dt_probe *p);
 
 /* registry.c: the providers, in the order their probes are numbered */
 int dt_prov_init(dtrace_hdl_t *dtp);

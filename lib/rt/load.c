@@ -241,10 +241,12 @@ static void log_last_line(const char *log, char *line, size_t len)
 
 /* One load of program a, with a verifier log of loglen bytes at the
  * given level if log is not NULL; the fd, or -1 with errno set. */
-static int prog_load(enum bpf_prog_type type, const char *name, const struct dt_asm *a,
+static int prog_load(const struct dt_probe *p, const char *name, const struct dt_asm *a,
     char *log, size_t loglen, uint32_t level)
 {
-	LIBBPF_OPTS(bpf_prog_load_opts, o);
+	enum bpf_prog_type type = dt_probe_prog_type(p);
+	LIBBPF_OPTS(bpf_prog_load_opts, o,
+	    .expected_attach_type = (enum bpf_attach_type)dt_probe_attach_type(p));
 	if (log) {
 		log[0] = '\0';
 		o.log_buf = log;
@@ -267,23 +269,22 @@ static int prog_load(enum bpf_prog_type type, const char *name, const struct dt_
 static int load_prog(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title,
     const struct dt_asm *a)
 {
-	enum bpf_prog_type type = dt_probe_prog_type(p);
 	int always = dtp->opt[DTOPT_BPFLOG] != 0;
 	size_t loglen = (size_t)dtp->opt[DTOPT_BPFLOGSIZE];
 	char name[16], *log = always ? calloc(1, loglen) : NULL;
 	int fd, err, full = 0;
 
 	snprintf(name, sizeof(name), "dt_%u", p->id);
-	fd = prog_load(type, name, a, always ? log : NULL, loglen, always ? 1 | 2 : 1);
+	fd = prog_load(p, name, a, always ? log : NULL, loglen, always ? 1 | 2 : 1);
 	err = errno;
 	if (fd < 0 && !always && (log = calloc(1, loglen)) != NULL) {	/* again, for the log */
-		int fd2 = prog_load(type, name, a, log, loglen, 1);
+		int fd2 = prog_load(p, name, a, log, loglen, 1);
 		if (fd2 >= 0)
 			close(fd2);
 		full = fd2 < 0 && errno == ENOSPC;
 	} else if (log && fd < 0 && err == ENOSPC && strlen(log) + 1 >= loglen) {
 		full = 1;			/* the log, not the program */
-		fd = prog_load(type, name, a, NULL, 0, 0);
+		fd = prog_load(p, name, a, NULL, 0, 0);
 		err = errno;
 	}
 	if (log && log[0] && (always || (fd < 0 && getenv("DTRACE_DEBUG_VERIFIER")))) {

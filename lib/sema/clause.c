@@ -108,6 +108,12 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 		} else {
 			found = dt_probe_iter(dtp, pd->provider, pd->module, pd->function,
 			    pd->name, collect_probe, mc);
+			if (found < 0) {	/* the provider's reason (pid123: no such process) */
+				char msg[sizeof(dtp->errmsg)];
+				snprintf(msg, sizeof(msg), "%s", dtp->errmsg);
+				free(mc->v);
+				dt_sema_err(s, dtp->errtag, pd->line, "%s", msg);
+			}
 		}
 		if (found == 0 && dtp->list_mode) {
 			char d[1024];

@@ -1,0 +1,426 @@
+/*
+ * pid.c - the pid provider: pidNNN:module:function:entry, :return and
+ * :OFFSET, on uprobes.
+ *
+ * A pid provider has no probes until a description names a process:
+ * pid123 (after $target or $1 is expanded) makes, on demand, the probes
+ * of that process that the module, function and name fields match
+ * (provide_pdesc, before the description is matched), and no others: a
+ * description naming libc.so.6 reads libc's symbols only.  Modules are
+ * named as DTrace names them: a.out for the executable, else the base
+ * name of the mapped file; a module field also matches the full path,
+ * the real base name of the executable, and a base name up to one of its
+ * '.' suffixes (libc, libc.so), as the Guide allows.  Functions are the
+ * object's (kernel/usyms.c: .symtab, else .dynsym, merged with its debug
+ * file's), one probe per address under the name a user stack prints for
+ * it when the function field is a glob, the name as written when it is
+ * exact (an alias is as good as its preferred name); sizeless symbols,
+ * and _init and _fini under a glob, are left out as DTrace does.
+ *
+ * Names follow DTrace's dt_pid.c: a name matching "entry" makes the
+ * entry probe, one matching "return" the return probe; a name that is
+ * neither nor a glob is a hexadecimal offset into the function, refused
+ * past the function's end and between instruction boundaries; a glob
+ * name (an empty one is "*") also makes an offset probe at every
+ * instruction whose offset matches it.
+ *
+ * Each probe is a set of attach points (object file, file offset):
+ * entry at the function's first instruction; return at every
+ * instruction that leaves the function (ret, a tail-call jump out),
+ * its offset the attach cookie, so arg0 is the offset of the returning
+ * instruction and arg1 %rax, as DTrace has them (a function that does
+ * not decode completely gets a uretprobe instead: arg0 is then 0 and the
+ * probe fires in the caller, after the return); an offset probe at that
+ * instruction.  Attaching only collects points (prov/uprobe.c); the
+ * links, one multi-uprobe link per object and program with the kernel's
+ * pid filter, are made together when tracing starts.
+ *
+ * Programs are BPF_PROG_TYPE_KPROBE with the user registers (struct
+ * pt_regs) as context: entry arguments are %rdi, %rsi, %rdx, %rcx, %r8,
+ * %r9, then the stack above the return address; offset probes get the
+ * six registers (DTrace leaves their arguments undefined).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "prov.h"
+#include "uprobe.h"
+#include "kernel/bpf_asm.h"
+#include "kernel/usyms.h"
+
+extern const struct dt_provider_ops dt_prov_pid;
+
+enum { PID_ENTRY, PID_RETURN, PID_OFFSET };
+
+#define PID_MAXARGS	10	/* the frame's args[] */
+
+/* a probe's p->priv */
+struct pid_probe {
+	int pid;
+	int kind;		/* PID_* */
+	char *path;		/* the object file */
+	uint64_t vaddr, size;	/* the function, as its symbol table has it */
+	uint64_t foff;		/* its file offset */
+	uint64_t off;		/* PID_OFFSET: the instruction's offset in it */
+};
+
+/* the provider's per-handle state */
+struct pid_state {
+	struct dt_uprobes pending;	/* attach points not linked yet */
+};
+
+static struct pid_state *state(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_pid);
+	if (!*slot)
+		*slot = calloc(1, sizeof(struct pid_state));
+	return *slot;
+}
+
+static int is_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+static int gmatch(const char *pat, const char *s)
+{
+	return fnmatch(pat, s, 0) == 0;
+}
+
+/* ---- making probes ---- */
+
+/* what one description asks of one process */
+struct pctx {
+	dtrace_hdl_t *dtp;
+	int pid;
+	char prov[32];
+	const char *mod, *func, *name;	/* the fields ("" for any) */
+	int obj;			/* the object being read */
+	const char *path, *modname;
+	int failed;
+};
+
+static int mod_match(const char *pat, const char *modname, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (!*pat)
+		return 1;
+	if (is_glob(pat))
+		return gmatch(pat, modname) || gmatch(pat, base) || gmatch(pat, path);
+	if (!strcmp(pat, modname) || !strcmp(pat, base) || !strcmp(pat, path))
+		return 1;
+	/* an initial part of the base name up to a '.' suffix: libc, libc.so */
+	size_t n = strlen(pat);
+	return !strncmp(base, pat, n) && base[n] == '.';
+}
+
+static int make(struct pctx *c, const char *fname, const char *pname, int kind,
+    uint64_t vaddr, uint64_t size, uint64_t foff, uint64_t off)
+{
+	dtrace_hdl_t *dtp = c->dtp;
+	if (dt_probe_lookup(dtp, c->prov, c->modname, fname, pname))
+		return 0;
+	struct pid_probe *pp = calloc(1, sizeof(*pp));
+	if (!pp || !(pp->path = strdup(c->path))) {
+		free(pp);
+		return dt_set_err(dtp, "out of memory");
+	}
+	pp->pid = c->pid;
+	pp->kind = kind;
+	pp->vaddr = vaddr;
+	pp->size = size;
+	pp->foff = foff;
+	pp->off = off;
+	struct dt_probe *p = dt_probe_create_prov(dtp, &dt_prov_pid, c->prov, c->modname,
+	    fname, pname, 0);
+	if (!p) {
+		free(pp->path);
+		free(pp);
+		return dt_set_err(dtp, "out of memory");
+	}
+	p->priv = pp;
+	return 0;
+}
+
+static int fail(struct pctx *c, enum dt_errtag tag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct pctx *c, enum dt_errtag tag, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	dt_set_err(c->dtp, "%s", msg);
+	c->dtp->errtag = tag;
+	c->failed = 1;
+	return 1;
+}
+
+/* the probes of one function of the object */
+static int per_func(void *arg, const char *fname, uint64_t vaddr, uint64_t size)
+{
+	struct pctx *c = arg;
+	const char *nm = *c->name ? c->name : "*";
+	int glob = is_glob(nm), made = 0;
+	uint64_t foff;
+
+	if (is_glob(c->func) || !*c->func) {
+		if (!gmatch(*c->func ? c->func : "*", fname) ||
+		    !strcmp(fname, "_init") || !strcmp(fname, "_fini"))
+			return 0;
+	} else if (strcmp(c->func, fname)) {
+		return 0;
+	}
+	if (dt_usym_fileoff(c->obj, vaddr, &foff) < 0)
+		return 0;	/* not in a loaded segment */
+	if (gmatch(nm, "entry")) {
+		if (make(c, fname, "entry", PID_ENTRY, vaddr, size, foff, 0) < 0)
+			return c->failed = 1;
+		made++;
+	}
+	if (gmatch(nm, "return")) {
+		if (make(c, fname, "return", PID_RETURN, vaddr, size, foff, 0) < 0)
+			return c->failed = 1;
+		made++;
+	}
+	if (!glob && !made) {
+		char *end;
+		errno = 0;
+		unsigned long long off = strtoull(nm, &end, 16);
+		if (*end || end == nm || errno || *nm == '-' || *nm == '+')
+			return fail(c, D_PROC_NAME, "'%s' is an invalid probe name", nm);
+		if (off >= size)
+			return fail(c, D_PROC_OFF, "offset 0x%llx outside of function '%s'",
+			    off, fname);
+		if (make(c, fname, nm, PID_OFFSET, vaddr, size, foff, off) < 0)
+			return c->failed = 1;
+	}
+	return 0;
+}
+
+static int per_obj(void *arg, int obj, const char *path, int aout)
+{
+	struct pctx *c = arg;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *modname = aout ? "a.out" : base;
+	if (!mod_match(c->mod, modname, path))
+		return 0;
+	c->obj = obj;
+	c->path = path;
+	c->modname = modname;
+	/* an exact function name may be any of its address's names */
+	int aliases = *c->func && !is_glob(c->func);
+	dt_usym_functions(obj, aliases, per_func, c);
+	return c->failed;
+}
+
+/* 'pid123': 123, else 0 (not an instance of this provider) */
+static int pid_of(const char *prov)
+{
+	if (strncmp(prov, "pid", 3) || !prov[3])
+		return 0;
+	for (const char *s = prov + 3; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+/* Is pid a process we can trace: not gone, not a zombie, not us? */
+static int grabbable(int pid)
+{
+	char fn[64], buf[512];
+	if (pid == getpid())
+		return 0;
+	snprintf(fn, sizeof(fn), "/proc/%d/stat", pid);
+	int fd = open(fn, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	const char *s = strrchr(buf, ')');
+	return s && s[1] == ' ' && s[2] != 'Z' && s[2] != 'X' && s[2] != 'x';
+}
+
+static int pid_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+    const char *func, const char *name)
+{
+	if (!pid_of(prov))
+		return 0;
+	errno = 0;
+	char *end;
+	long pid = strtol(prov + 3, &end, 10);
+	if (errno || *end || pid <= 0 || pid > 0x7fffffff) {
+		dtp->errtag = D_PROC_BADPID;
+		return dt_set_err(dtp, "'%s' does not contain a valid pid", prov);
+	}
+	struct pctx c = { .dtp = dtp, .pid = (int)pid, .mod = mod, .func = func, .name = name };
+	snprintf(c.prov, sizeof(c.prov), "pid%d", (int)pid);
+	if (!grabbable((int)pid) || dt_usym_objects((int)pid, per_obj, &c) < 0) {
+		if (c.failed)
+			return -1;
+		dtp->errtag = D_PROC_GRAB;
+		return dt_set_err(dtp, "failed to grab process %d", (int)pid);
+	}
+	return c.failed ? -1 : 0;
+}
+
+/* ---- arguments ---- */
+
+/* struct pt_regs (x86_64): where the registers are */
+#define PT_R9	64
+#define PT_R8	72
+#define PT_AX	80
+#define PT_CX	88
+#define PT_DX	96
+#define PT_SI	104
+#define PT_DI	112
+#define PT_SP	152
+
+static const int16_t argregs[6] = { PT_DI, PT_SI, PT_DX, PT_CX, PT_R8, PT_R9 };
+
+static int nargs_of(const struct pid_probe *pp)
+{
+	return pp->kind == PID_RETURN ? 2 : pp->kind == PID_OFFSET ? 6 : PID_MAXARGS;
+}
+
+/*
+ * Load argument i of probe pp into register reg (R0-R5) from the context
+ * (R6, struct pt_regs *): entry arguments 0-5 from their registers, the
+ * later ones from the user stack (8 * (i - 5) above %rsp, which points
+ * at the return address at the first instruction), read through R10 +
+ * tmp (8 bytes of stack; R0-R5 are clobbered); a return probe's arg0
+ * is its attach cookie (the returning instruction's offset), arg1
+ * %rax.  Past a probe's arguments: 0.
+ */
+static void load_arg(struct dt_asm *a, const struct pid_probe *pp, int i, int reg, int tmp)
+{
+	if (pp->kind == PID_RETURN) {
+		if (i == 0) {
+			dt_asm_emit(a, MOV64_REG(R1, R6));
+			dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_attach_cookie));
+			if (reg != R0)
+				dt_asm_emit(a, MOV64_REG(reg, R0));
+		} else if (i == 1) {
+			dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R6, PT_AX));
+		} else {
+			dt_asm_emit(a, MOV64_IMM(reg, 0));
+		}
+		return;
+	}
+	if (i < 6) {
+		dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R6, argregs[i]));
+		return;
+	}
+	if (pp->kind != PID_ENTRY || i >= nargs_of(pp)) {
+		dt_asm_emit(a, MOV64_IMM(reg, 0));
+		return;
+	}
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, PT_SP));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, 8 * (i - 5)));
+	dt_asm_emit(a, MOV64_REG(R1, R10));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, tmp));
+	dt_asm_emit(a, MOV64_IMM(R2, 8));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_user));	/* zeroes on a fault */
+	dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R10, tmp));
+}
+
+static int pid_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
+{
+	(void)dtp;
+	const struct pid_probe *pp = p->priv;
+	for (int i = 0; i < nargs && i < PID_MAXARGS; i++) {
+		load_arg(a, pp, i, R0, -8);
+		dt_asm_emit(a, STX_MEM(BPF_DW, R9, R0, DT_MS_ARGS + 8 * i));
+	}
+	return 0;
+}
+
+static const char *pid_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int native)
+{
+	(void)dtp;
+	(void)native;
+	const struct pid_probe *pp = p->priv;
+	return i >= 0 && i < nargs_of(pp) ? "uint64_t" : NULL;
+}
+
+/* ---- attaching ---- */
+
+static int add_point(dtrace_hdl_t *dtp, const struct pid_probe *pp, int prog_fd,
+    uint64_t off, uint64_t cookie, int ret)
+{
+	struct pid_state *st = state(dtp);
+	if (!st)
+		return dt_set_err(dtp, "out of memory");
+	struct dt_uprobe_pt pt = { pp->path, pp->foff + off, cookie, prog_fd, pp->pid, ret };
+	return dt_uprobe_add(dtp, &st->pending, &pt);
+}
+
+static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
+{
+	const struct pid_probe *pp = p->priv;
+	switch (pp->kind) {
+	case PID_ENTRY:
+		return add_point(dtp, pp, prog_fd, 0, 0, 0);
+	case PID_OFFSET:
+		return add_point(dtp, pp, prog_fd, pp->off, 0, 0);
+	default:
+		return add_point(dtp, pp, prog_fd, 0, 0, 1);
+	}
+}
+
+/* tracing starts: the links of every point attached */
+static int pid_start(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_pid);
+	struct pid_state *st = slot ? *slot : NULL;
+	if (!st || !st->pending.n)
+		return 0;
+	return dt_uprobe_attach(dtp, &dt_prov_pid, &st->pending);
+}
+
+static void pid_fini(dtrace_hdl_t *dtp, void *state)
+{
+	(void)dtp;
+	struct pid_state *st = state;
+	if (!st)
+		return;
+	dt_uprobe_clear(&st->pending);
+	free(st);
+}
+
+static void pid_free_priv(struct dt_probe *p)
+{
+	struct pid_probe *pp = p->priv;
+	if (pp)
+		free(pp->path);
+	free(pp);
+	p->priv = NULL;
+}
+
+const struct dt_provider_ops dt_prov_pid = {
+	.name = "pid",
+	.attr = { { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA }, { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN },
+	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN }, { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA },
+	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN } },
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.attach_type = DT_BPF_TRACE_UPROBE_MULTI,
+	.provide_pdesc = pid_provide_pdesc,
+	.argtype = pid_argtype,
+	.cg_args = pid_cg_args,
+	.attach = pid_attach,
+	.start = pid_start,
+	.fini = pid_fini,
+	.free_priv = pid_free_priv,
+};
