@@ -68,6 +68,7 @@ struct pid_probe {
 	uint64_t vaddr, size;	/* the function, as its symbol table has it */
 	uint64_t foff;		/* its file offset */
 	uint64_t off;		/* PID_OFFSET: the instruction's offset in it */
+	char *desc;		/* its full name, for messages (when attached) */
 };
 
 /* the provider's per-handle state */
@@ -357,13 +358,20 @@ static const char *pid_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int
 
 /* ---- attaching ---- */
 
-static int add_point(dtrace_hdl_t *dtp, const struct pid_probe *pp, int prog_fd,
+static int add_point(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
     uint64_t off, uint64_t cookie, int ret)
 {
+	struct pid_probe *pp = p->priv;
 	struct pid_state *st = state(dtp);
 	if (!st)
 		return dt_set_err(dtp, "out of memory");
-	struct dt_uprobe_pt pt = { pp->path, pp->foff + off, cookie, prog_fd, pp->pid, ret };
+	if (!pp->desc && asprintf(&pp->desc, "%s:%s:%s:%s", p->prov, p->mod, p->func,
+	    p->name) < 0) {
+		pp->desc = NULL;
+		return dt_set_err(dtp, "out of memory");
+	}
+	struct dt_uprobe_pt pt = { pp->path, pp->foff + off, cookie, prog_fd, pp->pid, ret,
+		pp->desc };
 	return dt_uprobe_add(dtp, &st->pending, &pt);
 }
 
@@ -372,11 +380,11 @@ static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	const struct pid_probe *pp = p->priv;
 	switch (pp->kind) {
 	case PID_ENTRY:
-		return add_point(dtp, pp, prog_fd, 0, 0, 0);
+		return add_point(dtp, p, prog_fd, 0, 0, 0);
 	case PID_OFFSET:
-		return add_point(dtp, pp, prog_fd, pp->off, 0, 0);
+		return add_point(dtp, p, prog_fd, pp->off, 0, 0);
 	default:
-		return add_point(dtp, pp, prog_fd, 0, 0, 1);
+		return add_point(dtp, p, prog_fd, 0, 0, 1);
 	}
 }
 
@@ -403,8 +411,10 @@ static void pid_fini(dtrace_hdl_t *dtp, void *state)
 static void pid_free_priv(struct dt_probe *p)
 {
 	struct pid_probe *pp = p->priv;
-	if (pp)
+	if (pp) {
 		free(pp->path);
+		free(pp->desc);
+	}
 	free(pp);
 	p->priv = NULL;
 }

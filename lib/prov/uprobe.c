@@ -13,11 +13,13 @@
  * with expected_attach_type BPF_TRACE_UPROBE_MULTI.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include "uprobe.h"
+#include "base/output.h"
 
 /* union bpf_attr's link_create as Linux 6.6 has it for uprobe_multi */
 struct uprobe_multi_attr {
@@ -101,24 +103,128 @@ static int link_group(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 	free(cookies);
 	if (fd < 0) {
 		if (err == ESRCH)
-			return dt_set_err(dtp, "failed to enable uprobes on %s: process %d has exited",
+			dt_set_err(dtp, "failed to enable uprobes on %s: process %d has exited",
 			    v[0].path, v[0].pid);
-		return dt_set_err(dtp, "failed to enable %zu uprobe%s on %s: %s", n,
-		    n == 1 ? "" : "s", v[0].path, strerror(err));
+		else
+			dt_set_err(dtp, "failed to enable %zu uprobe%s on %s: %s", n,
+			    n == 1 ? "" : "s", v[0].path, err == 524 ? "Operation not supported" :
+			    strerror(err));
+		errno = err;
+		return -1;
 	}
 	return dt_prov_keep_fd(dtp, ops, fd) < 0 ? (close(fd), -1) : 0;
+}
+
+/* Is err the kernel refusing an instruction (not the link)? */
+static int refused(int err)
+{
+	return err == 524 /* ENOTSUPP */ || err == EOPNOTSUPP;
+}
+
+/*
+ * Can the kernel put a uprobe on the instruction starting with b[0..n)?
+ * x86's uprobes refuse (ENOTSUPP) an instruction with a lock prefix and
+ * VEX encoded ones (AVX2: the first instruction of many of libc's string
+ * functions; EVEX ones are accepted, as measured on Linux 6.18): checked
+ * from the bytes, so a whole link is not registered only to be refused
+ * and taken down (the refusal is still handled, by halving the link).
+ */
+int dt_uprobe_placeable(const uint8_t *b, size_t n)
+{
+	size_t i = 0;
+	for (; i < n; i++) {
+		switch (b[i]) {
+		case 0xf0:
+			return 0;	/* lock */
+		case 0x66: case 0x67: case 0xf2: case 0xf3: case 0x2e: case 0x3e:
+		case 0x26: case 0x36: case 0x64: case 0x65:
+			continue;	/* legacy prefixes */
+		}
+		break;
+	}
+	while (i < n && (b[i] & 0xf0) == 0x40)	/* REX */
+		i++;
+	return i >= n || (b[i] != 0xc4 && b[i] != 0xc5);
+}
+
+struct leftout {
+	size_t n;
+	const struct dt_uprobe_pt *first;
+};
+
+static void note(struct leftout *lo, const struct dt_uprobe_pt *pt)
+{
+	if (!lo->n++)
+		lo->first = pt;
+}
+
+/*
+ * The points v[0..n) of one group, linked; a point whose instruction the
+ * kernel still refuses (ENOTSUPP) is found by halving the group and left
+ * out, so one function does not keep a thousand others from being traced.
+ */
+static int link_split(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
+    const struct dt_uprobe_pt *v, size_t n, struct leftout *lo)
+{
+	if (!n || link_group(dtp, ops, v, n) == 0)
+		return 0;
+	if (!refused(errno))
+		return -1;
+	if (n == 1) {
+		note(lo, v);
+		return 0;
+	}
+	if (link_split(dtp, ops, v, n / 2, lo) < 0)
+		return -1;
+	return link_split(dtp, ops, v + n / 2, n - n / 2, lo);
+}
+
+/* the points of v[0..n) whose instruction can be probed, moved first;
+ * how many */
+static size_t placeable(struct dt_uprobe_pt *v, size_t n, struct leftout *lo)
+{
+	int fd = open(v[0].path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return n;	/* the kernel will say */
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint8_t b[16];
+		ssize_t r = v[i].ret ? 0 : pread(fd, b, sizeof(b), (off_t)v[i].off);
+		if (r > 0 && !dt_uprobe_placeable(b, (size_t)r)) {
+			note(lo, &v[i]);
+			continue;
+		}
+		v[k++] = v[i];
+	}
+	close(fd);
+	return k;
 }
 
 int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
     struct dt_uprobes *u)
 {
 	int rc = 0;
+	struct leftout lo = { 0, NULL };
+	char first[512] = "";
 	qsort(u->v, u->n, sizeof(*u->v), pt_cmp);
 	for (size_t i = 0, j; i < u->n && rc == 0; i = j) {
 		for (j = i + 1; j < u->n && group_cmp(&u->v[i], &u->v[j]) == 0; j++)
 			;
-		rc = link_group(dtp, ops, &u->v[i], j - i);
+		size_t before = lo.n;
+		size_t k = placeable(&u->v[i], j - i, &lo);
+		if (lo.n && !before)	/* named before the group is reused */
+			snprintf(first, sizeof(first), "%s", lo.first->what ? lo.first->what : "");
+		rc = link_split(dtp, ops, &u->v[i], k, &lo);
+		if (lo.n && !first[0] && lo.first->what)
+			snprintf(first, sizeof(first), "%s", lo.first->what);
 	}
+	if (rc == 0 && lo.n == 1)
+		dt_out_message(dtp, 0, "%s: the kernel cannot place a uprobe on its instruction "
+		    "(uprobes refuse lock-prefixed and VEX-encoded instructions): left out", first);
+	else if (rc == 0 && lo.n)
+		dt_out_message(dtp, 0, "%zu uprobes left out (%s and others): the kernel cannot "
+		    "place a uprobe on their instructions (uprobes refuse lock-prefixed and "
+		    "VEX-encoded instructions)", lo.n, first);
 	u->n = 0;
 	return rc;
 }

@@ -27,6 +27,7 @@ struct dt_uprobe_pt {
 	int prog_fd;
 	int pid;		/* the process (0: any) */
 	int ret;		/* 1: a uretprobe (the function's return) */
+	const char *what;	/* the probe, for messages (its owner keeps it) */
 };
 
 struct dt_uprobes {
@@ -42,5 +43,8 @@ int dt_uprobe_add(dtrace_hdl_t *dtp, struct dt_uprobes *u, const struct dt_uprob
 int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
     struct dt_uprobes *u);
 void dt_uprobe_clear(struct dt_uprobes *u);
+/* Can the kernel put a uprobe on the instruction whose bytes start at
+ * b[0..n)?  (x86 uprobes refuse lock-prefixed and VEX/EVEX ones.) */
+int dt_uprobe_placeable(const uint8_t *b, size_t n);
 
 #endif
