@@ -277,6 +277,12 @@ static int pid_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mo
 	return c.failed ? -1 : 0;
 }
 
+static int pid_match_mod(const struct dt_probe *p, const char *mod)
+{
+	const struct pid_probe *pp = p->priv;
+	return mod_match(mod, p->mod, pp->path);
+}
+
 /* ---- arguments ---- */
 
 /* struct pt_regs (x86_64): where the registers are */
@@ -427,6 +433,7 @@ const struct dt_provider_ops dt_prov_pid = {
 	.prog_type = BPF_PROG_TYPE_KPROBE,
 	.attach_type = DT_BPF_TRACE_UPROBE_MULTI,
 	.provide_pdesc = pid_provide_pdesc,
+	.match_mod = pid_match_mod,
 	.argtype = pid_argtype,
 	.cg_args = pid_cg_args,
 	.attach = pid_attach,

@@ -191,7 +191,9 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 		dt_prov_provide(dtp, prov, mod, func, name);
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
-		if (!field_match(prov, p->prov) || !field_match(mod, p->mod) ||
+		if (!field_match(prov, p->prov) ||
+		    (*mod && p->ops->match_mod ? !p->ops->match_mod(p, mod) :
+		     !field_match(mod, p->mod)) ||
 		    !field_match(func, p->func) || !field_match(name, p->name))
 			continue;
 		n++;

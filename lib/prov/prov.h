@@ -117,6 +117,11 @@ struct dt_provider_ops {
 	 * grabbed, an offset past the function). */
 	int (*provide_pdesc)(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 	    const char *func, const char *name);
+	/* Optional: does p's module field match the description's mod
+	 * (non-empty)?  For modules known by several names (the pid
+	 * provider's a.out is also its file's name and path; libc.so.6 is
+	 * also libc).  Without it: equal, or the glob matches. */
+	int (*match_mod)(const struct dt_probe *p, const char *mod);
 	/* the expected_attach_type its programs are loaded with (0: none;
 	 * a multi-uprobe link needs BPF_TRACE_UPROBE_MULTI) */
 	uint32_t attach_type;
