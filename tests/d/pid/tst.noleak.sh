@@ -1,0 +1,34 @@
+#!/bin/bash
+# No uprobe outlives dtrace, however it ends: the multi-uprobe links are
+# file descriptors of dtrace's (read from /proc/PID/fdinfo while it
+# traces), gone from `bpftool link` after dtrace exits normally and after
+# kill -9; no uprobe event is ever left in tracefs's uprobe_events.
+. "$TESTDIR/pid/common.bash"
+build_pid p
+start_waiting "$tmp/p" 100000 forever
+trap 'kill $wpid 2>/dev/null; rm -rf "$tmp"' EXIT
+links_of() {	# the ids of process $1's uprobe_multi links
+	local f
+	for f in /proc/$1/fdinfo/*; do
+		grep -q '^link_type:.*uprobe_multi' "$f" 2>/dev/null && awk '/^link_id:/ { print $2 }' "$f"
+	done
+}
+for how in exit kill; do
+	"$DTRACE" -qn 'pid$target:a.out:pid_*:entry, pid$target:libc.so.6:malloc:return { @[probefunc] = count(); }
+	    tick-1s { exit(0); }' -p $wpid >"$tmp/out" 2>"$tmp/err" &
+	d=$!
+	ids=
+	for ((i = 0; i < 100; i++)); do
+		ids=$(links_of $d)
+		[ -n "$ids" ] && break
+		sleep 0.02
+	done
+	[ -n "$ids" ] || fail "no links seen ($how)"
+	[ $how = kill ] && kill -9 $d
+	wait $d
+	for id in $ids; do
+		bpftool link show id "$id" >/dev/null 2>&1 && fail "link $id left after $how"
+	done
+	! grep -q "$tmp/p" /sys/kernel/tracing/uprobe_events 2>/dev/null || fail "uprobe event left ($how)"
+done
+exit 0
