@@ -52,6 +52,7 @@
 #include "prov.h"
 #include "uprobe.h"
 #include "kernel/bpf_asm.h"
+#include "kernel/btf.h"
 #include "kernel/usyms.h"
 
 extern const struct dt_provider_ops dt_prov_pid;
@@ -68,6 +69,7 @@ struct pid_probe {
 	uint64_t vaddr, size;	/* the function, as its symbol table has it */
 	uint64_t foff;		/* its file offset */
 	uint64_t off;		/* PID_OFFSET: the instruction's offset in it */
+	uint64_t arg_start;	/* the process image's (0: unknown), see pid_cg_filter */
 	char *desc;		/* its full name, for messages (when attached) */
 };
 
@@ -104,6 +106,7 @@ struct pctx {
 	const char *mod, *func, *name;	/* the fields ("" for any) */
 	int obj;			/* the object being read */
 	const char *path, *modname;
+	uint64_t arg_start;		/* the process image's */
 	int failed;
 };
 
@@ -139,6 +142,7 @@ static int make(struct pctx *c, const char *fname, const char *pname, int kind,
 	pp->size = size;
 	pp->foff = foff;
 	pp->off = off;
+	pp->arg_start = c->arg_start;
 	struct dt_probe *p = dt_probe_create_prov(dtp, &dt_prov_pid, c->prov, c->modname,
 	    fname, pname, 0);
 	if (!p) {
@@ -235,10 +239,15 @@ static int pid_of(const char *prov)
 	return 1;
 }
 
-/* Is pid a process we can trace: not gone, not a zombie, not us? */
-static int grabbable(int pid)
+/*
+ * Is pid a process we can trace: not gone, not a zombie, not us?  Its
+ * image's arg_start (where its arguments are: a different address
+ * after each exec, stack randomization being on) into *arg_start.
+ */
+static int grabbable(int pid, uint64_t *arg_start)
 {
-	char fn[64], buf[512];
+	char fn[64], buf[1024];
+	*arg_start = 0;
 	if (pid == getpid())
 		return 0;
 	snprintf(fn, sizeof(fn), "/proc/%d/stat", pid);
@@ -250,8 +259,16 @@ static int grabbable(int pid)
 	if (n <= 0)
 		return 0;
 	buf[n] = 0;
-	const char *s = strrchr(buf, ')');
-	return s && s[1] == ' ' && s[2] != 'Z' && s[2] != 'X' && s[2] != 'x';
+	char *s = strrchr(buf, ')');
+	if (!s || s[1] != ' ' || s[2] == 'Z' || s[2] == 'X' || s[2] == 'x')
+		return 0;
+	/* field 48 is arg_start; s + 2 is field 3 */
+	char *save = NULL, *tok = strtok_r(s + 2, " ", &save);
+	for (int f = 3; tok && f < 48; f++)
+		tok = strtok_r(NULL, " ", &save);
+	if (tok)
+		*arg_start = strtoull(tok, NULL, 10);
+	return 1;
 }
 
 static int pid_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mod,
@@ -268,7 +285,7 @@ static int pid_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mo
 	}
 	struct pctx c = { .dtp = dtp, .pid = (int)pid, .mod = mod, .func = func, .name = name };
 	snprintf(c.prov, sizeof(c.prov), "pid%d", (int)pid);
-	if (!grabbable((int)pid) || dt_usym_objects((int)pid, per_obj, &c) < 0) {
+	if (!grabbable((int)pid, &c.arg_start) || dt_usym_objects((int)pid, per_obj, &c) < 0) {
 		if (c.failed)
 			return -1;
 		dtp->errtag = D_PROC_GRAB;
@@ -281,6 +298,45 @@ static int pid_match_mod(const struct dt_probe *p, const char *mod)
 {
 	const struct pid_probe *pp = p->priv;
 	return mod_match(mod, p->mod, pp->path);
+}
+
+/* ---- the process image ---- */
+
+/*
+ * A uprobe is on a file, not on a process image: after the process
+ * execs, the kernel's pid filter still lets it fire wherever the new
+ * image maps the same file (libc, always).  DTrace's probes go away with
+ * the image, so the program first checks that the current image is the
+ * one the probe was made for: its mm's arg_start, read from
+ * /proc/PID/stat when the probe was made, randomized anew by each exec.
+ * (Without address randomization an exec of the same program with the
+ * same arguments is not told apart.)  R0-R5 and R10 - 8 are used.
+ */
+static int pid_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int out)
+{
+	const struct pid_probe *pp = p->priv;
+	int mm = dt_btf_offsetof(dtp, "task_struct", "mm");
+	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
+	if (!pp->arg_start || mm < 0 || as < 0)
+		return 0;	/* not told apart: documented */
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task));
+	dt_asm_emit(a, MOV64_REG(R3, R0));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, mm));
+	dt_asm_emit(a, MOV64_REG(R1, R10));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, -8));
+	dt_asm_emit(a, MOV64_IMM(R2, 8));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R10, -8));
+	dt_asm_jump(a, JMP_IMM(BPF_JEQ, R3, 0, 0), out);
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, as));
+	dt_asm_emit(a, MOV64_REG(R1, R10));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, -8));
+	dt_asm_emit(a, MOV64_IMM(R2, 8));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R10, -8));
+	dt_asm_ld_imm64(a, R2, 0, pp->arg_start);
+	dt_asm_jump(a, JMP_REG(BPF_JNE, R1, R2, 0), out);
+	return 0;
 }
 
 /* ---- arguments ---- */
@@ -435,6 +491,7 @@ const struct dt_provider_ops dt_prov_pid = {
 	.provide_pdesc = pid_provide_pdesc,
 	.match_mod = pid_match_mod,
 	.argtype = pid_argtype,
+	.cg_filter = pid_cg_filter,
 	.cg_args = pid_cg_args,
 	.attach = pid_attach,
 	.start = pid_start,

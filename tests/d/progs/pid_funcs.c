@@ -9,7 +9,8 @@
  * pid_sign(-5), pid_sign(7) (two ret instructions: -1 and 1), pid_lib(i)
  * (malloc(12345 + i) and write(fd 1, "pid\n", 4) in libc).  MODE "wait"
  * prints "ready" first and sleeps 100 ms between rounds (for -p);
- * "forever" loops until killed; "exec" execs /bin/true at the end.
+ * "forever" loops until killed; "exec" execs /bin/true at the end
+ * ("waitexec": both).
  * noipa keeps every call a call, with its arguments as written.
  */
 #include <stdio.h>
@@ -63,7 +64,7 @@ int main(int argc, char **argv)
 	pid_sink += pid_first();
 	long n = argc > 1 ? atol(argv[1]) : 1;
 	const char *mode = argc > 2 ? argv[2] : "";
-	int wait = !strcmp(mode, "wait") || !strcmp(mode, "forever");
+	int wait = strstr(mode, "wait") || !strcmp(mode, "forever");
 	if (wait) {
 		printf("ready\n");
 		fflush(stdout);
@@ -76,7 +77,7 @@ int main(int argc, char **argv)
 		if (wait)
 			usleep(100000);
 	}
-	if (!strcmp(mode, "exec"))
+	if (strstr(mode, "exec"))
 		execl("/bin/true", "true", (char *)NULL);
 	return 0;
 }
