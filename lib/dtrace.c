@@ -34,6 +34,7 @@
 #include "fmt/usymfmt.h"
 #include "out/flamegraph.h"
 #include "front/ast.h"
+#include "front/lex.h"
 #include "front/parse.h"
 #include "prov/prov.h"
 #include "sema/dlib.h"
@@ -483,10 +484,60 @@ static int iter_one(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg)
 	return c->fn ? c->fn(&pi, c->arg) : 0;
 }
 
+/*
+ * desc as the compiler reads a probe description: the macro variables
+ * ($target, $pid, ... and $1..$n, $$n) expanded, so that `dtrace -l -n
+ * 'pid$target:libc.so.6::entry' -c cmd` lists the command's probes.  A
+ * name that is no macro variable is left as written (it then matches
+ * nothing).
+ */
+static void expand_macros(dtrace_hdl_t *dtp, const char *desc, char *out, size_t len)
+{
+	size_t o = 0;
+	for (const char *s = desc; *s && o + 1 < len;) {
+		const char *e = s + 1;
+		if (*s != '$') {
+			out[o++] = *s++;
+			continue;
+		}
+		if (*e == '$')
+			e++;
+		char val[512] = "";
+		int got = 0;
+		if (isdigit((unsigned char)*e)) {
+			long n = strtol(e, (char **)&e, 10);
+			if (n >= 0 && n < dtp->macros.argc) {
+				snprintf(val, sizeof(val), "%s", dtp->macros.argv[n]);
+				got = 1;
+			}
+		} else if (isalpha((unsigned char)*e) || *e == '_') {
+			char name[64];
+			size_t k = 0;
+			while ((isalnum((unsigned char)*e) || *e == '_') && k + 1 < sizeof(name))
+				name[k++] = *e++;
+			name[k] = 0;
+			long long v;
+			if (dt_lex_macro_var(&dtp->macros, name, &v)) {
+				snprintf(val, sizeof(val), "%lld", v);
+				got = 1;
+			}
+		}
+		if (!got) {	/* as written */
+			out[o++] = *s++;
+			continue;
+		}
+		o += (size_t)snprintf(out + o, len - o, "%s", val);
+		if (o >= len)
+			o = len - 1;
+		s = e;
+	}
+	out[o] = 0;
+}
+
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
     dtrace_probe_f *fn, void *arg)
 {
-	char buf[1024];
+	char buf[1024], xdesc[1024];
 	const char *f[4] = { "", "", "", "" };
 	struct iter_cb c = { fn, arg };
 
@@ -497,6 +548,10 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const char *desc,
 			return 0;
 		iter_one(dtp, dtp->probes[id - 1], &c);
 		return 1;
+	}
+	if (desc && strchr(desc, '$')) {
+		expand_macros(dtp, desc, xdesc, sizeof(xdesc));
+		desc = xdesc;
 	}
 	if (desc && dt_pdesc_split(desc, buf, sizeof(buf), f) < 0)
 		return dt_set_err(dtp, "invalid probe description \"%s\": Overspecified probe description", desc);

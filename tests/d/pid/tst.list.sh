@@ -35,4 +35,8 @@ $DTRACE -l -n "pid$wpid:::entry" >"$tmp/out" 2>"$tmp/err" || fail "all"
 for m in a.out libc.so.6 ld-linux-x86-64.so.2; do
 	grep -q " $m " "$tmp/out" || fail "no $m in pid$wpid:::entry"
 done
+# -l -n expands $target as the compiler does (here the -c command's)
+$DTRACE -l -n 'pid$target:a.out:pid_add:entry' -c "$tmp/p" >"$tmp/out" 2>"$tmp/err" || fail "-l with \$target"
+awk 'NR == 2 && $2 ~ /^pid[0-9]+$/ && $3 == "a.out" && $4 == "pid_add" { ok = 1 } END { exit !ok }' "$tmp/out" ||
+	fail "-l with \$target"
 exit 0
