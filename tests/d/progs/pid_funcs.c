@@ -10,13 +10,15 @@
  * (malloc(12345 + i) and write(fd 1, "pid\n", 4) in libc).  MODE "wait"
  * prints "ready" first and sleeps 100 ms between rounds (for -p);
  * "forever" loops until killed; "exec" execs /bin/true at the end
- * ("waitexec": both).
+ * ("waitexec": both); "fork" forks first, and parent and child both
+ * make the calls (the parent then waits for the child).
  * noipa keeps every call a call, with its arguments as written.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #define KEEP __attribute__((noipa))
 
@@ -69,6 +71,7 @@ int main(int argc, char **argv)
 		printf("ready\n");
 		fflush(stdout);
 	}
+	pid_t child = strstr(mode, "fork") ? fork() : -1;
 	for (long i = 0; i < n || !strcmp(mode, "forever"); i++) {
 		pid_sink += pid_add(i, 10, 100);
 		pid_sink += pid_eight(1, 2, 3, 4, 5, 6, 7, 8);
@@ -77,6 +80,8 @@ int main(int argc, char **argv)
 		if (wait)
 			usleep(100000);
 	}
+	if (child > 0)
+		waitpid(child, NULL, 0);
 	if (strstr(mode, "exec"))
 		execl("/bin/true", "true", (char *)NULL);
 	return 0;
