@@ -15,15 +15,21 @@
  *  - a direct jmp or conditional jump (rel8/rel32) whose target is
  *    outside [vaddr, vaddr+len): a tail call (gcc emits conditional
  *    tail calls too; illumos' pid provider counts both);
- *  - jmp *disp(%rip) with no index register: a jump through a pointer
- *    in data (the GOT under -fno-plt), always a tail call.
+ *  - an indirect jmp through memory with no index register (jmp
+ *    *disp(%rip): a pointer in data, the GOT under -fno-plt; jmp
+ *    *0x18(%rax): a pointer in a structure, a method table): a tail
+ *    call.  A jump table always needs an index: compilers index the
+ *    table in the jmp (jmp *tab(,%rax,8)) or add it up in a register.
  * Not returns:
- *  - jmp *%reg and jmp *mem with a base or index register: a switch's
- *    jump table (`jmp *%rax` after adding the table's base, `notrack
- *    jmp` under CET, `jmp *tab(,%rax,8)`) cannot be told from an
- *    indirect tail call by one instruction, and a return probe in the
+ *  - jmp *%reg and jmp *mem with an index register: a switch's jump
+ *    table (PIC code: movslq (%rdx,%rax,4),%rax; add %rdx,%rax; jmp
+ *    *%rax, `notrack jmp` under CET; non-PIC: jmp *tab(,%rax,8)) cannot
+ *    be told from an indirect tail call (jmp *%rax after loading a
+ *    function pointer) by one instruction, and a return probe in the
  *    middle of a function is worse than a missing one (illumos does not
- *    count register jumps either);
+ *    count register jumps either).  In libc.so.6 this loses the return
+ *    of a few functions that end only in such a call (_IO_sgetn,
+ *    __overflow: glibc's stdio method calls);
  *  - call, even of a noreturn function: control does not leave the
  *    function through it, and the function's own returns are elsewhere.
  */
@@ -53,8 +59,11 @@ static int push(uint32_t **a, size_t *n, size_t *cap, uint32_t v)
 }
 
 /* Does the instruction at off (length in ins) leave the function? */
-static int returns(const ZydisDecodedInstruction *ins, size_t off, size_t len)
+static int returns(const ZydisDecoder *dec, const ZydisDecoderContext *ctx,
+    const ZydisDecodedInstruction *ins, size_t off, size_t len)
 {
+	ZydisDecodedOperand op;
+
 	if (ins->mnemonic == ZYDIS_MNEMONIC_RET)
 		return 1;
 	if (ins->meta.category != ZYDIS_CATEGORY_UNCOND_BR &&
@@ -65,15 +74,17 @@ static int returns(const ZydisDecodedInstruction *ins, size_t off, size_t len)
 
 		return t < 0 || (uint64_t)t >= len;
 	}
-	/* jmp *disp32(%rip): mod 00, r/m 101 and no SIB byte */
-	return ins->mnemonic == ZYDIS_MNEMONIC_JMP && ins->attributes & ZYDIS_ATTRIB_HAS_MODRM &&
-	    ins->raw.modrm.mod == 0 && ins->raw.modrm.rm == 5 &&
-	    !(ins->attributes & ZYDIS_ATTRIB_HAS_SIB);
+	/* an indirect jmp: through memory with no index register, a tail
+	 * call; through a register or an indexed table, not a return */
+	return ins->mnemonic == ZYDIS_MNEMONIC_JMP &&
+	    ZYAN_SUCCESS(ZydisDecoderDecodeOperands(dec, ctx, ins, &op, 1)) &&
+	    op.type == ZYDIS_OPERAND_TYPE_MEMORY && op.mem.index == ZYDIS_REGISTER_NONE;
 }
 
 int dt_insn_scan(const uint8_t *code, size_t len, uint64_t vaddr, struct dt_insn_fn *f)
 {
 	ZydisDecoder dec;
+	ZydisDecoderContext ctx;
 	ZydisDecodedInstruction ins;
 	size_t off = 0, scap = len / 3 + 16, rcap = 0;
 
@@ -87,11 +98,11 @@ int dt_insn_scan(const uint8_t *code, size_t len, uint64_t vaddr, struct dt_insn
 	if (!(f->starts = malloc(scap * sizeof(*f->starts))))
 		return -1;
 	while (off < len) {
-		if (ZYAN_FAILED(ZydisDecoderDecodeInstruction(&dec, NULL, code + off,
+		if (ZYAN_FAILED(ZydisDecoderDecodeInstruction(&dec, &ctx, code + off,
 		    len - off, &ins)))
 			break;
 		if (push(&f->starts, &f->nstarts, &scap, (uint32_t)off) < 0 ||
-		    (returns(&ins, off, len) &&
+		    (returns(&dec, &ctx, &ins, off, len) &&
 		    push(&f->rets, &f->nrets, &rcap, (uint32_t)off) < 0)) {
 			dt_insn_free(f);
 			errno = ENOMEM;

@@ -66,13 +66,18 @@ static void hand_assembled(void)
 		0x74, 0xee, 0x0f, 0x85, 0x00, 0x01, 0x00, 0x00, 0x78, 0x00 };
 	static const uint32_t jumps_s[] = { 0, 2, 3, 4, 6, 11, 16, 18, 24 },
 		jumps_r[] = { 4, 11, 18, 24 };
-	/* 0: jmp *(%rax,%rdx,8); 3: notrack jmp *%rax; 6: jmp *%rax;
-	 * 8: jmp *0x10(%rax); 11: jmp *0x0(%rip) (through the GOT: returns);
-	 * 17: call rel32 (a noreturn function); 22: ud2 */
+	/* through a register or an indexed table (not returns): 0: jmp
+	 * *(%rax,%rdx,8); 3: notrack jmp *%rax; 6: jmp *%rax; 21: jmp
+	 * *(%rax,%r8,8); through a pointer in memory (tail calls): 8: jmp
+	 * *0x10(%rax); 11: jmp *0x0(%rip); 17: jmp *0x8(%rsp); 25: jmp
+	 * *0x1000; then 32: call rel32 (a noreturn function); 37: ud2
+	 * (bytes from GNU as) */
 	static const uint8_t table[] = { 0xff, 0x24, 0xd0, 0x3e, 0xff, 0xe0, 0xff, 0xe0,
-		0xff, 0x60, 0x10, 0xff, 0x25, 0x00, 0x00, 0x00, 0x00,
+		0xff, 0x60, 0x10, 0xff, 0x25, 0x00, 0x00, 0x00, 0x00, 0xff, 0x64, 0x24, 0x08,
+		0x42, 0xff, 0x24, 0xc0, 0xff, 0x24, 0x25, 0x00, 0x10, 0x00, 0x00,
 		0xe8, 0x00, 0x10, 0x00, 0x00, 0x0f, 0x0b };
-	static const uint32_t table_s[] = { 0, 3, 6, 8, 11, 17, 22 }, table_r[] = { 11 };
+	static const uint32_t table_s[] = { 0, 3, 6, 8, 11, 17, 21, 25, 32, 37 },
+		table_r[] = { 8, 11, 17, 25 };
 	/* vzeroupper; vmovdqa (%rsi),%ymm0; vbroadcastss (%rsi),%ymm0;
 	 * vpternlogd $0xff,%zmm1,%zmm2,%zmm3; vmovdqu64 0x40(%rsi),%zmm0{%k1}{z};
 	 * vaddps %zmm1,%zmm2,%zmm3; andn; shlx; ret (bytes from GNU as) */
