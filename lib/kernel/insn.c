@@ -90,6 +90,10 @@ int dt_insn_scan(const uint8_t *code, size_t len, uint64_t vaddr, struct dt_insn
 
 	(void)vaddr;	/* targets are compared as offsets from the start */
 	memset(f, 0, sizeof(*f));
+	if (len > UINT32_MAX) {		/* offsets are 32-bit */
+		errno = EFBIG;
+		return -1;
+	}
 	if (ZYAN_FAILED(ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64,
 	    ZYDIS_STACK_WIDTH_64))) {
 		errno = EINVAL;

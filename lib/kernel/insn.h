@@ -23,7 +23,7 @@ struct dt_insn_fn {
 /*
  * Decode code[0..len), the function loaded at vaddr (for jump targets).
  * 0 on success (even if incomplete); -1 with errno on allocation failure
- * (f is then empty).  Free f with dt_insn_free.
+ * (or EFBIG: len over 4 GB; f is then empty).  Free f with dt_insn_free.
  */
 int dt_insn_scan(const uint8_t *code, size_t len, uint64_t vaddr, struct dt_insn_fn *f);
 
