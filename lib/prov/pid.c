@@ -53,6 +53,7 @@
 #include "uprobe.h"
 #include "kernel/bpf_asm.h"
 #include "kernel/btf.h"
+#include "kernel/insn.h"
 #include "kernel/usyms.h"
 
 extern const struct dt_provider_ops dt_prov_pid;
@@ -169,6 +170,34 @@ static int fail(struct pctx *c, enum dt_errtag tag, const char *fmt, ...)
 	return 1;
 }
 
+/*
+ * The instructions of the function at file offset foff, size bytes, of
+ * the object at path (kernel/insn.c; from the file, so a live process's
+ * uprobe int3 is never seen); -1 with errno if it cannot be read.
+ */
+static int decode(const char *path, uint64_t foff, uint64_t size, uint64_t vaddr,
+    struct dt_insn_fn *f)
+{
+	memset(f, 0, sizeof(*f));
+	uint8_t *code = size ? malloc(size) : NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (!code || fd < 0) {
+		int e = code ? errno : ENOMEM;
+		free(code);
+		if (fd >= 0)
+			close(fd);
+		errno = e;
+		return -1;
+	}
+	ssize_t n = pread(fd, code, size, (off_t)foff);
+	close(fd);
+	int rc = n > 0 ? dt_insn_scan(code, (size_t)n, vaddr, f) : -1;
+	if (rc == 0 && (uint64_t)n < size)
+		f->complete = 0;	/* the file ends first */
+	free(code);
+	return rc;
+}
+
 /* the probes of one function of the object */
 static int per_func(void *arg, const char *fname, uint64_t vaddr, uint64_t size)
 {
@@ -191,12 +220,8 @@ static int per_func(void *arg, const char *fname, uint64_t vaddr, uint64_t size)
 			return c->failed = 1;
 		made++;
 	}
-	if (gmatch(nm, "return")) {
-		if (make(c, fname, "return", PID_RETURN, vaddr, size, foff, 0) < 0)
-			return c->failed = 1;
-		made++;
-	}
-	if (!glob && !made) {
+	int ret = gmatch(nm, "return");
+	if (!glob && !made && !ret) {
 		char *end;
 		errno = 0;
 		unsigned long long off = strtoull(nm, &end, 16);
@@ -205,9 +230,38 @@ static int per_func(void *arg, const char *fname, uint64_t vaddr, uint64_t size)
 		if (off >= size)
 			return fail(c, D_PROC_OFF, "offset 0x%llx outside of function '%s'",
 			    off, fname);
+		struct dt_insn_fn f;
+		if (decode(c->path, foff, size, vaddr, &f) < 0)
+			return fail(c, D_PROC_CREATEFAIL, "failed to create probe at '%s+0x%llx': %s",
+			    fname, off, strerror(errno));
+		int ok = dt_insn_is_start(&f, (uint32_t)off);
+		dt_insn_free(&f);
+		if (!ok)
+			return fail(c, D_PROC_ALIGN, "offset 0x%llx is not aligned on an instruction",
+			    off);
 		if (make(c, fname, nm, PID_OFFSET, vaddr, size, foff, off) < 0)
 			return c->failed = 1;
+	} else if (glob) {
+		/* every instruction whose offset the glob matches */
+		struct dt_insn_fn f;
+		if (decode(c->path, foff, size, vaddr, &f) < 0)
+			return fail(c, D_PROC_CREATEFAIL, "failed to create offset probes in '%s': %s",
+			    fname, strerror(errno));
+		for (size_t i = 0; i < f.nstarts; i++) {
+			char on[24];
+			snprintf(on, sizeof(on), "%x", f.starts[i]);
+			if (gmatch(nm, on) && make(c, fname, on, PID_OFFSET, vaddr, size, foff,
+			    f.starts[i]) < 0) {
+				dt_insn_free(&f);
+				return c->failed = 1;
+			}
+		}
+		dt_insn_free(&f);
 	}
+	/* made after the offsets, so that at a ret its offset probe fires
+	 * first (probes of one instruction fire in id order) */
+	if (ret && make(c, fname, "return", PID_RETURN, vaddr, size, foff, 0) < 0)
+		return c->failed = 1;
 	return 0;
 }
 
@@ -446,8 +500,23 @@ static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	case PID_OFFSET:
 		return add_point(dtp, p, prog_fd, pp->off, 0, 0);
 	default:
-		return add_point(dtp, p, prog_fd, 0, 0, 1);
+		break;
 	}
+	/* a return probe: on each instruction that leaves the function,
+	 * its offset the cookie (arg0); a uretprobe where the function does
+	 * not decode completely or has no such instruction (it ends in a
+	 * jump through a register, or never returns) */
+	struct dt_insn_fn f;
+	if (decode(pp->path, pp->foff, pp->size, pp->vaddr, &f) < 0)
+		return dt_set_err(dtp, "failed to enable %s:%s:%s:%s: cannot read %s: %s",
+		    p->prov, p->mod, p->func, p->name, pp->path, strerror(errno));
+	int rc = 0;
+	if (!f.complete || !f.nrets)
+		rc = add_point(dtp, p, prog_fd, 0, 0, 1);
+	for (size_t i = 0; f.complete && i < f.nrets && rc == 0; i++)
+		rc = add_point(dtp, p, prog_fd, f.rets[i], f.rets[i], 0);
+	dt_insn_free(&f);
+	return rc;
 }
 
 /* tracing starts: the links of every point attached */

@@ -207,8 +207,12 @@ int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 	struct leftout lo = { 0, NULL };
 	char first[512] = "";
 	qsort(u->v, u->n, sizeof(*u->v), pt_cmp);
-	for (size_t i = 0, j; i < u->n && rc == 0; i = j) {
-		for (j = i + 1; j < u->n && group_cmp(&u->v[i], &u->v[j]) == 0; j++)
+	/* the kernel runs the consumers of one address newest first: the
+	 * groups are linked last first, so that probes on one instruction
+	 * (pid_sign:entry and pid_sign:0) fire in the order they were
+	 * attached, the order of their probe ids */
+	for (size_t j = u->n, i; j > 0 && rc == 0; j = i) {
+		for (i = j - 1; i > 0 && group_cmp(&u->v[i - 1], &u->v[j - 1]) == 0; i--)
 			;
 		size_t before = lo.n;
 		size_t k = placeable(&u->v[i], j - i, &lo);
