@@ -1,7 +1,7 @@
 #!/bin/bash
 # -p on a running process: libc's malloc (entry argument, return value)
 # and write (its three arguments), by module name, with the module as a
-# prefix of the file's base name (libc) and as a glob (libc.so*).
+# prefix of the file's base name (libc) and as a glob (libc.so*); pid$1.
 . "$TESTDIR/pid/common.bash"
 build_pid p
 start_waiting "$tmp/p" 1000 wait
@@ -18,5 +18,9 @@ for mod in libc.so.6 libc 'libc.so*'; do
 	grep -q "^ret 1 libc.so.6 $m\$" "$tmp/out" || { kill $wpid; fail "malloc returns ($mod)"; }
 	grep -q "^write pid [0-9]" "$tmp/out" || { kill $wpid; fail "write ($mod)"; }
 done
+# pid$1: the process named by a macro argument (no -p)
+$DTRACE -qn 'pid$1:a.out:pid_add:entry { printf("add %d\n", arg1); exit(0); }' $wpid >"$tmp/out" 2>"$tmp/err" ||
+	{ kill $wpid; fail "pid\$1"; }
+[ "$(cat "$tmp/out")" = "add 10" ] || { kill $wpid; fail "pid\$1 output"; }
 kill $wpid
 exit 0
