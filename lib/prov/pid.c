@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <bpf/bpf.h>
 #include "prov.h"
 #include "uprobe.h"
 #include "kernel/bpf_asm.h"
@@ -77,6 +78,8 @@ struct pid_probe {
 /* the provider's per-handle state */
 struct pid_state {
 	struct dt_uprobes pending;	/* attach points not linked yet */
+	int retmap_fd;			/* (ip, tgid) -> offset in the function of
+					   the returning instruction; 0: none yet */
 };
 
 static struct pid_state *state(dtrace_hdl_t *dtp)
@@ -403,6 +406,7 @@ static int pid_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p
 #define PT_DX	96
 #define PT_SI	104
 #define PT_DI	112
+#define PT_IP	128
 #define PT_SP	152
 
 static const int16_t argregs[6] = { PT_DI, PT_SI, PT_DX, PT_CX, PT_R8, PT_R9 };
@@ -421,12 +425,25 @@ static int nargs_of(const struct pid_probe *pp)
  * is its attach cookie (the returning instruction's offset), arg1
  * %rax.  Past a probe's arguments: 0.
  */
-static void load_arg(struct dt_asm *a, const struct pid_probe *pp, int i, int reg, int tmp)
+static void load_arg(struct dt_asm *a, const struct pid_probe *pp, int i, int reg, int tmp,
+    int retmap_fd)
 {
 	if (pp->kind == PID_RETURN) {
 		if (i == 0) {
-			dt_asm_emit(a, MOV64_REG(R1, R6));
-			dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_attach_cookie));
+			/* the returning instruction's offset, by its address
+			 * in this process (0 for a uretprobe: the address is
+			 * the caller's) */
+			dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+			dt_asm_emit(a, ALU64_IMM(BPF_RSH, R0, 32));
+			dt_asm_emit(a, STX_MEM(BPF_DW, R10, R0, tmp));
+			dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R6, PT_IP));
+			dt_asm_emit(a, STX_MEM(BPF_DW, R10, R1, tmp - 8));
+			dt_asm_ld_map_fd(a, R1, retmap_fd);
+			dt_asm_emit(a, MOV64_REG(R2, R10));
+			dt_asm_emit(a, ALU64_IMM(BPF_ADD, R2, tmp - 8));
+			dt_asm_emit(a, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+			dt_asm_emit(a, JMP_IMM(BPF_JEQ, R0, 0, 1));
+			dt_asm_emit(a, LDX_MEM(BPF_DW, R0, R0, 0));
 			if (reg != R0)
 				dt_asm_emit(a, MOV64_REG(reg, R0));
 		} else if (i == 1) {
@@ -453,12 +470,34 @@ static void load_arg(struct dt_asm *a, const struct pid_probe *pp, int i, int re
 	dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R10, tmp));
 }
 
+/* the map return probes find their arg0 in, made on first use */
+static int retmap(dtrace_hdl_t *dtp)
+{
+	struct pid_state *st = state(dtp);
+	if (!st)
+		return dt_set_err(dtp, "out of memory");
+	if (st->retmap_fd > 0)
+		return st->retmap_fd;
+	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = BPF_F_NO_PREALLOC);
+	int fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_pid_ret", 16, 8, 1u << 20, &o);
+	if (fd < 0)
+		return dt_set_err(dtp, "cannot create the pid provider's return map: %s",
+		    strerror(errno));
+	if (dt_prov_keep_fd(dtp, &dt_prov_pid, fd) < 0) {
+		close(fd);
+		return -1;
+	}
+	return st->retmap_fd = fd;
+}
+
 static int pid_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
 {
-	(void)dtp;
 	const struct pid_probe *pp = p->priv;
+	int rfd = pp->kind == PID_RETURN && nargs > 0 ? retmap(dtp) : 0;
+	if (rfd < 0)
+		return -1;
 	for (int i = 0; i < nargs && i < PID_MAXARGS; i++) {
-		load_arg(a, pp, i, R0, -8);
+		load_arg(a, pp, i, R0, -8, rfd);
 		dt_asm_emit(a, STX_MEM(BPF_DW, R9, R0, DT_MS_ARGS + 8 * i));
 	}
 	return 0;
@@ -491,14 +530,51 @@ static int add_point(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
 	return dt_uprobe_add(dtp, &st->pending, &pt);
 }
 
-static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
+/* where file offset foff of the object at path is mapped in pid (0: not) */
+struct where {
+	const char *path;
+	uint64_t foff, addr;
+};
+
+static void where_map(void *arg, uint64_t start, uint64_t end, uint64_t off,
+    uint64_t dev, uint64_t ino, const char *path)
+{
+	(void)dev;
+	(void)ino;
+	struct where *w = arg;
+	if (!w->addr && path && !strcmp(path, w->path) && w->foff >= off &&
+	    w->foff < off + (end - start))
+		w->addr = start + (w->foff - off);
+}
+
+/* a return probe's instruction at offset ret of its function: its
+ * address in the process, with ret, into the return map */
+static int note_ret(dtrace_hdl_t *dtp, struct dt_probe *p, uint32_t ret)
+{
+	const struct pid_probe *pp = p->priv;
+	struct pid_state *st = state(dtp);
+	if (!st || st->retmap_fd <= 0)
+		return 0;	/* no program reads arg0 */
+	int fd = st->retmap_fd;
+	struct where w = { pp->path, pp->foff + ret, 0 };
+	dt_usym_maps(pp->pid, where_map, &w);
+	if (!w.addr)
+		return 0;	/* unmapped since: it cannot fire */
+	uint64_t key[2] = { w.addr, (uint64_t)pp->pid }, val = ret;
+	if (bpf_map_update_elem(fd, key, &val, BPF_ANY) < 0)
+		return dt_set_err(dtp, "failed to enable %s:%s:%s:%s: the return map: %s",
+		    p->prov, p->mod, p->func, p->name, strerror(errno));
+	return 0;
+}
+
+static int attach_at(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uint64_t cookie)
 {
 	const struct pid_probe *pp = p->priv;
 	switch (pp->kind) {
 	case PID_ENTRY:
-		return add_point(dtp, p, prog_fd, 0, 0, 0);
+		return add_point(dtp, p, prog_fd, 0, cookie, 0);
 	case PID_OFFSET:
-		return add_point(dtp, p, prog_fd, pp->off, 0, 0);
+		return add_point(dtp, p, prog_fd, pp->off, cookie, 0);
 	default:
 		break;
 	}
@@ -512,11 +588,19 @@ static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 		    p->prov, p->mod, p->func, p->name, pp->path, strerror(errno));
 	int rc = 0;
 	if (!f.complete || !f.nrets)
-		rc = add_point(dtp, p, prog_fd, 0, 0, 1);
-	for (size_t i = 0; f.complete && i < f.nrets && rc == 0; i++)
-		rc = add_point(dtp, p, prog_fd, f.rets[i], f.rets[i], 0);
+		rc = add_point(dtp, p, prog_fd, 0, cookie, 1);
+	for (size_t i = 0; f.complete && i < f.nrets && rc == 0; i++) {
+		rc = add_point(dtp, p, prog_fd, f.rets[i], cookie, 0);
+		if (rc == 0)
+			rc = note_ret(dtp, p, f.rets[i]);
+	}
 	dt_insn_free(&f);
 	return rc;
+}
+
+static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
+{
+	return attach_at(dtp, p, prog_fd, 0);
 }
 
 /* tracing starts: the links of every point attached */
