@@ -33,7 +33,7 @@
  * probe fires in the caller, after the return); an offset probe at that
  * instruction.  Attaching only collects points (prov/uprobe.c); the
  * links, one multi-uprobe link per object and program with the kernel's
- * pid filter, are made together when tracing starts.
+ * pid filter, are made together once the last probe is attached.
  *
  * Programs are BPF_PROG_TYPE_KPROBE with the user registers (struct
  * pt_regs) as context: entry arguments are %rdi, %rsi, %rdx, %rcx, %r8,
@@ -80,6 +80,8 @@ struct pid_state {
 	struct dt_uprobes pending;	/* attach points not linked yet */
 	int retmap_fd;			/* (ip, tgid) -> offset in the function of
 					   the returning instruction; 0: none yet */
+	int counted;			/* to_attach is known */
+	uint32_t to_attach;		/* enabled probes not attached yet */
 };
 
 static struct pid_state *state(dtrace_hdl_t *dtp)
@@ -526,7 +528,7 @@ static int add_point(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
 		return dt_set_err(dtp, "out of memory");
 	}
 	struct dt_uprobe_pt pt = { pp->path, pp->foff + off, cookie, prog_fd, pp->pid, ret,
-		pp->desc };
+		pp->desc, p->id };
 	return dt_uprobe_add(dtp, &st->pending, &pt);
 }
 
@@ -598,12 +600,37 @@ static int attach_at(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uint64_
 	return rc;
 }
 
-static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
+/*
+ * Attaching collects points; the links are made when the last enabled
+ * pid probe has been attached (its program loaded), all at once: one
+ * link per object and program, made in the order that fires probes of
+ * one instruction in id order (prov/uprobe.c), and before BEGIN runs,
+ * as DTrace enables every probe before BEGIN.
+ */
+static int attached(dtrace_hdl_t *dtp)
 {
-	return attach_at(dtp, p, prog_fd, 0);
+	struct pid_state *st = state(dtp);
+	if (!st)
+		return dt_set_err(dtp, "out of memory");
+	if (!st->counted) {
+		st->counted = 1;
+		for (uint32_t i = 0; i < dtp->nprobes; i++)
+			if (dtp->probes[i]->ops == &dt_prov_pid && dtp->probes[i]->nclauses)
+				st->to_attach++;
+	}
+	if (st->to_attach && --st->to_attach)
+		return 0;
+	return dt_uprobe_attach(dtp, &dt_prov_pid, &st->pending);
 }
 
-/* tracing starts: the links of every point attached */
+static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
+{
+	if (attach_at(dtp, p, prog_fd, 0) < 0)
+		return -1;
+	return attached(dtp);
+}
+
+/* tracing starts: anything not linked yet (attaching stopped early) */
 static int pid_start(dtrace_hdl_t *dtp)
 {
 	void **slot = dt_prov_state(dtp, &dt_prov_pid);

@@ -70,7 +70,11 @@ static int pt_cmp(const void *a, const void *b)
 	int c = group_cmp(x, y);
 	if (c)
 		return c;
-	return x->off < y->off ? -1 : x->off > y->off;
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	/* a link registers its points in order and the kernel runs the
+	 * newest consumer of an address first: the lowest order last */
+	return x->order < y->order ? 1 : x->order > y->order ? -1 : 0;
 }
 
 /* one link for v[0..n) (one group) */

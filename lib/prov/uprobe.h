@@ -28,6 +28,8 @@ struct dt_uprobe_pt {
 	int pid;		/* the process (0: any) */
 	int ret;		/* 1: a uretprobe (the function's return) */
 	const char *what;	/* the probe, for messages (its owner keeps it) */
+	uint32_t order;		/* of points of one address, the lowest fires
+				   first (the probe id) */
 };
 
 struct dt_uprobes {
