@@ -237,8 +237,8 @@ static int per_func(void *arg, const char *fname, uint64_t vaddr, uint64_t size)
 			    off, fname);
 		struct dt_insn_fn f;
 		if (decode(c->path, foff, size, vaddr, &f) < 0)
-			return fail(c, D_PROC_CREATEFAIL, "failed to create probe at '%s+0x%llx': %s",
-			    fname, off, strerror(errno));
+			return fail(c, D_UNKNOWN, "failed to create probe at '%s+0x%llx': "
+			    "cannot read the function: %s", fname, off, strerror(errno));
 		int ok = dt_insn_is_start(&f, (uint32_t)off);
 		dt_insn_free(&f);
 		if (!ok)
@@ -250,8 +250,8 @@ static int per_func(void *arg, const char *fname, uint64_t vaddr, uint64_t size)
 		/* every instruction whose offset the glob matches */
 		struct dt_insn_fn f;
 		if (decode(c->path, foff, size, vaddr, &f) < 0)
-			return fail(c, D_PROC_CREATEFAIL, "failed to create offset probes in '%s': %s",
-			    fname, strerror(errno));
+			return fail(c, D_UNKNOWN, "failed to create offset probes in '%s': "
+			    "cannot read the function: %s", fname, strerror(errno));
 		for (size_t i = 0; i < f.nstarts; i++) {
 			char on[24];
 			snprintf(on, sizeof(on), "%x", f.starts[i]);

@@ -13,6 +13,10 @@
  * are printed.
  */
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +217,7 @@ static const char *const unknown_ok[] = {
 	"Duplicate member or variable name",	/* dt_decl_member, _enumerator */
 	"preprocessor", "Preprocessor",		/* dtrace: EDT_COMPILER, no tag */
 	"failed to determine offset",		/* dt_node_offsetof */
+	"cannot read the function",		/* pid: the object's file unreadable */
 };
 
 static int tag_of(const char *msg)
@@ -415,6 +420,44 @@ static void scan_dir(const char *dir, int tags)
 	closedir(d);
 }
 
+/*
+ * The pid provider's errors, on a child of this program (a process of
+ * our own, stopped in pause()): errtags_insn is "mov $1, %eax; ret",
+ * six bytes whose offset 1 is inside the mov.
+ */
+void errtags_insn(void);
+__asm__(".text\n.globl errtags_insn\n.type errtags_insn, @function\n"
+	"errtags_insn:\n\tmov $1, %eax\n\tret\n.size errtags_insn, .-errtags_insn\n");
+
+static void pid_errors(int covered[])
+{
+	static const struct { enum dt_errtag tag; const char *src; } pid_snippets[] = {
+		{ D_PROC_NAME, "pid$1:a.out:errtags_insn:zz { }" },
+		{ D_PROC_OFF, "pid$1:a.out:errtags_insn:6 { }" },
+		{ D_PROC_ALIGN, "pid$1:a.out:errtags_insn:1 { }" },
+		{ D_PROC_GRAB, "pid2147483647:::entry, pid$1:::entry { }" },
+		{ D_PROC_BADPID, "pid0:::entry, pid$1:::entry { }" },
+	};
+	pid_t child = fork();
+	if (child == 0) {
+		errtags_insn();
+		pause();
+		_exit(0);
+	}
+	CHECK(child > 0, "fork: %s", strerror(errno));
+	if (child < 0)
+		return;
+	char pidstr[16];
+	snprintf(pidstr, sizeof(pidstr), "%d", (int)child);
+	char *argv[] = { (char *)"t.d", pidstr };
+	for (size_t i = 0; i < sizeof(pid_snippets) / sizeof(pid_snippets[0]); i++) {
+		expect(pid_snippets[i].tag, pid_snippets[i].src, 1, 2, argv);
+		covered[pid_snippets[i].tag] = 1;
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
 int main(void)
 {
 	int covered[DT_ERRTAG_MAX] = { 0 };
@@ -437,6 +480,7 @@ int main(void)
 	expect(D_NOREG, deep, 1, 0, NULL);
 	covered[D_NOREG] = 1;
 	expect(D_OP_INCOMPAT, "BEGIN { x = \"b\" + \"a\"; }", 0, 0, NULL);
+	pid_errors(covered);
 
 	/* the option: a flag (dtrace's compile-time flags take no value);
 	 * droptags takes any value */
