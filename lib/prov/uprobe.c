@@ -54,6 +54,8 @@ int dt_uprobe_add(dtrace_hdl_t *dtp, struct dt_uprobes *u, const struct dt_uprob
 
 static int group_cmp(const struct dt_uprobe_pt *x, const struct dt_uprobe_pt *y)
 {
+	if (x->late != y->late)		/* late ones first: linked last */
+		return y->late - x->late;
 	int c = strcmp(x->path, y->path);
 	if (c)
 		return c;

@@ -30,6 +30,9 @@ struct dt_uprobe_pt {
 	const char *what;	/* the probe, for messages (its owner keeps it) */
 	uint32_t order;		/* of points of one address, the lowest fires
 				   first (the probe id) */
+	int late;		/* linked after every other point: runs before
+				   them (a sleepable companion that faults
+				   pages in for the probe's program) */
 };
 
 struct dt_uprobes {
