@@ -80,7 +80,7 @@ static int make_map(struct dt_cg *cg)
 	free(vals);
 	if (rc < 0) {
 		close(fd);
-		dt_cg_fail(cg, D_UNKNOWN, "cannot fill the probe names of %s:%s:%s:%s: %s",
+		dt_cg_fail(cg, D_UNKNOWN, "cannot create the probe names of %s:%s:%s:%s: %s",
 		    g->probes[0]->prov, g->probes[0]->mod, g->probes[0]->func,
 		    g->probes[0]->name, keys && vals ? strerror(err) : "out of memory");
 		return -1;
