@@ -112,6 +112,8 @@ static int rawtp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
  */
 static int64_t rawtp_prog_class(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs)
 {
+	if (!dt_rawtp_cookies())
+		return -1;
 	if (nargs == 0)
 		return 0;
 	struct rawtp_meta *m = meta(dtp, p);

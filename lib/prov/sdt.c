@@ -125,7 +125,7 @@ static int sdt_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 static int64_t sdt_prog_class(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs)
 {
 	(void)dtp; (void)p;
-	return nargs == 0 ? 0 : -1;
+	return nargs == 0 && dt_rawtp_cookies() ? 0 : -1;
 }
 
 static int sdt_attach_shared(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,

@@ -105,6 +105,25 @@ struct dt_rawtp_open_attr {
 	uint64_t cookie;
 };
 
+int dt_rawtp_cookies(void)
+{
+	static int ok = -1;
+	if (ok < 0) {
+		/* no program: a kernel that knows the field says EBADF, an
+		 * older one E2BIG (non-zero bytes past its attribute) */
+		struct dt_rawtp_open_attr attr;
+		memset(&attr, 0, sizeof(attr));
+		attr.name = (uint64_t)(uintptr_t)"sched_switch";
+		attr.prog_fd = (uint32_t)-1;
+		attr.cookie = 1;
+		int fd = (int)syscall(__NR_bpf, BPF_RAW_TRACEPOINT_OPEN, &attr, sizeof(attr));
+		ok = !(fd < 0 && errno == E2BIG);
+		if (fd >= 0)
+			close(fd);
+	}
+	return ok;
+}
+
 int dt_rawtp_attach_cookie(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp,
     int prog_fd, uint64_t cookie)
 {
