@@ -45,6 +45,9 @@ struct dt_cg_group {
 	uint32_t strrec;		/* bytes of one probe's entry */
 	uint32_t stroff[4], strw[4];	/* each field's offset and bytes in
 					   it; strw 0: the same in every probe */
+	int iter;			/* entries start with the probe's
+					   tracepoint iterator's bounds */
+	int laid;			/* the above are computed */
 };
 
 struct dt_cg {
@@ -90,6 +93,11 @@ static inline int dt_cg_shared(const struct dt_cg *cg)
  * probe that fired a shared program, if it differs between the group's
  * probes (1); 0 if it is a constant (the caller stores it) */
 int dt_cg_group_str(struct dt_cg *cg, int which, int off, int size);
+/* the same for the bounds of the firing probe's tracepoint iterator
+ * (kernel stacks' top frame), into stack slots slot_lo and slot_hi (0, 0
+ * if it has none): 1 if they are read at run time, 0 if they are each
+ * program's constants (clobbers R0-R5) */
+int dt_cg_group_iter(struct dt_cg *cg, int slot_lo, int slot_hi);
 /* offset of the probe's index in the group, in frame 0 (the cookie's
  * high half) */
 #define DT_MS_GIDX	(DT_MS_PRID + 4)

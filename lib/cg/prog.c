@@ -471,7 +471,7 @@ int dt_cg_group(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out)
 
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out)
 {
-	struct dt_cg_group g = { &p, 1, -1, 0, { 0 }, { 0 } };
+	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1 };
 	return dt_cg_group(dtp, &g, out);
 }
 

@@ -10,8 +10,10 @@
  * entry holds each differing field at a fixed offset, as wide as its
  * longest value in the group.  An array lookup is inlined by the
  * verifier, so a name costs a lookup and one probe_read_kernel_str.  The
- * program holds the map; its file descriptor is closed once the program
- * is loaded (rt/load.c).
+ * entry starts with the bounds of the probe's tracepoint iterator
+ * function when clauses take kernel stacks (cg/subr.c drops a top frame
+ * in it; 0, 0 if none).  The program holds the map; its file descriptor
+ * is closed once the program is loaded (rt/load.c).
  */
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -19,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cg.h"
+#include "kernel/traceiter.h"
 
 static const char *field(const struct dt_probe *p, int which)
 {
@@ -26,10 +29,25 @@ static const char *field(const struct dt_probe *p, int which)
 	return f[which];
 }
 
+/* the probe's tracepoint iterator, if clauses may need it */
+static int iter_range(dtrace_hdl_t *dtp, const struct dt_probe *p, uint64_t *lo, uint64_t *hi)
+{
+	const char *ev = dtp->uses_stack && !p->cfire && p->ops->tp_event ?
+	    p->ops->tp_event(p) : NULL;
+	*lo = *hi = 0;
+	return ev && dt_traceiter_range(ev, lo, hi) == 0;
+}
+
 /* Which fields differ, and the layout of an entry. */
-static void layout(struct dt_cg_group *g)
+static void layout(dtrace_hdl_t *dtp, struct dt_cg_group *g)
 {
 	uint32_t off = 0;
+	for (uint32_t i = 0; i < g->n && !off; i++) {
+		uint64_t lo, hi;
+		if (iter_range(dtp, g->probes[i], &lo, &hi))
+			off = 16;	/* lo, hi */
+	}
+	g->iter = off != 0;
 	for (int w = 0; w < 4; w++) {
 		size_t max = 0;
 		int differ = 0;
@@ -47,6 +65,7 @@ static void layout(struct dt_cg_group *g)
 		off += g->strw[w];
 	}
 	g->strrec = (off + 7) & ~7u;
+	g->laid = 1;
 }
 
 /* The array of the group's differing names: its fd, or -1 (failed). */
@@ -68,6 +87,10 @@ static int make_map(struct dt_cg *cg)
 	if (keys && vals) {
 		for (uint32_t i = 0; i < g->n; i++) {
 			keys[i] = i;
+			if (g->iter)
+				iter_range(cg->dtp, g->probes[i], (uint64_t *)(void *)(vals +
+				    (size_t)i * g->strrec), (uint64_t *)(void *)(vals +
+				    (size_t)i * g->strrec + 8));
 			for (int w = 0; w < 4; w++)
 				if (g->strw[w])
 					strcpy(vals + (size_t)i * g->strrec + g->stroff[w],
@@ -88,27 +111,65 @@ static int make_map(struct dt_cg *cg)
 	return fd;
 }
 
-int dt_cg_group_str(struct dt_cg *cg, int which, int off, int size)
+/* R0 = the firing probe's entry (a jump to none if there is none) */
+static void lookup(struct dt_cg *cg, int none)
 {
-	struct dt_cg_group *g = cg->group;
-	if (!dt_cg_shared(cg))
-		return 0;
-	if (!g->strrec)
-		layout(g);
-	if (!g->strw[which])
-		return 0;		/* the same in every probe: a constant */
-	if (g->strfd < 0 && (g->strfd = make_map(cg)) < 0)
-		return 1;
-	int none = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	int ks = dt_cg_slot_alloc(cg);
 	emit(cg, LDX_MEM(BPF_W, R1, R7, DT_MS_GIDX));
 	emit(cg, STX_MEM(BPF_W, R10, R1, ks));
-	dt_asm_ld_map_fd(&cg->a, R1, g->strfd);
+	dt_asm_ld_map_fd(&cg->a, R1, cg->group->strfd);
 	emit(cg, MOV64_REG(R2, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, ks));
 	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
 	dt_cg_slot_free(cg);
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), none);
+}
+
+/* the group's entry layout, and its map made; 0 if it cannot be */
+static int ready(struct dt_cg *cg)
+{
+	struct dt_cg_group *g = cg->group;
+	if (!g->laid)
+		layout(cg->dtp, g);
+	return g->strfd >= 0 || (g->strfd = make_map(cg)) >= 0;
+}
+
+int dt_cg_group_iter(struct dt_cg *cg, int slot_lo, int slot_hi)
+{
+	struct dt_cg_group *g = cg->group;
+	if (!dt_cg_shared(cg))
+		return 0;
+	if (!g->laid)
+		layout(cg->dtp, g);
+	if (!g->iter || !ready(cg))
+		return 0;
+	int none = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
+	lookup(cg, none);
+	emit(cg, LDX_MEM(BPF_DW, R1, R0, 0));
+	emit(cg, STX_MEM(BPF_DW, R10, R1, slot_lo));
+	emit(cg, LDX_MEM(BPF_DW, R1, R0, 8));
+	emit(cg, STX_MEM(BPF_DW, R10, R1, slot_hi));
+	dt_asm_jump(&cg->a, JA(0), end);
+	dt_asm_place(&cg->a, none);	/* never: no iterator */
+	emit(cg, ST_MEM(BPF_DW, R10, slot_lo, 0));
+	emit(cg, ST_MEM(BPF_DW, R10, slot_hi, 0));
+	dt_asm_place(&cg->a, end);
+	return 1;
+}
+
+int dt_cg_group_str(struct dt_cg *cg, int which, int off, int size)
+{
+	struct dt_cg_group *g = cg->group;
+	if (!dt_cg_shared(cg))
+		return 0;
+	if (!g->laid)
+		layout(cg->dtp, g);
+	if (!g->strw[which])
+		return 0;		/* the same in every probe: a constant */
+	if (!ready(cg))
+		return 1;
+	int none = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
+	lookup(cg, none);
 	emit(cg, MOV64_REG(R3, R0));
 	emit(cg, ALU64_IMM(BPF_ADD, R3, (int32_t)g->stroff[which]));
 	emit(cg, MOV64_REG(R1, R9));

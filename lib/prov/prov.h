@@ -112,9 +112,7 @@ struct dt_provider_ops {
 	 * of two or more, in probe order, then attach_done once with the
 	 * same prog_fd (create what was batched: one link with every
 	 * cookie; may be NULL).  A group of one is an ordinary program
-	 * (attach), and so is every probe while clauses use kernel stack
-	 * built-ins of a provider with tp_event (the iterator's range is the
-	 * tracepoint's). */
+	 * (attach).  tp_event may differ between the probes of a class. */
 	int64_t (*prog_class)(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs);
 	int (*attach_shared)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
 	    uint64_t cookie);

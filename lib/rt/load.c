@@ -74,10 +74,6 @@ static int64_t share_class(dtrace_hdl_t *dtp, struct dt_probe *p)
 	if (!o->prog_class || !o->attach_shared || p->cfire || !p->nclauses ||
 	    p->id == DT_PROBE_BEGIN || p->id == DT_PROBE_END)
 		return -1;
-	/* stackdepth and stack() test the top frame against the probe's own
-	 * tracepoint iterator: a constant of each probe's program */
-	if (dtp->uses_stack && o->tp_event)
-		return -1;
 	return o->prog_class(dtp, p, nargs_of(p));
 }
 
@@ -519,7 +515,7 @@ fail:
 
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 {
-	struct dt_cg_group g = { &p, 1, -1, 0, { 0 }, { 0 } };
+	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1 };
 	return load_group(dtp, &g);
 }
 
