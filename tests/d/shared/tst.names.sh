@@ -4,7 +4,8 @@
 # probeprov, probemod, probefunc, probename and epid (consecutive EPIDs
 # in probe order) are those of the probe that fired, the same as with a
 # program per probe; printa() keys made of the names count each probe's
-# own firings; -F prints the same.  The workload (sysload 1) forks two
+# own firings; -F prints the same; and sdt's argument-less probes (raw
+# tracepoint programs) as rawtp's.  The workload (sysload 1) forks two
 # children, signals itself, renames itself and exits.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 . "$TESTDIR/shared/common.bash"
@@ -76,6 +77,11 @@ $PROBES
 {
 }
 SEOF
+# sdt's probes that read no argument share programs the same way
+sed 's/rawtp:/sdt:/g' "$tmp/names.d" >"$tmp/sdt.d"
+run_both sdt
+awk 'NF == 6 { print $4, $5 }' "$tmp/names.out" | sed 's/^rawtp:/sdt:/' | diff -u - \
+    <(awk 'NF == 6 { print $4, $5 }' "$tmp/sdt.out") || exit 1
 run_both flow -F
 cat >"$tmp/want" <<'WEOF'
 CPU FUNCTION                                 
