@@ -112,7 +112,12 @@ struct dt_provider_ops {
 	 * of two or more, in probe order, then attach_done once with the
 	 * same prog_fd (create what was batched: one link with every
 	 * cookie; may be NULL).  A group of one is an ordinary program
-	 * (attach).  tp_event may differ between the probes of a class. */
+	 * (attach).  tp_event may differ between the probes of a class.
+	 * What does differ between them a provider's code reads at run
+	 * time: cg_args runs after the trampoline has stored the cookie at
+	 * R9 + DT_MS_PRID (the id in the low 32 bits, the index in the
+	 * high), so it may look the probe up in a map of its own;
+	 * cg_filter, which runs before, may call bpf_get_attach_cookie. */
 	int64_t (*prog_class)(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs);
 	int (*attach_shared)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
 	    uint64_t cookie);
