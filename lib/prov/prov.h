@@ -96,6 +96,32 @@ struct dt_provider_ops {
 	/* Attach the loaded program; keep what must be closed with
 	 * dt_prov_keep_fd. */
 	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
+	/* -- shared programs (optional: prog_class and attach_shared, and
+	 * attach_done if the provider batches) --
+	 * Probes of one provider enabled with the same clause list (the
+	 * same statements in the same order) and the same class share one
+	 * program, which tells them apart at run time by the 64-bit attach
+	 * cookie each attachment carries (bpf_get_attach_cookie): the
+	 * probe's id in its high 32 bits, its index in the group in the low
+	 * 32 (rt/load.c, cg/prog.c).  The provider's cg_args and cg_filter
+	 * must emit the same code for every probe of a class.
+	 * prog_class: the class of p's program when its clauses read nargs
+	 * arguments (pid: entry and return probes differ), or < 0 for a
+	 * program of its own.  attach_shared: attach the group's program
+	 * prog_fd to p with that cookie; called for every probe of a group
+	 * of two or more, in probe order, then attach_done once with the
+	 * same prog_fd (create what was batched: one link with every
+	 * cookie; may be NULL).  A group of one is an ordinary program
+	 * (attach).  tp_event may differ between the probes of a class.
+	 * What does differ between them a provider's code reads at run
+	 * time: cg_args runs after the trampoline has stored the cookie at
+	 * R9 + DT_MS_PRID (the id in the low 32 bits, the index in the
+	 * high), so it may look the probe up in a map of its own;
+	 * cg_filter, which runs before, may call bpf_get_attach_cookie. */
+	int64_t (*prog_class)(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs);
+	int (*attach_shared)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
+	    uint64_t cookie);
+	int (*attach_done)(dtrace_hdl_t *dtp, int prog_fd);
 	/* Tracing has started (BEGIN has run) / is about to stop (END has
 	 * not run yet): e.g. tick-N's timer thread.  stop may be called
 	 * without start, and twice. */
