@@ -630,6 +630,25 @@ static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	return attached(dtp);
 }
 
+/* shared programs (rt/load.c): probes of one process whose clauses read
+ * no argument all emit the same code; reading arguments, entry, return
+ * and offset probes load them differently.  The process is in the class
+ * for cg_filter's image check. */
+static int64_t pid_prog_class(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs)
+{
+	(void)dtp;
+	const struct pid_probe *pp = p->priv;
+	return (int64_t)pp->pid << 2 | (nargs ? pp->kind + 1 : 0);
+}
+
+static int pid_attach_shared(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
+    uint64_t cookie)
+{
+	if (attach_at(dtp, p, prog_fd, cookie) < 0)
+		return -1;
+	return attached(dtp);
+}
+
 /* tracing starts: anything not linked yet (attaching stopped early) */
 static int pid_start(dtrace_hdl_t *dtp)
 {
@@ -674,6 +693,8 @@ const struct dt_provider_ops dt_prov_pid = {
 	.cg_filter = pid_cg_filter,
 	.cg_args = pid_cg_args,
 	.attach = pid_attach,
+	.prog_class = pid_prog_class,
+	.attach_shared = pid_attach_shared,
 	.start = pid_start,
 	.fini = pid_fini,
 	.free_priv = pid_free_priv,
