@@ -344,7 +344,8 @@ static int pid_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mo
 	}
 	struct pctx c = { .dtp = dtp, .pid = (int)pid, .mod = mod, .func = func, .name = name };
 	snprintf(c.prov, sizeof(c.prov), "pid%d", (int)pid);
-	if (!grabbable((int)pid, &c.arg_start) || dt_usym_objects((int)pid, per_obj, &c) < 0) {
+	/* a kernel thread maps no file: nothing to grab either */
+	if (!grabbable((int)pid, &c.arg_start) || dt_usym_objects((int)pid, per_obj, &c) <= 0) {
 		if (c.failed)
 			return -1;
 		dtp->errtag = D_PROC_GRAB;

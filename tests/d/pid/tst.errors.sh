@@ -1,6 +1,6 @@
 #!/bin/bash
 # Bad input, each with DTrace's one-line message and exit status 1: a
-# pid that does not exist, pid0, a zombie, a function that is not there
+# pid that does not exist, pid0, a kernel thread, a zombie, a function that is not there
 # (DTrace's "does not match any probes", or nothing with -Z), an offset
 # past the function, a name that is neither entry, return nor an offset.
 . "$TESTDIR/pid/common.bash"
@@ -14,6 +14,8 @@ nopid=999999
 while kill -0 $nopid 2>/dev/null; do nopid=$((nopid - 1)); done
 expect "invalid probe specifier pid$nopid:::entry: failed to grab process $nopid" -n "pid$nopid:::entry"
 expect "invalid probe specifier pid0:::entry: 'pid0' does not contain a valid pid" -n 'pid0:::entry'
+# a kernel thread (kthreadd) has no user space to probe
+expect "invalid probe specifier pid2:::entry: failed to grab process 2" -n 'pid2:::entry'
 # a zombie: a child its parent (exec'd into sleep) never waits for
 bash -c 'sleep 0 & exec sleep 3' &
 parent=$!
