@@ -517,7 +517,7 @@ static const char *pid_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int
 /* ---- attaching ---- */
 
 static int add_point(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
-    uint64_t off, uint64_t cookie, int ret)
+    uint64_t off, uint64_t cookie, int ret, int late)
 {
 	struct pid_probe *pp = p->priv;
 	struct pid_state *st = state(dtp);
@@ -529,7 +529,7 @@ static int add_point(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
 		return dt_set_err(dtp, "out of memory");
 	}
 	struct dt_uprobe_pt pt = { pp->path, pp->foff + off, cookie, prog_fd, pp->pid, ret,
-		pp->desc, p->id, 0 };
+		pp->desc, p->id, late };
 	return dt_uprobe_add(dtp, &st->pending, &pt);
 }
 
@@ -570,14 +570,16 @@ static int note_ret(dtrace_hdl_t *dtp, struct dt_probe *p, uint32_t ret)
 	return 0;
 }
 
-static int attach_at(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uint64_t cookie)
+/* p's points for program prog_fd (late: linked after all others) */
+static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uint64_t cookie,
+    int late)
 {
 	const struct pid_probe *pp = p->priv;
 	switch (pp->kind) {
 	case PID_ENTRY:
-		return add_point(dtp, p, prog_fd, 0, cookie, 0);
+		return add_point(dtp, p, prog_fd, 0, cookie, 0, late);
 	case PID_OFFSET:
-		return add_point(dtp, p, prog_fd, pp->off, cookie, 0);
+		return add_point(dtp, p, prog_fd, pp->off, cookie, 0, late);
 	default:
 		break;
 	}
@@ -591,9 +593,9 @@ static int attach_at(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uint64_
 		    p->prov, p->mod, p->func, p->name, pp->path, strerror(errno));
 	int rc = 0;
 	if (!f.complete || !f.nrets)
-		rc = add_point(dtp, p, prog_fd, 0, cookie, 1);
+		rc = add_point(dtp, p, prog_fd, 0, cookie, 1, late);
 	for (size_t i = 0; f.complete && i < f.nrets && rc == 0; i++) {
-		rc = add_point(dtp, p, prog_fd, f.rets[i], cookie, 0);
+		rc = add_point(dtp, p, prog_fd, f.rets[i], cookie, 0, late);
 		if (rc == 0)
 			rc = note_ret(dtp, p, f.rets[i]);
 	}
@@ -622,6 +624,12 @@ static int attached(dtrace_hdl_t *dtp)
 	if (st->to_attach && --st->to_attach)
 		return 0;
 	return dt_uprobe_attach(dtp, &dt_prov_pid, &st->pending);
+}
+
+/* p's program at its points */
+static int attach_at(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uint64_t cookie)
+{
+	return attach_points(dtp, p, prog_fd, cookie, 0);
 }
 
 static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
