@@ -50,11 +50,14 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
+#include <elfutils/libdw.h>
+#include <dwarf.h>
 #include "prov.h"
 #include "uprobe.h"
 #include "kernel/bpf_asm.h"
 #include "kernel/btf.h"
 #include "kernel/insn.h"
+#include "kernel/udebug.h"
 #include "kernel/usyms.h"
 
 extern const struct dt_provider_ops dt_prov_pid;
@@ -73,6 +76,16 @@ struct pid_probe {
 	uint64_t off;		/* PID_OFFSET: the instruction's offset in it */
 	uint64_t arg_start;	/* the process image's (0: unknown), see pid_cg_filter */
 	char *desc;		/* its full name, for messages (when attached) */
+	struct pid_types *types;	/* args[] from DWARF, read on first use */
+};
+
+/* a probe's argument types from the function's DWARF (pid_argtype) */
+#define PID_TYPELEN	64
+struct pid_types {
+	int known;		/* 1: from DWARF; 0: none (uint64_t) */
+	int n;			/* arguments typed (more are uint64_t if vararg) */
+	int vararg;
+	char d[PID_MAXARGS][PID_TYPELEN], native[PID_MAXARGS][PID_TYPELEN];
 };
 
 /* the provider's per-handle state */
@@ -506,12 +519,162 @@ static int pid_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, 
 	return 0;
 }
 
+/* ---- argument types (DWARF) ---- */
+
+/* t with typedefs and qualifiers looked through */
+static Dwarf_Die *dw_strip(Dwarf_Die *t, Dwarf_Die *mem)
+{
+	for (int k = 0; t && k < 16; k++) {
+		int tag = dwarf_tag(t);
+		if (tag != DW_TAG_typedef && tag != DW_TAG_const_type &&
+		    tag != DW_TAG_volatile_type && tag != DW_TAG_restrict_type)
+			return t;
+		Dwarf_Attribute at;
+		if (!dwarf_attr(t, DW_AT_type, &at) || !dwarf_formref_die(&at, mem))
+			return NULL;	/* const void */
+		t = mem;
+	}
+	return t;
+}
+
+/* The C spelling of the type of die's DW_AT_type into buf ("void" if
+ * none) and its D type (an intN_t / uintN_t for an integer, uint64_t for
+ * anything else: a pointer is a user address) into d. */
+static void dw_type(Dwarf_Die *die, char *buf, size_t len, char *d, size_t dlen)
+{
+	Dwarf_Attribute at;
+	Dwarf_Die mem, *t = NULL;
+	memset(&mem, 0, sizeof(mem));
+	snprintf(d, dlen, "uint64_t");
+	if (dwarf_attr_integrate(die, DW_AT_type, &at) && dwarf_formref_die(&at, &mem))
+		t = &mem;
+	/* the spelling: qualifiers, typedef and base names, tags, '*'s */
+	char stars[16] = "";
+	const char *qual = "";
+	Dwarf_Die w = t ? *t : mem, nx;
+	Dwarf_Die *c = t ? &w : NULL;
+	for (int k = 0; c && k < 16; k++) {
+		int tag = dwarf_tag(c);
+		if (tag == DW_TAG_pointer_type && strlen(stars) < sizeof(stars) - 1)
+			strcat(stars, "*");
+		else if (tag == DW_TAG_const_type)
+			qual = "const ";	/* const char *, the usual one */
+		else if (tag != DW_TAG_volatile_type && tag != DW_TAG_restrict_type &&
+		    tag != DW_TAG_pointer_type && tag != DW_TAG_const_type)
+			break;
+		if (!dwarf_attr(c, DW_AT_type, &at) || !dwarf_formref_die(&at, &nx)) {
+			c = NULL;
+			break;
+		}
+		w = nx;
+	}
+	const char *name = c ? dwarf_diename(c) : NULL;
+	int tag = c ? dwarf_tag(c) : 0;
+	const char *kw = tag == DW_TAG_structure_type ? "struct " : tag == DW_TAG_union_type ?
+	    "union " : tag == DW_TAG_enumeration_type ? "enum " : "";
+	snprintf(buf, len, "%s%s%s%s%s", qual, kw, name ? name : c ? "?" : "void",
+	    stars[0] ? " " : "", stars);
+	/* the D type: an integer's width and sign, else a 64-bit value */
+	Dwarf_Die smem, *b = t ? dw_strip(t, &smem) : NULL;
+	Dwarf_Word size;
+	if (!b || dwarf_aggregate_size(b, &size) != 0 || !size || size > 8 || (size & (size - 1)))
+		return;
+	if (dwarf_tag(b) == DW_TAG_enumeration_type) {
+		snprintf(d, dlen, "int%d_t", (int)size * 8);
+		return;
+	}
+	Dwarf_Word enc;
+	if (dwarf_tag(b) != DW_TAG_base_type || !dwarf_attr(b, DW_AT_encoding, &at) ||
+	    dwarf_formudata(&at, &enc) != 0)
+		return;
+	if (enc == DW_ATE_signed || enc == DW_ATE_signed_char)
+		snprintf(d, dlen, "int%d_t", (int)size * 8);
+	else if (enc == DW_ATE_unsigned || enc == DW_ATE_unsigned_char || enc == DW_ATE_boolean)
+		snprintf(d, dlen, "uint%d_t", (int)size * 8);
+}
+
+/* the subprogram whose entry is vaddr, in dw */
+static int dw_func(Dwarf *dw, uint64_t vaddr, Dwarf_Die *fn)
+{
+	Dwarf_Die cu, kid;
+	if (!dwarf_addrdie(dw, vaddr, &cu) || dwarf_child(&cu, &kid) != 0)
+		return -1;
+	do {
+		Dwarf_Addr lo;
+		if (dwarf_tag(&kid) == DW_TAG_subprogram && dwarf_lowpc(&kid, &lo) == 0 &&
+		    lo == vaddr) {
+			*fn = kid;
+			return 0;
+		}
+	} while (dwarf_siblingof(&kid, &kid) == 0);
+	return -1;
+}
+
+/* pp's argument types: its function's parameters (entry), its return
+ * type (return: args[1]) from the object's DWARF or its debug file's */
+static void read_types(struct pid_probe *pp, struct pid_types *ty)
+{
+	int fd = open(pp->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
+	Dwarf *dw = e ? dwarf_begin_elf(e, DWARF_C_READ, NULL) : NULL;
+	struct dt_udebug dbg = { NULL, -1, NULL, NULL };
+	if (e && !dw) {
+		unsigned char id[DT_BUILDID_MAX];
+		size_t idlen = dt_udebug_buildid(e, id);
+		if (dt_udebug_open(e, pp->path, id, idlen, &dbg) == 0)
+			dw = dwarf_begin_elf(dbg.elf, DWARF_C_READ, NULL);
+	}
+	Dwarf_Die fn, kid;
+	if (dw && dw_func(dw, pp->vaddr, &fn) == 0) {
+		ty->known = 1;	/* (a parameterless entry: unknown, below) */
+		if (pp->kind == PID_RETURN) {
+			snprintf(ty->d[0], PID_TYPELEN, "uint64_t");
+			snprintf(ty->native[0], PID_TYPELEN, "uint64_t");
+			dw_type(&fn, ty->native[1], PID_TYPELEN, ty->d[1], PID_TYPELEN);
+			ty->n = 2;
+		} else if (dwarf_child(&fn, &kid) == 0) {
+			do {
+				int tag = dwarf_tag(&kid);
+				if (tag == DW_TAG_unspecified_parameters)
+					ty->vararg = 1;
+				if (tag != DW_TAG_formal_parameter || ty->n == PID_MAXARGS)
+					continue;
+				dw_type(&kid, ty->native[ty->n], PID_TYPELEN, ty->d[ty->n], PID_TYPELEN);
+				ty->n++;
+			} while (dwarf_siblingof(&kid, &kid) == 0);
+		}
+		/* no parameter at all: an IFUNC's resolver (strlen's address
+		 * is), or a function declared without a prototype, as often
+		 * as a (void) one: left untyped */
+		if (pp->kind == PID_ENTRY && !ty->n && !ty->vararg)
+			ty->known = 0;
+	}
+	if (dw)
+		dwarf_end(dw);
+	if (dbg.elf)
+		dt_udebug_close(&dbg);
+	if (e)
+		elf_end(e);
+	close(fd);
+}
+
 static const char *pid_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int native)
 {
 	(void)dtp;
-	(void)native;
-	const struct pid_probe *pp = p->priv;
-	return i >= 0 && i < nargs_of(pp) ? "uint64_t" : NULL;
+	struct pid_probe *pp = p->priv;
+	if (i < 0 || i >= nargs_of(pp))
+		return NULL;
+	if (!pp->types && pp->kind != PID_OFFSET && (pp->types = calloc(1, sizeof(*pp->types))))
+		read_types(pp, pp->types);
+	const struct pid_types *ty = pp->types;
+	if (!ty || !ty->known)
+		return "uint64_t";
+	if (i < ty->n)
+		return native ? ty->native[i] : ty->d[i];
+	return ty->vararg ? "uint64_t" : NULL;
 }
 
 /* ---- attaching ---- */
@@ -684,6 +847,7 @@ static void pid_free_priv(struct dt_probe *p)
 	if (pp) {
 		free(pp->path);
 		free(pp->desc);
+		free(pp->types);
 	}
 	free(pp);
 	p->priv = NULL;

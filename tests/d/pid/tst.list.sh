@@ -9,7 +9,7 @@ start_waiting "$tmp/p" 1000 wait
 trap 'kill $wpid 2>/dev/null; rm -rf "$tmp"' EXIT
 $DTRACE -l -n "pid$wpid:a.out:pid_*:entry" >"$tmp/out" 2>"$tmp/err" || fail "a.out list"
 got=$(awk 'NR > 1 { print $2, $3, $4, $5 }' "$tmp/out" | sort | tr '\n' ',')
-want="pid$wpid a.out pid_add entry,pid$wpid a.out pid_eight entry,pid$wpid a.out pid_first entry,pid$wpid a.out pid_lib entry,pid$wpid a.out pid_sign entry,"
+want="pid$wpid a.out pid_add entry,pid$wpid a.out pid_eight entry,pid$wpid a.out pid_first entry,pid$wpid a.out pid_lib entry,pid$wpid a.out pid_narrow entry,pid$wpid a.out pid_sign entry,"
 [ "$got" = "$want" ] || fail "a.out: $got"
 # the executable also answers to its own name
 $DTRACE -l -n "pid$wpid:p:pid_add:return" >"$tmp/out" 2>"$tmp/err" || fail "by file name"

@@ -7,7 +7,8 @@
  * Calls, N times (default 1): pid_first() (the first thing main does),
  * pid_add(i, 10, 100), pid_eight(1..8) (two arguments on the stack),
  * pid_sign(-5), pid_sign(7) (two ret instructions: -1 and 1), pid_lib(i)
- * (malloc(12345 + i) and write(fd 1, "pid\n", 4) in libc).  MODE "wait"
+ * (malloc(12345 + i) and write(fd 1, "pid\n", 4) in libc), pid_narrow(-3,
+ * 200).  MODE "wait"
  * prints "ready" first and sleeps 100 ms between rounds (for -p);
  * "forever" loops until killed; "exec" execs /bin/true at the end
  * ("waitexec": both); "fork" forks first, and parent and child both
@@ -61,6 +62,10 @@ KEEP void pid_lib(long i)
 		pid_sink++;
 }
 
+/* narrow arguments: in a register the int's upper half is not its sign
+ * (the caller's mov $-3, %edi zero-extends), args[] has the C types */
+KEEP int pid_narrow(int x, unsigned char c) { return x + c; }
+
 int main(int argc, char **argv)
 {
 	pid_sink += pid_first();
@@ -77,6 +82,7 @@ int main(int argc, char **argv)
 		pid_sink += pid_eight(1, 2, 3, 4, 5, 6, 7, 8);
 		pid_sink += pid_sign(-5) + pid_sign(7);
 		pid_lib(i);
+		pid_sink += pid_narrow(-3, 200);
 		if (wait)
 			usleep(100000);
 	}
