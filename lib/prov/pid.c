@@ -95,6 +95,17 @@ struct pid_state {
 					   the returning instruction; 0: none yet */
 	int counted;			/* to_attach is known */
 	uint32_t to_attach;		/* enabled probes not attached yet */
+	struct pid_dwarf *dwarfs;	/* each object's DWARF, opened once */
+	int ndwarfs;
+};
+
+/* an object's DWARF (its own or its debug file's), for argument types */
+struct pid_dwarf {
+	char *path;
+	int fd;
+	Elf *elf;
+	Dwarf *dw;		/* NULL: none */
+	struct dt_udebug dbg;
 };
 
 static struct pid_state *state(dtrace_hdl_t *dtp)
@@ -610,23 +621,66 @@ static int dw_func(Dwarf *dw, uint64_t vaddr, Dwarf_Die *fn)
 	return -1;
 }
 
+/* the DWARF of the object at path, opened on first use and kept (the
+ * address ranges libdw builds on the first lookup are then built once:
+ * libc's debug file has 3,500 functions) */
+static Dwarf *dwarf_of(dtrace_hdl_t *dtp, const char *path)
+{
+	struct pid_state *st = state(dtp);
+	if (!st)
+		return NULL;
+	for (int i = 0; i < st->ndwarfs; i++)
+		if (!strcmp(st->dwarfs[i].path, path))
+			return st->dwarfs[i].dw;
+	struct pid_dwarf *nd = realloc(st->dwarfs, (size_t)(st->ndwarfs + 1) * sizeof(*nd));
+	if (!nd)
+		return NULL;
+	st->dwarfs = nd;
+	struct pid_dwarf *d = &nd[st->ndwarfs];
+	memset(d, 0, sizeof(*d));
+	d->dbg.fd = -1;
+	if (!(d->path = strdup(path)))
+		return NULL;
+	st->ndwarfs++;
+	d->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (d->fd < 0)
+		return NULL;
+	elf_version(EV_CURRENT);
+	d->elf = elf_begin(d->fd, ELF_C_READ, NULL);
+	d->dw = d->elf ? dwarf_begin_elf(d->elf, DWARF_C_READ, NULL) : NULL;
+	if (d->elf && !d->dw) {
+		unsigned char id[DT_BUILDID_MAX];
+		size_t idlen = dt_udebug_buildid(d->elf, id);
+		if (dt_udebug_open(d->elf, path, id, idlen, &d->dbg) == 0)
+			d->dw = dwarf_begin_elf(d->dbg.elf, DWARF_C_READ, NULL);
+	}
+	return d->dw;
+}
+
+static void dwarfs_free(struct pid_state *st)
+{
+	for (int i = 0; i < st->ndwarfs; i++) {
+		struct pid_dwarf *d = &st->dwarfs[i];
+		if (d->dw)
+			dwarf_end(d->dw);
+		if (d->dbg.elf)
+			dt_udebug_close(&d->dbg);
+		if (d->elf)
+			elf_end(d->elf);
+		if (d->fd >= 0)
+			close(d->fd);
+		free(d->path);
+	}
+	free(st->dwarfs);
+	st->dwarfs = NULL;
+	st->ndwarfs = 0;
+}
+
 /* pp's argument types: its function's parameters (entry), its return
  * type (return: args[1]) from the object's DWARF or its debug file's */
-static void read_types(struct pid_probe *pp, struct pid_types *ty)
+static void read_types(dtrace_hdl_t *dtp, struct pid_probe *pp, struct pid_types *ty)
 {
-	int fd = open(pp->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	elf_version(EV_CURRENT);
-	Elf *e = elf_begin(fd, ELF_C_READ, NULL);
-	Dwarf *dw = e ? dwarf_begin_elf(e, DWARF_C_READ, NULL) : NULL;
-	struct dt_udebug dbg = { NULL, -1, NULL, NULL };
-	if (e && !dw) {
-		unsigned char id[DT_BUILDID_MAX];
-		size_t idlen = dt_udebug_buildid(e, id);
-		if (dt_udebug_open(e, pp->path, id, idlen, &dbg) == 0)
-			dw = dwarf_begin_elf(dbg.elf, DWARF_C_READ, NULL);
-	}
+	Dwarf *dw = dwarf_of(dtp, pp->path);
 	Dwarf_Die fn, kid;
 	if (dw && dw_func(dw, pp->vaddr, &fn) == 0) {
 		ty->known = 1;	/* (a parameterless entry: unknown, below) */
@@ -652,23 +706,15 @@ static void read_types(struct pid_probe *pp, struct pid_types *ty)
 		if (pp->kind == PID_ENTRY && !ty->n && !ty->vararg)
 			ty->known = 0;
 	}
-	if (dw)
-		dwarf_end(dw);
-	if (dbg.elf)
-		dt_udebug_close(&dbg);
-	if (e)
-		elf_end(e);
-	close(fd);
 }
 
 static const char *pid_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int native)
 {
-	(void)dtp;
 	struct pid_probe *pp = p->priv;
 	if (i < 0 || i >= nargs_of(pp))
 		return NULL;
 	if (!pp->types && pp->kind != PID_OFFSET && (pp->types = calloc(1, sizeof(*pp->types))))
-		read_types(pp, pp->types);
+		read_types(dtp, pp, pp->types);
 	const struct pid_types *ty = pp->types;
 	if (!ty || !ty->known)
 		return "uint64_t";
@@ -838,6 +884,7 @@ static void pid_fini(dtrace_hdl_t *dtp, void *state)
 	if (!st)
 		return;
 	dt_uprobe_clear(&st->pending);
+	dwarfs_free(st);
 	free(st);
 }
 
