@@ -294,6 +294,43 @@ static int per_func(void *arg, const char *fname, uint64_t vaddr, uint64_t size)
 	return 0;
 }
 
+/*
+ * Under a function glob, one probe per address, named by the name a user
+ * stack prints there if it matches, else by another of its names that
+ * does (DTrace takes an address when any of its symbols matches: `str*`
+ * has strcasecmp, whose address prints as __strcasecmp).  The names of
+ * one address come together, the preferred last (kernel/usyms.c).
+ */
+struct pgroup {
+	struct pctx *c;
+	int have;
+	uint64_t vaddr, size;
+	const char *name;	/* the last name that matches */
+};
+
+static int flush_group(struct pgroup *g)
+{
+	int rc = g->have && g->name ? per_func(g->c, g->name, g->vaddr, g->size) : 0;
+	g->have = 0;
+	return rc;
+}
+
+static int per_alias(void *arg, const char *name, uint64_t vaddr, uint64_t size)
+{
+	struct pgroup *g = arg;
+	if (g->have && vaddr != g->vaddr && flush_group(g))
+		return 1;
+	if (!g->have) {
+		*g = (struct pgroup){ g->c, 1, vaddr, 0, NULL };
+	}
+	if (size > g->size)
+		g->size = size;
+	if (gmatch(*g->c->func ? g->c->func : "*", name) && strcmp(name, "_init") &&
+	    strcmp(name, "_fini"))
+		g->name = name;
+	return g->c->failed;
+}
+
 static int per_obj(void *arg, int obj, const char *path, int aout)
 {
 	struct pctx *c = arg;
@@ -305,9 +342,15 @@ static int per_obj(void *arg, int obj, const char *path, int aout)
 	c->obj = obj;
 	c->path = path;
 	c->modname = modname;
-	/* an exact function name may be any of its address's names */
-	int aliases = *c->func && !is_glob(c->func);
-	dt_usym_functions(obj, aliases, per_func, c);
+	if (*c->func && !is_glob(c->func)) {
+		/* an exact function name may be any of its address's names */
+		dt_usym_functions(obj, 1, per_func, c);
+		return c->failed;
+	}
+	struct pgroup g = { c, 0, 0, 0, NULL };
+	dt_usym_functions(obj, 1, per_alias, &g);
+	if (!c->failed)
+		flush_group(&g);
 	return c->failed;
 }
 

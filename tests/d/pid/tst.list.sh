@@ -26,6 +26,10 @@ grep -q ' malloc entry$' "$tmp/out" || fail "no malloc"
 $DTRACE -l -n "pid$wpid:libc*:*alloc*:entry" >"$tmp/out" 2>"$tmp/err" || fail "globs"
 grep -q ' libc.so.6  *malloc entry$' "$tmp/out" || fail "globs"
 awk 'NR > 1 && ($3 !~ /^libc/ || $4 !~ /alloc/) { exit 1 }' "$tmp/out" || fail "glob matched too much"
+# an address is matched by any of its names: strcasecmp's prints as
+# __strcasecmp in stacks, yet str* has it, named strcasecmp
+$DTRACE -l -n "pid$wpid:libc.so.6:str*:entry" >"$tmp/out" 2>"$tmp/err" || fail "str*"
+grep -q ' strcasecmp entry$' "$tmp/out" || fail "str* lacks strcasecmp"
 # an exact name may be an alias (calloc's address prints as __libc_calloc
 # in user stacks): the probe has the name asked for
 $DTRACE -l -n "pid$wpid:libc.so.6:calloc:entry" >"$tmp/out" 2>"$tmp/err" || fail "alias"
