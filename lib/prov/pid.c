@@ -12,8 +12,9 @@
  * the real base name of the executable, and a base name up to one of its
  * '.' suffixes (libc, libc.so), as the Guide allows.  Functions are the
  * object's (kernel/usyms.c: .symtab, else .dynsym, merged with its debug
- * file's), one probe per address under the name a user stack prints for
- * it when the function field is a glob, the name as written when it is
+ * file's), one probe per address when the function field is a glob,
+ * which any of the address's names may match (named by the name a user
+ * stack prints there if it matches), the name as written when it is
  * exact (an alias is as good as its preferred name); sizeless symbols,
  * and _init and _fini under a glob, are left out as DTrace does.
  *
