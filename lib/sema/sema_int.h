@@ -26,6 +26,8 @@ struct match_ctx {
 	dtrace_hdl_t *dtp;
 	struct dt_probe **v;
 	int n, cap;
+	int nprev;		/* collected by the clause's earlier descriptions
+				   (one description matches a probe once) */
 };
 
 struct sema {
