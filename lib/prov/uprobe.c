@@ -129,28 +129,60 @@ static int refused(int err)
 
 /*
  * Can the kernel put a uprobe on the instruction starting with b[0..n)?
- * x86's uprobes refuse (ENOTSUPP) an instruction with a lock prefix and
- * VEX encoded ones (AVX2: the first instruction of many of libc's string
- * functions; EVEX ones are accepted, as measured on Linux 6.18): checked
- * from the bytes, so a whole link is not registered only to be refused
- * and taken down (the refusal is still handled, by halving the link).
+ * x86's uprobes (arch/x86/kernel/uprobes.c, uprobe_init_insn) refuse
+ * with ENOTSUPP an instruction with a lock or an es/cs/ss/ds segment
+ * prefix, one that masks exceptions (mov to %ss), and one whose first
+ * opcode byte (after the legacy prefixes, REX, and a VEX or EVEX prefix:
+ * vmovd is 0x6e there, refused as outs would be) is not in its table of
+ * 64-bit instructions: the invalid and privileged one-byte opcodes
+ * listed below.  Every 0x0f escape passes (syscall too).  Checked from
+ * the bytes, so that a whole link is not registered only to be refused
+ * and taken down; a refusal that still comes (another kernel's rules)
+ * is handled by halving the link.
  */
+static int refused_opcode(uint8_t op)
+{
+	static const uint8_t bad[] = {
+		0x06, 0x07, 0x0e, 0x16, 0x17, 0x1e, 0x1f, 0x27, 0x2f, 0x37, 0x3f,
+		0x60, 0x61, 0x62, 0x6c, 0x6d, 0x6e, 0x6f, 0x82, 0x9a,
+		0xcc, 0xcd, 0xce, 0xcf, 0xd4, 0xd5, 0xd6,
+		0xe4, 0xe5, 0xe6, 0xe7, 0xea, 0xec, 0xed, 0xee, 0xef,
+		0xf1, 0xf4, 0xfa, 0xfb,
+	};
+	for (size_t i = 0; i < sizeof(bad); i++)
+		if (bad[i] == op)
+			return 1;
+	return 0;
+}
+
 int dt_uprobe_placeable(const uint8_t *b, size_t n)
 {
 	size_t i = 0;
 	for (; i < n; i++) {
 		switch (b[i]) {
-		case 0xf0:
-			return 0;	/* lock */
-		case 0x66: case 0x67: case 0xf2: case 0xf3: case 0x2e: case 0x3e:
-		case 0x26: case 0x36: case 0x64: case 0x65:
-			continue;	/* legacy prefixes */
+		case 0xf0: case 0x26: case 0x2e: case 0x36: case 0x3e:
+			return 0;	/* lock, es, cs, ss, ds */
+		case 0x66: case 0x67: case 0xf2: case 0xf3: case 0x64: case 0x65:
+			continue;	/* the other legacy prefixes */
 		}
 		break;
 	}
-	while (i < n && (b[i] & 0xf0) == 0x40)	/* REX */
+	if (i < n && (b[i] & 0xf0) == 0x40)	/* REX */
 		i++;
-	return i >= n || (b[i] != 0xc4 && b[i] != 0xc5);
+	if (i >= n)
+		return 1;
+	size_t op = i;
+	if (b[i] == 0xc5)
+		op = i + 2;	/* VEX, 2 bytes */
+	else if (b[i] == 0xc4)
+		op = i + 3;	/* VEX, 3 bytes */
+	else if (b[i] == 0x62)
+		op = i + 4;	/* EVEX */
+	if (op >= n)
+		return 1;
+	if (op == i && b[i] == 0x8e && i + 1 < n && ((b[i + 1] >> 3) & 7) == 2)
+		return 0;	/* mov to %ss */
+	return !refused_opcode(b[op]);
 }
 
 struct leftout {
@@ -230,11 +262,11 @@ int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 	}
 	if (rc == 0 && lo.n == 1)
 		dt_out_message(dtp, 0, "%s: the kernel cannot place a uprobe on its instruction "
-		    "(uprobes refuse lock-prefixed and VEX-encoded instructions): left out", first);
+		    "(x86 uprobes refuse lock and segment prefixes and some opcodes): left out", first);
 	else if (rc == 0 && lo.n)
 		dt_out_message(dtp, 0, "%zu uprobes left out (%s and others): the kernel cannot "
-		    "place a uprobe on their instructions (uprobes refuse lock-prefixed and "
-		    "VEX-encoded instructions)", lo.n, first);
+		    "place a uprobe on their instructions (x86 uprobes refuse lock and segment "
+		    "prefixes and some opcodes)", lo.n, first);
 	u->n = 0;
 	return rc;
 }

@@ -49,7 +49,8 @@ int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
     struct dt_uprobes *u);
 void dt_uprobe_clear(struct dt_uprobes *u);
 /* Can the kernel put a uprobe on the instruction whose bytes start at
- * b[0..n)?  (x86 uprobes refuse lock-prefixed and VEX/EVEX ones.) */
+ * b[0..n)?  (x86 uprobes refuse lock and segment prefixes and some
+ * opcodes: uprobe.c.) */
 int dt_uprobe_placeable(const uint8_t *b, size_t n);
 
 #endif
