@@ -37,7 +37,9 @@
  * With -a, functions whose first instruction the kernel will not probe
  * (ENOTSUPP from its instruction decoder) are left out and counted: for a
  * multi link, which fails as a whole, they are found by bisection before
- * the timed attach.
+ * the timed attach, and printed ("refused: 0x...", on stderr).  -X takes
+ * such a list (hex offsets separated by commas) to leave out beforehand,
+ * so that timed runs need no bisection; they count as refused.
  *
  * Prints, once attached:
  *   ready probes N refused R symbols_ms S attach_ms A
@@ -47,7 +49,7 @@
  *   count C          (firings, summed over CPUs)
  *
  * Usage: libbpf_uprobe [-m] [-q] [-D] [-p PID] PATH FUNC
- *        libbpf_uprobe [-m] [-q] [-D] [-p PID] -a PATH [GLOB]
+ *        libbpf_uprobe [-m] [-q] [-D] [-p PID] [-X OFFS] -a PATH [GLOB]
  * Build: gcc -O2 -Wall -Wextra -Werror -o libbpf_uprobe libbpf_uprobe.c
  *            -lbpf -lelf
  */
@@ -455,21 +457,47 @@ static size_t drop_refused(const char *path, uint64_t *offs, size_t n,
 			offs[m++] = offs[i];
 	}
 	free(bad);
-	*refused = n - m;
+	*refused += n - m;
+	return m;
+}
+
+/* Drop from offs the offsets listed in LIST ("0x1a0,0x2b0,..."). */
+static size_t drop_listed(const char *list, uint64_t *offs, size_t n,
+			  size_t *dropped)
+{
+	size_t i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *p = list;
+		int hit = 0;
+
+		while (*p && !hit) {
+			char *end;
+
+			hit = strtoull(p, &end, 0) == offs[i];
+			if (end == p)
+				fail("bad -X list");
+			p = *end == ',' ? end + 1 : end;
+		}
+		if (!hit)
+			offs[m++] = offs[i];
+	}
+	*dropped += n - m;
 	return m;
 }
 
 static void usage(void)
 {
 	fprintf(stderr, "usage: libbpf_uprobe [-m] [-q] [-D] [-p PID] PATH FUNC\n"
-			"       libbpf_uprobe [-m] [-q] [-D] [-p PID] -a PATH [GLOB]\n");
+			"       libbpf_uprobe [-m] [-q] [-D] [-p PID] "
+			"[-X OFFS] -a PATH [GLOB]\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
 	int multi = 0, all = 0, nowait = 0, debug_file = 1, pid = 0;
-	const char *path, *func = NULL, *glob = NULL;
+	const char *path, *func = NULL, *glob = NULL, *exclude = NULL;
 	double t0, t1, t2, t3, t4;
 	uint64_t *offs, *vals, sum = 0;
 	int map_fd, prog_fd, ncpu, opt, *fds;
@@ -479,12 +507,13 @@ int main(int argc, char **argv)
 	uint32_t key = 0;
 	char log[65536], c;
 
-	while ((opt = getopt(argc, argv, "amqDp:")) != -1) {
+	while ((opt = getopt(argc, argv, "amqDp:X:")) != -1) {
 		switch (opt) {
 		case 'a': all = 1; break;
 		case 'm': multi = 1; break;
 		case 'q': nowait = 1; break;
 		case 'D': debug_file = 0; break;
+		case 'X': exclude = optarg; break;
 		case 'p': pid = atoi(optarg); if (pid <= 0) usage(); break;
 		default: usage();
 		}
@@ -505,6 +534,8 @@ int main(int argc, char **argv)
 
 	t0 = now_ms();
 	n = function_offsets(path, func, glob, debug_file, &offs);
+	if (exclude)
+		n = drop_listed(exclude, offs, n, &refused);
 	t1 = now_ms();
 
 	map_fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "count",
