@@ -11,11 +11,13 @@ Starts a target that sleeps (`sleep 3600`) and times, on its pid:
             untimed, and left out of the timed runs (-X).
   dtrace    build/dtrace -p PID -qn
               'pid$target:libc.so.6:GLOB:entry { @ = count(); }
+               (GLOB '*' is written pid$target:libc.so.6::entry)
                BEGIN { printf("ready\\n"); }'
   bpftrace  bpftrace -e 'uprobe:LIBC:GLOB /pid == PID/ { @ = count(); }
               BEGIN { printf("ready\\n"); }'
-            (one perf-event uprobe per symbol name; run ONCE: with every
-            libc function it takes minutes, mostly to remove them)
+            (one perf-event uprobe per symbol name, versioned names too:
+            7,264 on libc; run ONCE, with BPFTRACE_MAX_PROBES=100000,
+            since with every libc function it takes minutes, to remove them)
   perf      (--perf-floor) libbpf_uprobe without -m: one perf-event uprobe
             per function, as bpftrace does, hand-written
 
@@ -128,8 +130,11 @@ class Run:
                 self.attach_line_t = time.monotonic() - t0
             if p.poll() is not None:
                 self.out.join(2); self.err.join(2)
-                msg = (self.err.text() or self.out.text()).strip()
-                self.error = msg.splitlines()[0] if msg else \
+                # bpftrace warns it could not raise RLIMIT_MEMLOCK (it need
+                # not: memory cgroup accounting) before its real error.
+                msg = [l for l in (self.err.lines or self.out.lines)
+                       if l.strip() and "RLIMIT_MEMLOCK" not in l]
+                self.error = msg[0].strip() if msg else \
                     f"exited with status {p.returncode}"
                 live.remove(p)
                 return self
@@ -258,7 +263,8 @@ def main():
           f"kernel will not probe (ENOTSUPP), left out", flush=True)
 
     dt_ok = os.access(a.dtrace, os.X_OK)
-    dscript = (f"pid$target:libc.so.6:{glob}:entry {{ @ = count(); }} "
+    dfunc = "" if glob == "*" else glob    # pid$target:libc.so.6::entry
+    dscript = (f"pid$target:libc.so.6:{dfunc}:entry {{ @ = count(); }} "
                "BEGIN { printf(\"ready\\n\"); }")
     res = {"floor": [], "dtrace": []}
     dt_error = None if dt_ok else f"{a.dtrace} not built"
@@ -291,11 +297,11 @@ def main():
     dt_probes, lists = None, []
     if not dt_error:
         r = subprocess.run([a.dtrace, "-l", "-p", str(pid), "-n",
-                            f"pid$target:libc.so.6:{glob}:entry"],
+                            f"pid$target:libc.so.6:{dfunc}:entry"],
                            capture_output=True, text=True, timeout=600)
         if r.returncode == 0 and "failed to match" not in r.stderr:
             dt_probes = max(len(r.stdout.splitlines()) - 1, 0)
-    lcmd = [a.dtrace, "-l", "-n", f"pid$target:libc.so.6:{glob}:entry",
+    lcmd = [a.dtrace, "-l", "-n", f"pid$target:libc.so.6:{dfunc}:entry",
             "-c", "ls"]
     list_error = None if dt_ok else f"{a.dtrace} not built"
     for _ in range(rounds if dt_ok else 0):
@@ -325,6 +331,8 @@ def main():
     if not a.no_bpftrace and shutil.which("bpftrace"):
         print(f"bpftrace (once, timeout {a.bpftrace_timeout:.0f} s each to "
               f"arm and to disarm)...", flush=True)
+        # bpftrace refuses more than 512 probes unless told.
+        os.environ["BPFTRACE_MAX_PROBES"] = "100000"
         bt = Run(["bpftrace", "-e", f"uprobe:{lib}:{glob} /pid == {pid}/ "
                   "{ @ = count(); } BEGIN { printf(\"ready\\n\"); }"],
                  timeout=a.bpftrace_timeout, resend=True).go()
@@ -375,11 +383,11 @@ def main():
     elif bt:
         print(f"dtrace / bpftrace: n/a ({dt_error})")
     if lists:
-        print(f"`dtrace -l -n 'pid$target:libc.so.6:{glob}:entry' -c ls`: "
+        print(f"`dtrace -l -n 'pid$target:libc.so.6:{dfunc}:entry' -c ls`: "
               f"{ms(med(t for t, _ in lists))} (median of {len(lists)}), "
               f"{lists[0][1]:,} probes listed")
     else:
-        print(f"`dtrace -l -n 'pid$target:libc.so.6:{glob}:entry' -c ls`: "
+        print(f"`dtrace -l -n 'pid$target:libc.so.6:{dfunc}:entry' -c ls`: "
               f"n/a ({list_error})")
 
     # ------------------------------------------------------------ leftovers
