@@ -41,6 +41,10 @@
  * such a list (hex offsets separated by commas) to leave out beforehand,
  * so that timed runs need no bisection; they count as refused.
  *
+ * -l only lists the functions it would probe, "0xOFFSET NAME" a line, one
+ * name per address (a global name without @VERSION if there is one), for
+ * bench/pid_arm.py to give bpftrace the same functions.
+ *
  * Prints, once attached:
  *   ready probes N refused R symbols_ms S attach_ms A
  * waits until stdin is closed (EOF) or SIGINT/SIGTERM arrives (with -q it
@@ -50,6 +54,7 @@
  *
  * Usage: libbpf_uprobe [-m] [-q] [-D] [-p PID] PATH FUNC
  *        libbpf_uprobe [-m] [-q] [-D] [-p PID] [-X OFFS] -a PATH [GLOB]
+ *        libbpf_uprobe -l [-D] [-X OFFS] -a PATH [GLOB]
  * Build: gcc -O2 -Wall -Wextra -Werror -o libbpf_uprobe libbpf_uprobe.c
  *            -lbpf -lelf
  */
@@ -144,12 +149,14 @@ static double now_ms(void)
 struct fn {
 	uint64_t addr;		/* virtual address in the object */
 	uint64_t size;
+	char *name;
+	int rank;		/* 0 global, 1 local, 2 versioned: for -l */
 };
 
 static struct fn *fns;
 static size_t nfns, fncap;
 
-static void add_fn(uint64_t addr, uint64_t size)
+static void add_fn(uint64_t addr, uint64_t size, const char *name, int bind)
 {
 	if (nfns == fncap) {
 		fncap = fncap ? 2 * fncap : 1024;
@@ -159,6 +166,10 @@ static void add_fn(uint64_t addr, uint64_t size)
 	}
 	fns[nfns].addr = addr;
 	fns[nfns].size = size;
+	fns[nfns].name = strdup(name);
+	if (!fns[nfns].name)
+		die("strdup");
+	fns[nfns].rank = strchr(name, '@') ? 2 : bind == STB_LOCAL;
 	nfns++;
 }
 
@@ -221,14 +232,16 @@ static void read_syms(Elf *e, const char *func, const char *glob)
 				continue;
 			if (func) {
 				if (name_is(name, func))
-					add_fn(s.st_value, s.st_size);
+					add_fn(s.st_value, s.st_size, name,
+					       GELF_ST_BIND(s.st_info));
 				continue;
 			}
 			if (s.st_size == 0 || strcmp(name, "_init") == 0 ||
 			    strcmp(name, "_fini") == 0 ||
 			    (glob && !glob_match(glob, name)))
 				continue;
-			add_fn(s.st_value, s.st_size);
+			add_fn(s.st_value, s.st_size, name,
+			       GELF_ST_BIND(s.st_info));
 		}
 	}
 }
@@ -273,7 +286,9 @@ static int cmp_fn(const void *a, const void *b)
 {
 	const struct fn *x = a, *y = b;
 
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->rank - y->rank;	/* the best name of an address first */
 }
 
 /*
@@ -282,7 +297,8 @@ static int cmp_fn(const void *a, const void *b)
  * program header holding them.  Returns how many, in *offs.
  */
 static size_t function_offsets(const char *path, const char *func,
-			       const char *glob, int debug_file, uint64_t **offs)
+			       const char *glob, int debug_file, uint64_t **offs,
+			       char ***names)
 {
 	GElf_Phdr *ph;
 	size_t nph, i, j, n;
@@ -318,7 +334,8 @@ static size_t function_offsets(const char *path, const char *func,
 
 	qsort(fns, nfns, sizeof(*fns), cmp_fn);
 	*offs = calloc(nfns, sizeof(**offs));
-	if (!*offs)
+	*names = calloc(nfns, sizeof(**names));
+	if (!*offs || !*names)
 		die("calloc");
 	for (i = n = 0; i < nfns; i++) {
 		if (i > 0 && fns[i].addr == fns[i - 1].addr)
@@ -330,6 +347,8 @@ static size_t function_offsets(const char *path, const char *func,
 				break;
 		if (j == nph)
 			continue;		/* not in the file */
+		(*names)[n] = fns[i].name;
+		fns[i].name = NULL;
 		(*offs)[n++] = fns[i].addr - ph[j].p_vaddr + ph[j].p_offset;
 		if (func)
 			break;			/* the first match */
@@ -342,6 +361,8 @@ static size_t function_offsets(const char *path, const char *func,
 	elf_end(e);
 	close(fd);
 	free(ph);
+	for (i = 0; i < nfns; i++)
+		free(fns[i].name);
 	free(fns);
 	return n;
 }
@@ -416,7 +437,8 @@ static int multi_uprobe(const char *path, const uint64_t *offs, size_t n,
  * The kernel refuses a whole link when it cannot probe one of its
  * instructions (ENOTSUPP, 524, from the architecture's instruction
  * decoder).  Find those offsets by bisection (untimed), drop them from
- * offs and return how many are left; *refused gets how many were dropped.
+ * offs and return how many are left; *refused is added how many were
+ * dropped.
  */
 static int refused_at(const char *path, const uint64_t *offs, size_t n,
 		      int pid, int prog_fd, uint8_t *bad)
@@ -486,31 +508,44 @@ static size_t drop_listed(const char *list, uint64_t *offs, size_t n,
 	return m;
 }
 
+static void free_names(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: libbpf_uprobe [-m] [-q] [-D] [-p PID] PATH FUNC\n"
 			"       libbpf_uprobe [-m] [-q] [-D] [-p PID] "
-			"[-X OFFS] -a PATH [GLOB]\n");
+			"[-X OFFS] -a PATH [GLOB]\n"
+			"       libbpf_uprobe -l [-D] [-X OFFS] -a PATH [GLOB]\n");
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	int multi = 0, all = 0, nowait = 0, debug_file = 1, pid = 0;
+	int multi = 0, all = 0, list = 0, nowait = 0, debug_file = 1, pid = 0;
 	const char *path, *func = NULL, *glob = NULL, *exclude = NULL;
 	double t0, t1, t2, t3, t4;
 	uint64_t *offs, *vals, sum = 0;
 	int map_fd, prog_fd, ncpu, opt, *fds;
-	size_t n, i, nfd = 0, refused = 0;
+	size_t n, n0, i, j, nfd = 0, refused = 0;
+	uint64_t *names_off;
+	char **names;
 	struct sigaction sa;
 	struct rlimit rl;
 	uint32_t key = 0;
 	char log[65536], c;
 
-	while ((opt = getopt(argc, argv, "amqDp:X:")) != -1) {
+	while ((opt = getopt(argc, argv, "almqDp:X:")) != -1) {
 		switch (opt) {
 		case 'a': all = 1; break;
 		case 'm': multi = 1; break;
+		case 'l': list = 1; break;
 		case 'q': nowait = 1; break;
 		case 'D': debug_file = 0; break;
 		case 'X': exclude = optarg; break;
@@ -533,9 +568,29 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	t0 = now_ms();
-	n = function_offsets(path, func, glob, debug_file, &offs);
+	n0 = function_offsets(path, func, glob, debug_file, &offs, &names);
+	n = n0;
+	names_off = malloc(n0 * sizeof(*names_off));
+	if (!names_off)
+		die("malloc");
+	memcpy(names_off, offs, n0 * sizeof(*names_off));
 	if (exclude)
 		n = drop_listed(exclude, offs, n, &refused);
+	if (list) {
+		/* offs is a subsequence of the n0 offsets names belong to */
+		for (i = j = 0; i < n; i++) {
+			while (j < n0 && names_off[j] != offs[i])
+				j++;
+			printf("0x%llx %s\n", (unsigned long long)offs[i],
+			       j < n0 ? names[j] : "?");
+		}
+		free_names(names, n0);
+		free(names_off);
+		free(offs);
+		return 0;
+	}
+	free_names(names, n0);
+	free(names_off);
 	t1 = now_ms();
 
 	map_fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "count",
