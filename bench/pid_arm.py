@@ -42,7 +42,7 @@ Also times `dtrace -l -n 'pid$target:libc.so.6:GLOB:entry' -c ls` and
 counts the probes each tool armed (dtrace's from `dtrace -l -p PID`).
 
 LIBC is by default a private copy of /lib/x86_64-linux-gnu/libc.so.6 in
-bench/build/libc/, which the target loads through LD_LIBRARY_PATH: uprobes
+/tmp/pidbench-libc/, which the target loads through LD_LIBRARY_PATH: uprobes
 belong to a file, and bpftrace's are not filtered by process, so on the
 system libc they would make every libc call of every process on the
 machine trap for minutes.  The copy has the same build id, so the same
@@ -236,7 +236,7 @@ def main():
     if a.system_libc:
         lib = SYSTEM_LIBC
     else:
-        ldir = os.path.join(bdir, "libc")
+        ldir = "/tmp/pidbench-libc"
         os.makedirs(ldir, exist_ok=True)
         lib = os.path.join(ldir, "libc.so.6")
         tmp = lib + ".tmp"
