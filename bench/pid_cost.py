@@ -27,6 +27,10 @@ the BPF program run in that thread; time other tasks took from it does not
 count); wall time per call is printed too.  Overhead = tracer minus the
 no-tracer run of the same round (paired), median over rounds; ratios of
 overheads.  All in one run on one machine: compare the ratios, not the ns.
+Also each tracer's busiest BPF program's own time per run (run_time_ns /
+run_cnt from its fdinfo, statistics on through BPF_ENABLE_STATS for the
+whole run, read while the workload, done, still waits for EOF): the part
+of a hit that is the program rather than the trap.
 
 Usage: bench/pid_cost.py [-n N] [-r R] [--cpu CPU] [--dtrace PATH] [--quick]
        (as root; defaults N = 100000, R = 5; --quick: N = 10000, R = 1)
@@ -165,6 +169,46 @@ class Tracer:
         return int(m[-1]) if m else None
 
 
+def enable_bpf_stats():
+    """Turn on the kernel's run-time statistics of BPF programs while the
+    returned fd is open (BPF_ENABLE_STATS: counted, unlike the sysctl, so
+    another bench turning them off does not end ours); None if refused."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    attr = ctypes.c_uint32 * 2     # enable_stats.type = BPF_STATS_RUN_TIME
+    fd = libc.syscall(321, 32, ctypes.byref(attr(0, 0)), 8)  # SYS_bpf,
+    return fd if fd >= 0 else None                       # BPF_ENABLE_STATS
+
+
+def prog_stats(pid):
+    """{prog id: (run_cnt, run_time_ns)} of the programs process PID holds"""
+    st = {}
+    try:
+        fds = os.listdir(f"/proc/{pid}/fdinfo")
+    except OSError:
+        return st
+    for fd in fds:
+        try:
+            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                kv = dict(l.split(":", 1) for l in f if ":" in l)
+        except (OSError, ValueError):
+            continue
+        if "prog_id" in kv and "run_cnt" in kv:
+            st[int(kv["prog_id"])] = (int(kv["run_cnt"]),
+                                      int(kv["run_time_ns"]))
+    return st
+
+
+def prog_ns(pid):
+    """ns per run of the busiest program of process PID (bpf_stats), or
+    None if none ran"""
+    st = prog_stats(pid)
+    if not st:
+        return None
+    cnt, ns = max(st.values())
+    return ns / cnt if cnt else None
+
+
 def no_pid_provider(msg):
     """dtrace's error for a build without the pid provider"""
     return "does not match any probes" in msg
@@ -172,23 +216,29 @@ def no_pid_provider(msg):
 
 def run_loop(n, cpu, tracer):
     """One workload run under TRACER (None: no tracer).  Returns
-    (wall ns/call, cpu ns/call, calls, count or None, error or None)."""
+    (wall ns/call, cpu ns/call, calls, count or None, error or None,
+    ns per run of the tracer's busiest program or None)."""
     cmd = [os.path.join(bdir, "pid_loop"), "-w", str(n)] + \
         ([str(cpu)] if cpu is not None else [])
     loop = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
                             start_new_session=True, preexec_fn=child_setup)
     live.append(loop)
-    count = None
+    count = pns = None
     try:
         if tracer:
             err = tracer.start(loop.pid)
             if err:
-                return None, None, None, None, err
+                return None, None, None, None, err, None
         loop.stdin.write("g")
-        loop.stdin.flush()      # communicate() closes it
-        out, errout = loop.communicate(timeout=120 + n * 100e-6)
-        if loop.returncode != 0:
+        loop.stdin.flush()
+        # It prints its line, then waits for EOF: the tracer is still
+        # attached while its programs' statistics are read.
+        out = loop.stdout.readline()
+        if tracer:
+            pns = prog_ns(tracer.proc.pid)
+        rest, errout = loop.communicate(timeout=60)
+        if loop.returncode != 0 or not out:
             die(f"workload failed: {errout.strip()}")
     finally:
         if tracer and tracer.proc and tracer.proc in live:
@@ -198,7 +248,7 @@ def run_loop(n, cpu, tracer):
         loop.wait()
         live.remove(loop)
     f = out.split()
-    return float(f[0]), float(f[1]), int(f[3]), count, None
+    return float(f[0]), float(f[1]), int(f[3]), count, None, pns
 
 
 def main():
@@ -222,6 +272,10 @@ def main():
         die(f"no {LIBC}")
 
     build()
+    stats_fd = enable_bpf_stats()
+    if stats_fd is None:
+        print("pid_cost: warning: BPF_ENABLE_STATS refused, no program "
+              "times", file=sys.stderr)
     before = prog_ids()
     load = os.getloadavg()[0]
     print(f"{os.cpu_count()} CPUs, load average {load:.2f} before the run; "
@@ -261,6 +315,7 @@ def main():
     cpu = {k: [] for k in names}
     byround = [{} for _ in range(rounds)]
     counts = {k: [] for k in names}
+    progns = {k: [] for k in names}
     k = len(tracers)
     for rnd in range(rounds):
         order = tracers[rnd % k:] + tracers[:rnd % k]
@@ -268,7 +323,7 @@ def main():
             name = t.name if t else "none"
             if name in unavailable:
                 continue
-            w, c, calls, cnt, err = run_loop(n, a.cpu, t)
+            w, c, calls, cnt, err, pns = run_loop(n, a.cpu, t)
             if err:
                 print(f"{name}: n/a ({err})", flush=True)
                 if name == "dtrace" and no_pid_provider(err):
@@ -277,12 +332,16 @@ def main():
                 continue
             wall[name].append(w)
             cpu[name].append(c)
+            if pns is not None:
+                progns[name].append(pns)
             byround[rnd][name] = (w, c)
             note = ""
             if t:
                 counts[name].append((cnt, calls))
                 note = f"  count {cnt} of {calls} calls" + \
                     ("" if cnt == calls else "  COUNT WRONG")
+            if pns is not None:
+                note += f"  program {pns:.0f} ns/run"
             print(f"round {rnd + 1}/{rounds}  {name:12} {c:9.1f} ns/call "
                   f"CPU {w:9.1f} wall{note}", flush=True)
 
@@ -292,8 +351,8 @@ def main():
           f"R={rounds} rounds, per call, thread CPU time (wall)")
     print()
     print("| tracer | median ns/call | min | max | overhead ns/call (paired) "
-          "| wall overhead | counts right |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+          "| wall overhead | program ns/run (bpf_stats) | counts right |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     ov, ovw = {}, {}
     for name in names:
         v = cpu[name]
@@ -312,23 +371,29 @@ def main():
         print(f"| {name} | {statistics.median(v):.1f} | {min(v):.1f} | "
               f"{max(v):.1f} | "
               + (f"{ov[name]:.1f} | {ovw[name]:.1f}" if name in ov else "- | -")
+              + (f" | {statistics.median(progns[name]):.1f}"
+                 if progns[name] else " | -")
               + f" | {right} |")
     for name in ("libbpf", "libbpf-multi", "bpftrace", "dtrace"):
         if name in unavailable:
-            print(f"| {name} | n/a ({unavailable[name]}) | | | | | |")
+            print(f"| {name} | n/a ({unavailable[name]}) | | | | | | |")
     print()
-    print("| ratio of overhead per call | CPU (paired median) | wall |")
-    print("| --- | --- | --- |")
+    print("| ratio | overhead per call, CPU (paired median) | wall | "
+          "program per run |")
+    print("| --- | --- | --- | --- |")
     for x, y in (("dtrace", "libbpf"), ("dtrace", "libbpf-multi"),
                  ("dtrace", "bpftrace"), ("bpftrace", "libbpf"),
                  ("libbpf-multi", "libbpf")):
         if x in ov and y in ov and ov[y] > 0 and ovw[y] > 0:
+            px, py = progns[x], progns[y]
+            pr = f"{statistics.median(px) / statistics.median(py):.2f}x" \
+                if px and py else "-"
             print(f"| {x} / {y} | {ov[x] / ov[y]:.2f}x | "
-                  f"{ovw[x] / ovw[y]:.2f}x |")
+                  f"{ovw[x] / ovw[y]:.2f}x | {pr} |")
         else:
             miss = x if x not in ov else y
             why = unavailable.get(miss, "not measured")
-            print(f"| {x} / {y} | n/a ({why}) | |")
+            print(f"| {x} / {y} | n/a ({why}) | | |")
 
     rc = 0
     wrong = [nm for nm in counts for x, y in counts[nm] if x != y]

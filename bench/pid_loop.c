@@ -8,7 +8,9 @@
  * const, and each result is added to a volatile sink.
  *
  * With -w the program first waits for one byte (or EOF) on stdin, so the
- * driver can attach a tracer to this pid (-p) before any call is made.
+ * driver can attach a tracer to this pid (-p) before any call is made, and
+ * after printing its line it waits for EOF on stdin, so the tracer is still
+ * attached while the driver reads its programs' statistics.
  * Then it makes N/10 untimed warm-up calls and N timed ones, pinned to one
  * CPU, and prints one line:
  *
@@ -125,5 +127,12 @@ int main(int argc, char **argv)
 	      (double)(c1.tv_nsec - c0.tv_nsec);
 	printf("%.3f %.3f %ld %ld\n", ns / (double)n, cns / (double)n,
 	       r1.ru_nivcsw - r0.ru_nivcsw, n + n / 10);
+	fflush(stdout);
+	while (wait) {
+		ssize_t r = read(0, &c, 1);
+
+		if (r == 0 || (r < 0 && errno != EINTR))
+			break;
+	}
 	return 0;
 }
