@@ -77,6 +77,7 @@ struct target {
 	int alive;
 	int let_go;	/* dt_pctl_continue done */
 	int quiet;	/* its exit is not to be reported (failed to start) */
+	int parked;	/* held, let go while stopped (stop()), to be seized again */
 	int status;	/* wait status, created ones */
 	int pidfd;	/* -p: readable once it has exited */
 	struct thr *thr;	/* while held stopped: [0] the leader */
@@ -757,11 +758,16 @@ static void held_stop(dtrace_hdl_t *dtp, struct target *t, int st)
 		dtrace_proc_exiting(dtp, t->pid);
 		ptrace(PTRACE_DETACH, t->pid, NULL, NULL);
 		t->traced = 0;
-	} else if (ev == PTRACE_EVENT_STOP) {	/* a group stop (stop()) stays one */
-		if (stop_signal(sig))
-			ptrace(PTRACE_LISTEN, t->pid, NULL, NULL);
-		else
+	} else if (ev == PTRACE_EVENT_STOP) {
+		/* a group stop (stop()) stays one, untraced so that the process
+		 * is seen stopped (T, not t) and continued by anyone; it is
+		 * seized again once it runs */
+		if (stop_signal(sig) && ptrace(PTRACE_DETACH, t->pid, NULL, NULL) == 0) {
+			t->traced = 0;
+			t->parked = 1;
+		} else {
 			ptrace(PTRACE_CONT, t->pid, NULL, NULL);
+		}
 	} else if (ev != 0) {			/* an exec */
 		ptrace(PTRACE_CONT, t->pid, NULL, NULL);
 	} else {				/* a signal (SIGTRAP too), delivered */
@@ -796,6 +802,15 @@ int dt_pctl_poll(dtrace_hdl_t *dtp, const char *pname, int quiet)
 		struct target *t = &tg[i];
 		int st;
 		pid_t w;
+		char state;
+		unsigned long flags;
+		if (t->alive && t->parked && proc_stat(t->pid, &state, &flags) == 0 &&
+		    state != 'T' && state != 't' && state != 'Z' && state != 'X' &&
+		    ptrace(PTRACE_SEIZE, t->pid, NULL,
+		    (void *)(long)(t->created ? CREATE_OPTS : HOLD_OPTS)) == 0) {
+			t->parked = 0;
+			t->traced = 1;
+		}
 		while (t->alive && (t->created || t->traced) &&
 		    (w = waitpid(t->pid, &st, WNOHANG | __WALL)) == t->pid) {
 			if (WIFSTOPPED(st)) {

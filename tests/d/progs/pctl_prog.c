@@ -11,6 +11,9 @@
  *   loop N     call getppid() every 10 ms, N times
  *   signal     call getppid() every 10 ms until SIGUSR1 arrives, say so
  *              and exit 0 (exit 1 after 20 s without it)
+ * With PCTL_CTOR_FORK set the constructor forks first: the child runs
+ * main (with no mode) and exits, the parent waits for it and prints
+ * "ctor child: STATUS" (its wait status) before going on.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -31,6 +34,16 @@ __attribute__((constructor)) static void pctl_init(void)
 {
 	if (write(1, "ct:\n", 4) < 0)
 		_exit(3);
+	if (getenv("PCTL_CTOR_FORK")) {
+		unsetenv("PCTL_CTOR_FORK");
+		pid_t c = fork();
+		if (c > 0) {
+			int st = -1;
+			waitpid(c, &st, 0);
+			printf("ctor child: %d\n", st);
+			fflush(stdout);
+		}
+	}
 }
 
 static void on_usr1(int sig)
