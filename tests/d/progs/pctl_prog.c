@@ -9,6 +9,7 @@
  *   fork       fork a child that prints its TracerPid and exits; the
  *              parent waits for it, then calls getppid() and exits 0
  *   loop N     call getppid() every 10 ms, N times
+ *   threads N  the same in 3 more threads too
  *   signal     call getppid() every 10 ms until SIGUSR1 arrives, say so
  *              and exit 0 (exit 1 after 20 s without it)
  * With PCTL_CTOR_FORK set the constructor forks first: the child runs
@@ -16,6 +17,7 @@
  * "ctor child: STATUS" (its wait status) before going on.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +46,15 @@ __attribute__((constructor)) static void pctl_init(void)
 			fflush(stdout);
 		}
 	}
+}
+
+static void *loop(void *arg)
+{
+	for (long i = 0, n = (long)arg; i < n; i++) {
+		syscall(SYS_getppid);
+		usleep(10000);
+	}
+	return NULL;
 }
 
 static void on_usr1(int sig)
@@ -81,10 +92,16 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(mode, "loop") && argc > 2) {
-		for (int i = 0, n = atoi(argv[2]); i < n; i++) {
-			syscall(SYS_getppid);
-			usleep(10000);
-		}
+		loop((void *)(long)atoi(argv[2]));
+		return 0;
+	}
+	if (!strcmp(mode, "threads") && argc > 2) {
+		pthread_t t[3];
+		for (int i = 0; i < 3; i++)
+			pthread_create(&t[i], NULL, loop, (void *)(long)atoi(argv[2]));
+		loop((void *)(long)atoi(argv[2]));
+		for (int i = 0; i < 3; i++)
+			pthread_join(t[i], NULL);
 		return 0;
 	}
 	if (!strcmp(mode, "signal")) {
