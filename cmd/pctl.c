@@ -23,7 +23,9 @@
  * on the new image.  x86-64 only (int3, user_regs_struct).
  *
  * -p: every thread is seized and interrupted; dtrace's failures are its
- * own words ("failed to grab pid N: no such process").
+ * own words ("failed to grab pid N: no such process").  A process another
+ * tracer has is waited for a moment first: two dtraces started on one
+ * process each hold it only while they start.
  *
  * When tracing starts each target is let go (detached) with the signal a
  * stop had pending; a program that symbolizes user stacks keeps each one
@@ -64,6 +66,8 @@
 /* the options a held target runs with; a -c target dies with dtrace */
 #define HOLD_OPTS (PTRACE_O_TRACEEXIT | PTRACE_O_TRACEEXEC)
 #define CREATE_OPTS (HOLD_OPTS | PTRACE_O_EXITKILL)
+/* how long a -p process traced by someone else is waited for */
+#define DT_PCTL_BUSY_MS 2000
 
 struct thr {
 	pid_t tid;
@@ -697,12 +701,22 @@ int dt_pctl_grab(pid_t pid, char *msg, size_t len)
 		return -1;
 	}
 	t->pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
-	/* the leader first: its failure is the process's */
-	int rc = grab_thread(t, pid);
-	if (rc == 0)
+	/* the leader first: its failure is the process's.  Another tracer
+	 * may hold it only for a moment (another dtrace starting on it):
+	 * it is waited for, up to DT_PCTL_BUSY_MS, before it is refused */
+	int rc = grab_thread(t, pid), e = errno;
+	for (int ms = 0; rc < 0 && e == EPERM && ms < DT_PCTL_BUSY_MS && tracer_of(pid);
+	    ms += 10) {
+		usleep(10000);
+		rc = grab_thread(t, pid);
+		e = errno;
+	}
+	if (rc == 0) {
 		rc = grab_threads(t);
+		e = errno;
+	}
 	if (rc != 0) {
-		int e = rc > 0 ? ESRCH : errno;
+		e = rc > 0 ? ESRCH : e;
 		why = e == ESRCH ? "no such process" : e != EPERM ? strerror(e) :
 		    tracer_of(pid) ? "process is traced" : "permission denied";
 		msgf(msg, len, "failed to grab pid %d: %s", (int)pid, why);
