@@ -6,7 +6,10 @@
 build_pctl
 "$tmp/pctl_prog" threads 500 >/dev/null &
 tp=$!
-sleep 0.3	# its threads started
+for ((i = 0; i < 100; i++)); do	# its threads started
+	[ "$(ls /proc/$tp/task | wc -l)" = 4 ] && break
+	sleep 0.05
+done
 "$DTRACE" -wqn '
 BEGIN { system("cat /proc/%d/task/*/status | grep -c \"^State:.t (tracing stop)\"", $target); }
 syscall::getppid:entry /pid == $target && !done/ {

@@ -4,8 +4,8 @@
 # tracing ends (END runs) when the last one has.
 . "$TESTDIR/pctl/common.bash"
 build_pctl
-sleep 0.6 & s1=$!
-sleep 1.2 & s2=$!
+sleep 2 & s1=$!
+sleep 2.5 & s2=$!
 "$DTRACE" -n 'BEGIN { printf("target %d", $target); } END { trace("end"); }' \
     -p $s1 -c "$tmp/pctl_prog loop 20" -p $s2 >"$tmp/out" 2>"$tmp/err"
 rc=$?
