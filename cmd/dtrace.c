@@ -2,9 +2,10 @@
  * dtrace.c - the dtrace(1M) command.
  *
  * Parses dtrace's options, turns them into libdtrace calls, and runs the
- * consume loop; all tracing logic lives in the library.  run() takes the
- * steps in order: the options (into a struct opts), the operands as macro
- * arguments, the output file, the -c/-p target, then listing or compiling
+ * consume loop; all tracing logic lives in the library, process control
+ * for -c and -p in pctl.c.  run() takes the steps in order: the options
+ * (into a struct opts), the operands as macro arguments, the output file,
+ * the -c/-p targets (created or grabbed, held stopped), then listing or compiling
  * each description and script, then the mode's work: listing (-l), a
  * header (-h), or tracing and the end.  Exit status as in dtrace(1M): the
  * status given to exit(), else 0; 1 when a program fails to compile,
