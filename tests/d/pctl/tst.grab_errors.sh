@@ -23,13 +23,15 @@ bash -c 'exec "$DTRACE" -qn "BEGIN { exit(0); }" -p $$' >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] && grep -qx "dtrace: failed to grab pid [0-9]*: attempt to grab self" "$tmp/err" ||
 	fail "self"
 # a zombie: the child of a process that does not wait for it
-bash -c 'sleep 0 & echo $! >"$1"; exec sleep 3' sh "$tmp/zpid" &
+bash -c 'sleep 0 & echo $! >"$1"; exec sleep 60' sh "$tmp/zpid" &
+zparent=$!
 for ((i = 0; i < 50; i++)); do
 	z=$(cat "$tmp/zpid" 2>/dev/null)
 	[ -n "$z" ] && [ "$(awk '{ print $3 }' /proc/$z/stat 2>/dev/null)" = Z ] && break
 	sleep 0.1
 done
 check "failed to grab pid $z: zombie process" "$DTRACE" -qn "$P" -p "$z"
+kill $zparent
 # traced by another dtrace, which holds it for its user stacks
 "$tmp/pctl_prog" loop 300 >/dev/null &
 tp=$!
