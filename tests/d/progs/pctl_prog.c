@@ -14,7 +14,8 @@
  *              and exit 0 (exit 1 after 20 s without it)
  * With PCTL_CTOR_FORK set the constructor forks first: the child runs
  * main (with no mode) and exits, the parent waits for it and prints
- * "ctor child: STATUS" (its wait status) before going on.
+ * "ctor child: STATUS" (its wait status) before going on; with
+ * PCTL_CTOR_EXIT=N the constructor exits with status N.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -36,6 +37,8 @@ __attribute__((constructor)) static void pctl_init(void)
 {
 	if (write(1, "ct:\n", 4) < 0)
 		_exit(3);
+	if (getenv("PCTL_CTOR_EXIT"))
+		exit(atoi(getenv("PCTL_CTOR_EXIT")));
 	if (getenv("PCTL_CTOR_FORK")) {
 		unsetenv("PCTL_CTOR_FORK");
 		pid_t c = fork();
