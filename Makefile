@@ -87,9 +87,9 @@ $(SOLIB): $(LIB_OBJ) lib/libdtrace.map
 build/$(SONAME) build/libdtrace.so: $(SOLIB)
 	ln -sf $(notdir $(SOLIB)) $@
 
-build/dtrace: cmd/dtrace.c cmd/hold.c cmd/hold.h include/dtrace.h build/gen/version.h build/$(SONAME) build/libdtrace.so
+build/dtrace: cmd/dtrace.c cmd/pctl.c cmd/pctl.h include/dtrace.h build/gen/version.h build/$(SONAME) build/libdtrace.so
 	@echo "  CCLD    $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ cmd/dtrace.c cmd/hold.c -Lbuild -ldtrace '-Wl,-rpath,$$ORIGIN:$$ORIGIN/../lib'
+	@$(CC) $(ALL_CFLAGS) -o $@ cmd/dtrace.c cmd/pctl.c -Lbuild -ldtrace -lelf '-Wl,-rpath,$$ORIGIN:$$ORIGIN/../lib'
 
 build/dtrace.1: docs/dtrace.1.in VERSION
 	sed -e 's|@VERSION@|$(VERSION)|g' -e "s|@DATE@|$$(git log -1 --format=%cs 2>/dev/null || date +%F)|g" $< > $@

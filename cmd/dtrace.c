@@ -2,9 +2,10 @@
  * dtrace.c - the dtrace(1M) command.
  *
  * Parses dtrace's options, turns them into libdtrace calls, and runs the
- * consume loop; all tracing logic lives in the library.  run() takes the
- * steps in order: the options (into a struct opts), the operands as macro
- * arguments, the output file, the -c/-p target, then listing or compiling
+ * consume loop; all tracing logic lives in the library, process control
+ * for -c and -p in pctl.c.  run() takes the steps in order: the options
+ * (into a struct opts), the operands as macro arguments, the output file,
+ * the -c/-p targets (created or grabbed, held stopped), then listing or compiling
  * each description and script, then the mode's work: listing (-l), a
  * header (-h), or tracing and the end.  Exit status as in dtrace(1M): the
  * status given to exit(), else 0; 1 when a program fails to compile,
@@ -16,12 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "dtrace.h"
-#include "hold.h"
+#include "pctl.h"
 #include "version.h"
 
 #define E_SUCCESS 0
@@ -31,9 +31,8 @@
 
 static const char *g_pname = "dtrace";
 static volatile sig_atomic_t g_intr;
-static pid_t g_child = -1;
 
-enum pkind { P_NAME, P_PROV, P_MOD, P_FUNC, P_ID, P_SCRIPT };
+enum pkind { P_NAME, P_PROV, P_MOD, P_FUNC, P_ID, P_SCRIPT, P_CMD, P_GRAB };
 struct pspec {
 	enum pkind kind;
 	const char *arg;
@@ -43,13 +42,14 @@ struct pspec {
 struct opts {
 	struct pspec *specs;	/* -P/-m/-f/-n/-i/-s in order; main()'s array */
 	int nspecs;
+	struct pspec *procs;	/* -c and -p in order; main()'s array */
+	int nprocs;
 	int lflag, eflag, Sflag, vflag, hflag, Vflag;
 	int modes;		/* how many of -h, -l, -V */
 	int ilp32;		/* -32 (-64 is this implementation's model) */
 	int cflags;		/* DTRACE_C_CPP (-C), DTRACE_C_ZDEFS (-Z) */
 	int quiet;		/* -q, or a script's #pragma D option quiet */
-	const char *ofile, *cmd;	/* -o, -c */
-	pid_t grab;		/* -p, else -1 */
+	const char *ofile;	/* -o */
 };
 
 static void usage(FILE *fp)
@@ -158,103 +158,6 @@ static void full_desc(const char *d, char *out, size_t len)
 	snprintf(out + n, len - n, "%s", d);
 }
 
-/* Is cmd an executable file, directly or on PATH? */
-static int find_exec(const char *cmd)
-{
-	if (strchr(cmd, '/'))
-		return access(cmd, X_OK) == 0;
-	const char *path = getenv("PATH");
-	char buf[4096];
-	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-		size_t n = strcspn(p, ":");
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, p, cmd);
-		if (access(buf, X_OK) == 0)
-			return 1;
-		p += n;
-		if (*p == ':')
-			p++;
-	}
-	return 0;
-}
-
-/*
- * Start cmd (split on blanks and executed directly, as dtrace -c does)
- * and hold it stopped just after its exec, under ptrace, until tracing is
- * enabled: the command's own exec is not traced, everything after it is.
- * release_child() lets it run.
- */
-static int start_child(const char *cmd)
-{
-	char *copy = strdup(cmd);
-	char *argv[256];
-	int argc = 0, st;
-	for (char *s = NULL, *t = strtok_r(copy, " \t", &s); t && argc < 255;
-	    t = strtok_r(NULL, " \t", &s))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	if (argc > 0 && !find_exec(argv[0])) {
-		err("failed to execute %s: No such file or directory", argv[0]);
-		free(copy);
-		errno = 0;
-		return -2;
-	}
-	if (argc == 0) {
-		free(copy);
-		errno = EINVAL;
-		return -1;
-	}
-	pid_t pid = fork();
-	if (pid < 0) {
-		free(copy);
-		return -1;
-	}
-	if (pid == 0) {
-		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) < 0)
-			_exit(127);
-		execvp(argv[0], argv);
-		fprintf(stderr, "%s: failed to execute %s: %s\n", g_pname, argv[0], strerror(errno));
-		_exit(127);
-	}
-	free(copy);
-	/* the exec stops the child with SIGTRAP */
-	if (waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st)) {
-		err("failed to create process for command '%s'", cmd);
-		errno = 0;
-		return -2;
-	}
-	g_child = pid;
-	return pid;
-}
-
-/*
- * Let the -c child run.  A program that symbolizes user stacks keeps it
- * traced until its exit (hold.c); target_exited() sees its stops.
- */
-static void release_child(dtrace_hdl_t *dtp)
-{
-	if (g_child <= 0)
-		return;
-	if (dtrace_uses_ustack(dtp) && dt_hold_child(g_child) == 0)
-		return;
-	if (ptrace(PTRACE_DETACH, g_child, NULL, NULL) < 0)
-		err("failed to start the command: %s", strerror(errno));
-}
-
-/*
- * -p, for a program that symbolizes user stacks: the process held until
- * its exit (hold.c), seized before tracing starts so that nothing it
- * does once traced is missed.  One that cannot be (another tracer, a
- * debugger, has it) is traced all the same; its stacks are symbolized
- * only while it runs.
- */
-static void hold_grabbed(dtrace_hdl_t *dtp, const struct opts *o)
-{
-	if (o->grab <= 0 || !dtrace_uses_ustack(dtp) || dt_hold_seize(o->grab) == 0)
-		return;
-	err("failed to hold pid %d at its exit (%s): its stacks are symbolized only while it runs",
-	    (int)o->grab, errno == EPERM ? "not permitted: traced by another process?" : strerror(errno));
-}
-
 /* The reason in the library's "failed to set -x NAME: REASON" */
 static const char *opt_reason(dtrace_hdl_t *dtp)
 {
@@ -321,20 +224,17 @@ static int set_lib_opt(dtrace_hdl_t *dtp, int c, char *arg)
 }
 
 /* Check -p's process ID and that the process exists; E_NONE, else the exit status. */
-static int parse_pid(const char *arg, pid_t *pid)
+static int parse_pid(const char *arg)
 {
 	char *end;
-	long v = strtol(arg, &end, 10);
+	long v;
 
-	if (*end || v <= 0) {
-		err("invalid process ID: %s", arg);
-		return E_USAGE;
-	}
-	if (kill((pid_t)v, 0) < 0 && errno == ESRCH) {
-		err("failed to grab pid %ld: No such process", v);
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v <= 0 || v > INT32_MAX) {
+		err("invalid pid: %s", arg);
 		return E_ERROR;
 	}
-	*pid = (pid_t)v;
 	return E_NONE;
 }
 
@@ -418,7 +318,7 @@ static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 		case 'x': case 'X':
 			rc = set_lib_opt(dtp, c, optarg);
 			break;
-		case 'c': o->cmd = optarg; break;
+		case 'c': o->procs[o->nprocs++] = (struct pspec){ P_CMD, optarg }; break;
 		case 'C': o->cflags |= DTRACE_C_CPP; break;
 		case 'e': o->eflag = 1; break;
 		case 'f': o->specs[o->nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
@@ -428,7 +328,10 @@ static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 		case 'm': o->specs[o->nspecs++] = (struct pspec){ P_MOD, optarg }; break;
 		case 'n': o->specs[o->nspecs++] = (struct pspec){ P_NAME, optarg }; break;
 		case 'o': o->ofile = optarg; break;
-		case 'p': rc = parse_pid(optarg, &o->grab); break;
+		case 'p':
+			if ((rc = parse_pid(optarg)) == E_NONE)
+				o->procs[o->nprocs++] = (struct pspec){ P_GRAB, optarg };
+			break;
 		case 'P': o->specs[o->nspecs++] = (struct pspec){ P_PROV, optarg }; break;
 		case 'q': o->quiet = 1; dtrace_setopt(dtp, "quiet", NULL); break;
 		case 's': o->specs[o->nspecs++] = (struct pspec){ P_SCRIPT, optarg }; break;
@@ -475,16 +378,6 @@ static void set_macro_args(dtrace_hdl_t *dtp, const struct opts *o, int argc, ch
 	free(av);
 }
 
-/* Is the request as a whole usable (not both -c and -p)? E_SUCCESS, else the exit status. */
-static int check_request(const struct opts *o)
-{
-	if (o->cmd && o->grab > 0) {
-		err("-c and -p options may not be used together");
-		return E_USAGE;
-	}
-	return E_SUCCESS;
-}
-
 /* The output: -o's file opened for appending, else stdout; NULL (reported) if it cannot be opened. */
 static FILE *open_output(const char *ofile)
 {
@@ -495,20 +388,34 @@ static FILE *open_output(const char *ofile)
 	return out;
 }
 
-/* Start -c's command held stopped, or take -p's process, as the target; E_SUCCESS, else E_ERROR. */
+/*
+ * Create each -c command and grab each -p process, in order, before
+ * anything is compiled (as dtrace does: a script's #pragma D option
+ * evaltime comes too late for them); $target is the first.  A failure
+ * is dtrace's one line; E_SUCCESS, else E_ERROR.
+ */
 static int set_target(dtrace_hdl_t *dtp, const struct opts *o)
 {
-	if (o->cmd) {
-		int rc = start_child(o->cmd);
-		if (rc == -2)
-			return E_ERROR;
-		if (rc < 0) {
-			err("failed to create process for command '%s': %s", o->cmd, strerror(errno));
+	int64_t evaltime = DT_PCTL_POSTINIT;
+	char msg[4352];
+
+	dtrace_getopt(dtp, "evaltime", &evaltime);
+	for (int i = 0; i < o->nprocs; i++) {
+		const struct pspec *ps = &o->procs[i];
+		pid_t pid;
+		if (ps->kind == P_CMD) {
+			pid = dt_pctl_create(ps->arg, (int)evaltime, msg, sizeof(msg));
+		} else {
+			pid = (pid_t)strtol(ps->arg, NULL, 10);
+			if (dt_pctl_grab(pid, msg, sizeof(msg)) < 0)
+				pid = -1;
+		}
+		if (pid < 0) {
+			err("%s", msg);
 			return E_ERROR;
 		}
-		dtrace_set_target(dtp, g_child);
-	} else if (o->grab > 0) {
-		dtrace_set_target(dtp, o->grab);
+		if (i == 0)
+			dtrace_set_target(dtp, pid);
 	}
 	return E_SUCCESS;
 }
@@ -793,31 +700,6 @@ static void catch_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
-/* Has the -c child or the -p process exited? Says so unless quiet. */
-static int target_exited(dtrace_hdl_t *dtp, const struct opts *o)
-{
-	if (g_child > 0) {
-		int wst;
-		pid_t w;
-		while ((w = waitpid(g_child, &wst, WNOHANG)) == g_child && WIFSTOPPED(wst) &&
-		    dt_hold_is(g_child))
-			dt_hold_stopped(dtp, wst);
-		if (w != g_child || WIFSTOPPED(wst))
-			return 0;
-		if (!o->quiet)
-			err("pid %d has exited", (int)g_child);
-		g_child = -1;
-		return 1;
-	}
-	dt_hold_poll(dtp);
-	if (o->grab > 0 && kill(o->grab, 0) < 0 && errno == ESRCH) {
-		if (!o->quiet)
-			err("pid %d has exited", (int)o->grab);
-		return 1;
-	}
-	return 0;
-}
-
 /* Consume until a signal, the end of tracing, an error or the target's exit; E_SUCCESS, else E_ERROR. */
 static int trace_loop(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 {
@@ -835,7 +717,8 @@ static int trace_loop(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 			err("processing aborted: %s", dtrace_errmsg(dtp));
 			return E_ERROR;
 		}
-		if (target_exited(dtp, o))
+		/* the last target gone: dtrace says so and ends (END runs) */
+		if (dt_pctl_count() && dt_pctl_poll(dtp, g_pname, o->quiet) == 0)
 			return E_SUCCESS;
 	}
 }
@@ -860,12 +743,13 @@ static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 	 * here BEGIN's output comes out of dtrace_go(), so say it first */
 	if (!o->quiet && dtrace_getopt(dtp, "destructive", &dopt) == 0 && dopt)
 		err("allowing destructive actions");
-	hold_grabbed(dtp, o);
 	if (dtrace_go(dtp, out) < 0) {
 		err("could not enable tracing: %s", dtrace_errmsg(dtp));
 		return E_ERROR;
 	}
-	release_child(dtp);
+	/* every probe armed: the targets run (kept traced to their exit
+	 * when their user stacks are to be symbolized) */
+	dt_pctl_continue(dtp, dtrace_uses_ustack(dtp));
 	/* an error while tracing (the output cannot be written) ends it
 	 * there: END does not run, and closing the handle detaches all */
 	if (trace_loop(dtp, o, out) != E_SUCCESS)
@@ -873,17 +757,10 @@ static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 	return end_tracing(dtp, out);
 }
 
-/* Kill the -c child if it is still running, let a held -p process go, and flush (and close, if -o) the output. */
+/* Kill the -c commands still running, let the -p processes go, and flush (and close, if -o) the output. */
 static void finish(dtrace_hdl_t *dtp, FILE *out)
 {
-	dt_hold_release(dtp);
-	if (g_child > 0) {
-		int wst;
-		if (waitpid(g_child, &wst, WNOHANG) == 0) {
-			kill(g_child, SIGKILL);
-			waitpid(g_child, &wst, 0);
-		}
-	}
+	dt_pctl_release(dtp);
 	fflush(out);
 	if (out != stdout)
 		fclose(out);
@@ -913,7 +790,7 @@ static int trace_mode(dtrace_hdl_t *dtp, struct opts *o, FILE *out)
 /* The command itself, step by step; main() owns the handle and specs, so any step may return. */
 static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 {
-	struct opts o = { .specs = specs, .grab = -1 };
+	struct opts o = { .specs = specs, .procs = specs + argc };
 	int status;
 
 	if (argc == 1) {
@@ -923,8 +800,6 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 	if ((status = parse_opts(argc, argv, dtp, &o)) != E_NONE)
 		return status;
 	set_macro_args(dtp, &o, argc, argv);
-	if ((status = check_request(&o)) != E_SUCCESS)
-		return status;
 	if (o.Sflag)
 		dtrace_set_dump(dtp, stderr);
 	g_verbose = o.vflag;
@@ -933,8 +808,10 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 	FILE *out = open_output(o.ofile);
 	if (!out)
 		return E_ERROR;
-	if (set_target(dtp, &o) != E_SUCCESS)
+	if (set_target(dtp, &o) != E_SUCCESS) {
+		finish(dtp, out);
 		return E_ERROR;
+	}
 	status = o.lflag ? list_mode(dtp, &o, out) : trace_mode(dtp, &o, out);
 	finish(dtp, out);
 	return status;
@@ -942,7 +819,8 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 
 int main(int argc, char **argv)
 {
-	struct pspec *specs = calloc((size_t)argc + 1, sizeof(*specs));
+	/* the descriptions and scripts, then the -c/-p targets */
+	struct pspec *specs = calloc((size_t)argc * 2 + 1, sizeof(*specs));
 	int e = ENOMEM, status;
 
 	g_pname = "dtrace";

@@ -1,0 +1,25 @@
+#!/bin/bash
+# -p stops every thread of the process while tracing starts (BEGIN's
+# system() sees them all in tracing stop) and lets them go after: they
+# run untraced.
+. "$TESTDIR/pctl/common.bash"
+build_pctl
+"$tmp/pctl_prog" threads 500 >/dev/null &
+tp=$!
+for ((i = 0; i < 100; i++)); do	# its threads started
+	[ "$(ls /proc/$tp/task | wc -l)" = 4 ] && break
+	sleep 0.05
+done
+"$DTRACE" -wqn '
+BEGIN { system("cat /proc/%d/task/*/status | grep -c \"^State:.t (tracing stop)\"", $target); }
+syscall::getppid:entry /pid == $target && !done/ {
+	done = 1;
+	system("cat /proc/%d/task/*/status | grep -c \"^TracerPid:.0$\"", $target);
+	exit(0);
+}
+END { printf("end\n"); }' -p $tp >"$tmp/out" 2>"$tmp/err"
+rc=$?
+kill $tp
+[ $rc = 0 ] || { echo "exit status $rc"; cat "$tmp/err"; exit 1; }
+printf '4\n4\nend\n\n' | diff -u - "$tmp/out" || exit 1
+exit 0

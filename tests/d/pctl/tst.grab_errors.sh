@@ -1,0 +1,56 @@
+#!/bin/bash
+# -p of a process that cannot be grabbed is DTrace's one line and exit 1:
+# no such process, a zombie, a kernel thread, dtrace itself, a process
+# another tracer has (a dtrace holding it for its user stacks), one this
+# user may not trace; a pid that is not a number is "invalid pid".
+. "$TESTDIR/pctl/common.bash"
+build_pctl
+fail() { echo "$1"; cat "$tmp/err"; exit 1; }
+check() {	# expected-message dtrace-args...
+	local want=$1
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(cat "$tmp/err")" = "dtrace: $want" ] && return 0
+	fail "exit $rc, expected 1 and '$want':"
+}
+P='syscall::getppid:entry /pid == $target/ { @[ustack()] = count(); }'
+# a pid no process has: past pid_max
+check "failed to grab pid 99999999: no such process" "$DTRACE" -qn "$P" -p 99999999
+check "invalid pid: 12x" "$DTRACE" -qn "$P" -p 12x
+check "failed to grab pid 2: system process" "$DTRACE" -qn "$P" -p 2
+bash -c 'exec "$DTRACE" -qn "BEGIN { exit(0); }" -p $$' >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && grep -qx "dtrace: failed to grab pid [0-9]*: attempt to grab self" "$tmp/err" ||
+	fail "self"
+# a zombie: the child of a process that does not wait for it
+bash -c 'sleep 0 & echo $! >"$1"; exec sleep 60' sh "$tmp/zpid" &
+zparent=$!
+for ((i = 0; i < 50; i++)); do
+	z=$(cat "$tmp/zpid" 2>/dev/null)
+	[ -n "$z" ] && [ "$(awk '{ print $3 }' /proc/$z/stat 2>/dev/null)" = Z ] && break
+	sleep 0.1
+done
+check "failed to grab pid $z: zombie process" "$DTRACE" -qn "$P" -p "$z"
+kill $zparent
+# traced by another dtrace, which holds it for its user stacks
+"$tmp/pctl_prog" loop 300 >/dev/null &
+tp=$!
+"$DTRACE" -qn "$P"' BEGIN { printf("ready\n"); }' -p $tp >"$tmp/first" 2>&1 &
+dp=$!
+for ((i = 0; i < 100; i++)); do
+	grep -q ready "$tmp/first" && break
+	sleep 0.1
+done
+check "failed to grab pid $tp: process is traced" "$DTRACE" -qn "$P" -p $tp
+kill -INT $dp
+wait $dp || { cat "$tmp/first"; fail "the first dtrace failed"; }
+# not ours to trace: an unprivileged dtrace and root's process (where
+# that user can run this dtrace at all: not from a private build tree)
+NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if $NOBODY "$DTRACE" -V >/dev/null 2>&1; then
+	check "failed to grab pid $tp: permission denied" $NOBODY "$DTRACE" -qn "$P" -p $tp
+else
+	echo "user 65534 cannot run $DTRACE: permission case not run"
+fi
+kill $tp
+exit 0
