@@ -120,6 +120,8 @@ struct dtrace_hdl {
 	int uses_chill;			/* chill(): the per-CPU dt_chill map */
 	int uses_copyout;		/* copyout/copyoutstr: bpf_probe_write_user */
 	int fd_chill;			/* ... its fd, 0 if none */
+	int fd_prefault;		/* dt_prefault, the companions' throw-away
+					   buffer (rt/load.c), 0 if none */
 	struct dt_agg **aggs;		/* in order of introduction */
 	int naggs;
 	uint32_t agg_tuple;		/* largest aggregation key tuple */

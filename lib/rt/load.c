@@ -6,7 +6,8 @@
  * (per-CPU perf buffers, the globals array, the per-CPU scratch area),
  * program generation and loading with the verifier's log (on failure, or
  * always with -x bpflog; bpflogsize bytes of it), the -S listing of each
- * program, and attachment through each probe's provider.  Every attachment is a file
+ * program, the sleepable companions of uprobe programs (dt_prefault_load),
+ * and attachment through each probe's provider.  Every attachment is a file
  * descriptor of ours, so everything detaches when dtrace exits, however
  * it exits.
  */
@@ -216,6 +217,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_bufstate";
 	if (dtp->fd_chill > 0 && fd == dtp->fd_chill)
 		return "dt_chill";
+	if (dtp->fd_prefault > 0 && fd == dtp->fd_prefault)
+		return "dt_prefault";
 	return NULL;
 }
 
@@ -306,6 +309,94 @@ static int load_prog(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title,
 	return fd;
 }
 
+/*
+ * The sleepable companion of a uprobe's program (cg/prefault.c;
+ * docs/ARCHITECTURE.md, "User memory in uprobe programs").  The
+ * dt_prefault map, one ARRAY entry the companions copy user memory into
+ * and nobody reads, is made for the first probe that needs it.
+ */
+static int prefault_map(dtrace_hdl_t *dtp)
+{
+	if (dtp->fd_prefault > 0)
+		return 0;
+	LIBBPF_OPTS(bpf_map_create_opts, o);
+	int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_prefault", 4,
+	    dt_cg_prefault_bufsize(dtp), 1, &o);
+	if (fd < 0)
+		return dt_set_err(dtp, "cannot create the prefault buffer: %s", strerror(errno));
+	dtp->fd_prefault = fd;
+	return 0;
+}
+
+static int prefault_prog(struct dt_probe *p, const struct dt_asm *a,
+    char *log, size_t loglen)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .prog_flags = BPF_F_SLEEPABLE);
+	char name[16];
+	snprintf(name, sizeof(name), "dt_pf_%u", p->id);
+	if (log) {
+		log[0] = '\0';
+		o.log_buf = log;
+		o.log_size = (uint32_t)loglen;
+		o.log_level = 1;
+	}
+	return bpf_prog_load(dt_probe_prog_type(p), name, "GPL", a->insns, (size_t)a->n, &o);
+}
+
+int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title)
+{
+	struct dt_prefault v[1];
+	struct dt_asm a;
+
+	p->prefault_fd = -1;
+	if (dt_cg_prefault_list(dtp, p, v, 1) <= 0)
+		return 0;
+	if (prefault_map(dtp) < 0)
+		return -1;
+	int r = dt_cg_prefault(dtp, p, dtp->fd_prefault, &a);
+	if (r <= 0)
+		return r < 0 ? dt_set_err(dtp, "out of memory") : 0;
+	if (dtp->dump && (dtp->opt[DTOPT_DISASM] & DT_DISASM_PROGS)) {
+		struct dt_dis_ctx dc = { map_name, dtp };
+		fprintf(dtp->dump, "\nDisassembly of %s (prefault):\n", title);
+		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
+	}
+	int fd = prefault_prog(p, &a, NULL, 0);
+	if (fd < 0) {
+		int err = errno;
+		size_t loglen = (size_t)dtp->opt[DTOPT_BPFLOGSIZE];
+		char *log = calloc(1, loglen), line[512] = "";
+		if (log) {
+			int fd2 = prefault_prog(p, &a, log, loglen);
+			if (fd2 >= 0)
+				close(fd2);
+			log_last_line(log, line, sizeof(line));
+			free(log);
+		}
+		dt_asm_free(&a);
+		return dt_set_err(dtp, "failed to load the prefault program for %s: %s%s%s",
+		    title, strerror(err), line[0] ? ": " : "", line);
+	}
+	dt_asm_free(&a);
+	if (!dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs)))) {
+		close(fd);
+		return dt_set_err(dtp, "out of memory");
+	}
+	if (dt_fdset_add(dtp->progs, fd) < 0) {
+		close(fd);
+		return dt_set_err(dtp, "out of memory");
+	}
+	p->prefault_fd = fd;
+	return 0;
+}
+
+void dt_prefault_close(dtrace_hdl_t *dtp)
+{
+	if (dtp->fd_prefault > 0)
+		close(dtp->fd_prefault);
+	dtp->fd_prefault = 0;
+}
+
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 {
 	struct dt_asm a;
@@ -330,6 +421,8 @@ static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 		close(fd);
 		return dt_set_err(dtp, "out of memory");
 	}
+	if (dt_prefault_load(dtp, p, title) < 0)
+		return -1;
 	return p->ops->attach(dtp, p, fd);
 }
 
@@ -379,6 +472,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	dt_destr_close(dtp);
 	dt_upid_close(dtp);
 	dt_spec_close(dtp);
+	dt_prefault_close(dtp);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 
