@@ -17,7 +17,13 @@
  *   4. the same as 2 with two multi-uprobe links (BPF_TRACE_UPROBE_MULTI,
  *      Linux 6.6; declared by hand, the headers are 6.1's);
  *   5. the verifier refuses a sleepable program that writes to a
- *      PERF_EVENT_ARRAY: its message is printed.
+ *      PERF_EVENT_ARRAY: its message is printed;
+ *   6. the companion libdtrace generates (cg/prefault.c) and loads
+ *      (rt/load.c dt_prefault_load) for `copyinstr(arg0)`, on a
+ *      stand-in probe whose provider loads argN from pt_regs, works as
+ *      the hand-written one (attached after reader), and does nothing
+ *      while tracing is not active.
+ * It is linked with libdtrace's objects (build/lib) for check 6.
  * Prints one line per check, "ok ..." or "FAIL ..."; exits 1 on a failure.
  */
 #include <bpf/bpf.h>
@@ -32,7 +38,10 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include "kernel/bpf_asm.h"
+#include "dtrace.h"
+#include "base/handle.h"
+#include "cg/cg.h"
+#include "rt/rt.h"
 
 #define UPROBE_MULTI 48		/* BPF_TRACE_UPROBE_MULTI (Linux 6.6) */
 
@@ -212,6 +221,64 @@ static struct res trial(int touch)
 	return r;
 }
 
+/* the stand-in provider: argN from pt_regs (di, si, dx, cx, r8, r9) */
+static int uarg(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int i, int reg)
+{
+	static const int off[6] = { 112, 104, 96, 88, 72, 64 };
+	(void)dtp; (void)p;
+	if (i >= 6)
+		return -1;
+	dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R6, off[i]));
+	return 0;
+}
+
+static void generated(int rd)
+{
+	static struct dt_provider_ops ops = {
+		.name = "ustandin", .prog_type = BPF_PROG_TYPE_KPROBE,
+		.flags = DT_PROVF_PREFAULT, .cg_uarg = uarg,
+	};
+	const char *src = "BEGIN { trace(copyinstr(arg0)); }";
+	int e, n = 0;
+	dtrace_hdl_t *dtp = dtrace_open(&e);
+	if (!dtp || dtrace_compile(dtp, src, src, 0, &n) < 0) {
+		printf("FAIL %s does not compile: %s\n", src, dtp ? dtrace_errmsg(dtp) : "open");
+		failures++;
+		return;
+	}
+	/* the globals map the companion checks the activity state in */
+	uint64_t state = 0;
+	uint32_t key = 0;
+	int gfd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "pf_globals", 4, 64, 1, NULL);
+	dtp->fd_globals = gfd;
+	struct dt_probe p;
+	memset(&p, 0, sizeof(p));
+	p.id = 1;
+	p.ops = &ops;
+	p.clauses = dtp->stmts;
+	p.nclauses = dtp->nstmts;
+	if (gfd < 0 || dt_prefault_load(dtp, &p, "ustandin:::") < 0 || p.prefault_fd < 0) {
+		printf("FAIL the generated companion does not load: %s\n", dtrace_errmsg(dtp));
+		failures++;
+	} else {
+		int l1 = attach_perf(rd), l2 = attach_perf(p.prefault_fd);
+		struct res r = trial(0);
+		check(l1 >= 0 && l2 >= 0 && r.reader_ret < 0,
+		    "generated companion: nothing while tracing is inactive", &r);
+		state = 1;			/* DT_ST_ACTIVE */
+		bpf_map_update_elem(gfd, &key, &(uint64_t[8]){ state }, BPF_ANY);
+		r = trial(0);
+		check(l1 >= 0 && l2 >= 0 && r.reader_ret == (int64_t)sizeof(msg) &&
+		    strcmp(r.str, msg) == 0, "generated companion: attached last, reader reads", &r);
+		close(l1);
+		close(l2);
+	}
+	if (gfd >= 0)
+		close(gfd);
+	dtp->fd_globals = -1;
+	dtrace_close(dtp);
+}
+
 int main(void)
 {
 	char tmpl[] = "/tmp/prefault.XXXXXX";
@@ -314,6 +381,9 @@ int main(void)
 	printf("%s sleepable program with a PERF_EVENT_ARRAY refused (not sleepable: %s): %s\n",
 	    so < 0 && ns >= 0 ? "ok" : "FAIL", ns >= 0 ? "loads" : "refused too", last);
 	failures += !(so < 0 && ns >= 0);
+
+	/* 6. the generated companion */
+	generated(rd);
 	unlink(tmpl);
 	return failures ? 1 : 0;
 }
