@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# tst.freshpage.sh - copyinstr() of a string in a page the process never
+# touched reads, in a pid probe (issue 16, item 2): tests/d/progs/
+# fresh_page.c passes take_string() strings in one-page file mappings
+# never touched (a plain probe read of them fails: bpftrace's str() reads
+# ""), so only the sleepable companion (cg/prefault.c), which faults the
+# page in before the probe's program runs, makes them readable; the
+# program checks in /proc/self/pagemap that no page was present before
+# the call and every one after it.
+# SKIPS (exit 0, a message on stderr) while there is no pid provider:
+# dtrace -l -n pid$target::take_string:entry lists nothing.
+set -u
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cc -O0 -o "$tmp/fresh_page" "$TESTDIR/progs/fresh_page.c" || { echo "cannot build fresh_page"; exit 1; }
+n=$("$DTRACE" -l -n 'pid$target::take_string:entry' -c "$tmp/fresh_page 1" 2>/dev/null | wc -l)
+if [ "$n" -lt 2 ]; then
+	echo "tst.freshpage.sh: SKIP: no pid provider (pid\$target::take_string:entry matches nothing)" >&2
+	exit 0
+fi
+fail=0
+# run D-CLAUSE-ACTION EXPECTED-FORMAT: 20 calls, each string as expected
+run() {
+	"$DTRACE" -q -n "pid\$target::take_string:entry { $1 }" -c "$tmp/fresh_page 20" \
+		>"$tmp/out" 2>"$tmp/err"
+	local rc=$?
+	for i in $(seq 0 19); do printf "$2\n" "$i"; done >"$tmp/want"
+	if [ $rc != 0 ] || ! diff -u "$tmp/want" <(grep -v '^$' "$tmp/out") ||
+	    ! grep -q 'fresh_page: 20 calls, 0 present before, 20 present after' "$tmp/err" ||
+	    grep -v '^fresh_page:' "$tmp/err" | grep -q .; then
+		echo "FAIL: $1 (exit $rc); stderr:"
+		cat "$tmp/err"
+		fail=1
+	fi
+}
+run 'printf("%s\n", copyinstr(arg0));' 'fresh page string %d'
+run 'printf("%s\n", copyinstr(arg0 + 6, 4));' 'page'
+run 'this->s = (char *)copyin(arg0, 18); printf("%c%c\n", this->s[0], this->s[6]);' 'fp'
+exit $fail
