@@ -8,14 +8,17 @@
 # program checks in /proc/self/pagemap that no page was present before
 # the call and every one after it.
 # SKIPS (exit 0, a message on stderr) while there is no pid provider:
-# dtrace -l -n pid$target::take_string:entry lists nothing.
+# while pid$target::take_string:entry "does not match any probes".
 set -u
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cc -O0 -o "$tmp/fresh_page" "$TESTDIR/progs/fresh_page.c" || { echo "cannot build fresh_page"; exit 1; }
-n=$("$DTRACE" -l -n 'pid$target::take_string:entry' -c "$tmp/fresh_page 1" 2>/dev/null | wc -l)
-if [ "$n" -lt 2 ]; then
-	echo "tst.freshpage.sh: SKIP: no pid provider (pid\$target::take_string:entry matches nothing)" >&2
-	exit 0
+if ! "$DTRACE" -q -n 'pid$target::take_string:entry { exit(0); }' -c "$tmp/fresh_page 1" \
+	>/dev/null 2>"$tmp/err"; then
+	if grep -q 'does not match any probes' "$tmp/err"; then
+		echo "tst.freshpage.sh: SKIP: no pid provider ($(head -n 1 "$tmp/err"))" >&2
+		exit 0
+	fi
+	echo "FAIL: pid\$target::take_string:entry:"; cat "$tmp/err"; exit 1
 fi
 fail=0
 # run D-CLAUSE-ACTION EXPECTED-FORMAT: 20 calls, each string as expected
