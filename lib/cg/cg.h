@@ -291,8 +291,8 @@ static inline int dt_cg_size_code(uint32_t size)
  * plus add, or the constant add when arg < 0. */
 struct dt_uaddr { int arg; int64_t add; };
 /* one fault-in: the bytes at addr, min(len, cap) of them (cap: what the
- * probe's program reads at most) */
-struct dt_prefault { struct dt_uaddr addr, len; uint32_t cap; };
+ * probe's program reads at most), up to the first NUL if str */
+struct dt_prefault { struct dt_uaddr addr, len; uint32_t cap; int str; };
 #define DT_PREFAULT_MAX 16	/* fault-ins per companion, at most */
 #define DT_PREFAULT_NARGS 10	/* argN it computes: arg0 .. arg9 */
 /* the fault-ins p's clauses need (copyinstr, copyin, copyinto of an

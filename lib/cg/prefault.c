@@ -20,6 +20,7 @@
  */
 #include <string.h>
 #include "cg.h"
+#include "kernel/btf.h"
 #include "sema/node.h"
 
 /* the value of a constant expression (casts folded) */
@@ -120,6 +121,7 @@ static void call(struct walk *w, const struct dt_node *n)
 	if (n->func == DT_F_COPYINSTR) {
 		/* the probe's program reads at most a string area, or n + 1 */
 		f.cap = DT_STRAREA(w->dtp);
+		f.str = 1;
 		f.len.arg = -1;
 		f.len.add = f.cap;
 		if (n->nargs > 1 && uaddr(n->args[1], &f.len))
@@ -207,19 +209,26 @@ static int load(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
  * The companion: nothing unless tracing is active (the globals' activity
  * state, as every probe program checks), then for each fault-in
  *   R7 = address, R8 = min(length, cap) (unsigned: a negative length is
- *   the cap), bpf_copy_from_user(buffer, R8, R7)
+ *   the cap), then into the buffer
+ *   a string: bpf_copy_from_user_str(buffer, R8, R7, 0), the kfunc
+ *     (Linux 6.12), which stops at the NUL: no page past the string's
+ *     end is touched (bpf_copy_from_user where the kernel lacks it)
+ *   bytes: bpf_copy_from_user(buffer, R8, R7)
  * whose result is ignored: a failure is the probe's program's to report
  * when it reads.
  */
 int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, struct dt_asm *out)
 {
 	struct dt_prefault v[DT_PREFAULT_MAX];
-	int n = dt_cg_prefault_list(dtp, p, v, DT_PREFAULT_MAX), emitted = 0;
+	int n = dt_cg_prefault_list(dtp, p, v, DT_PREFAULT_MAX), emitted = 0, kf = -1;
 	struct dt_asm *a = out;
 
 	dt_asm_init(a);
 	if (n <= 0)
 		return 0;
+	for (int i = 0; i < n && kf < 0; i++)
+		if (v[i].str)
+			kf = dt_btf_kfunc(dtp, "bpf_copy_from_user_str");
 	int done = dt_asm_new_label(a);
 	dt_asm_emit(a, MOV64_REG(R6, R1));
 	dt_asm_ld_map_value(a, R1, dtp->fd_globals, 0);
@@ -236,7 +245,12 @@ int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, struct dt_
 		dt_asm_ld_map_value(a, R1, map_fd, 0);
 		dt_asm_emit(a, MOV64_REG(R2, R8));
 		dt_asm_emit(a, MOV64_REG(R3, R7));
-		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_copy_from_user));
+		if (v[i].str && kf > 0) {
+			dt_asm_emit(a, MOV64_IMM(R4, 0));
+			dt_asm_emit(a, INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, kf));
+		} else {
+			dt_asm_emit(a, CALL_HELPER(BPF_FUNC_copy_from_user));
+		}
 		emitted++;
 	}
 	dt_asm_place(a, done);

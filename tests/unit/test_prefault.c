@@ -9,6 +9,7 @@
 #include "dtrace.h"
 #include "base/handle.h"
 #include "cg/cg.h"
+#include "kernel/btf.h"
 #include "check.h"
 
 static int uarg_fails = -1;	/* cg_uarg refuses this argument */
@@ -71,18 +72,25 @@ static void expect(const char *src, int n, const struct want *w)
 		    w[i].larg, (long long)w[i].len, w[i].cap);
 }
 
-/* the companion's copy_from_user calls */
+static int nkfunc;	/* bpf_copy_from_user_str calls in the last copies() */
+
+/* the companion's copy_from_user and copy_from_user_str calls */
 static int copies(const char *src, int *ninsns)
 {
 	struct dt_asm a;
 	int n = 0;
 	*ninsns = 0;
+	nkfunc = 0;
 	if (compile(src) < 0)
 		return -1;
 	int r = dt_cg_prefault(dtp, &probe, 3, &a);
 	for (int i = 0; i < a.n; i++)
-		n += a.insns[i].code == (BPF_JMP | BPF_CALL) &&
-		    a.insns[i].imm == BPF_FUNC_copy_from_user;
+		if (a.insns[i].code == (BPF_JMP | BPF_CALL) &&
+		    a.insns[i].src_reg == BPF_PSEUDO_KFUNC_CALL)
+			nkfunc++, n++;
+		else
+			n += a.insns[i].code == (BPF_JMP | BPF_CALL) &&
+			    a.insns[i].imm == BPF_FUNC_copy_from_user;
 	*ninsns = a.n;
 	dt_asm_free(&a);
 	return r < 0 ? -1 : n;
@@ -172,6 +180,11 @@ int main(void)
 	CHECK(copies("BEGIN { trace(copyinstr(arg7)); }", &ni) == 0 && ni == 0,
 	    "no program expected for a stack argument cg_uarg refuses");
 	CHECK(copies("BEGIN { trace(arg0); }", &ni) == 0 && ni == 0, "no program expected");
+	/* a string stops at its NUL (the kfunc, where the kernel has it),
+	 * copyin's bytes do not */
+	int kf = dt_btf_kfunc(dtp, "bpf_copy_from_user_str") > 0;
+	CHECK(copies("BEGIN { trace(copyinstr(arg0)); tracemem(copyin(arg1, 8), 8); }", &ni) == 2 &&
+	    nkfunc == kf, "the string by the kfunc (%d), the bytes by the helper: %d", kf, nkfunc);
 
 	dtrace_close(dtp);
 	printf("%d passed, %d failed\n", passed, failed);
