@@ -186,6 +186,10 @@ uint32_t dt_cg_prefault_bufsize(dtrace_hdl_t *dtp)
 static int load(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
     const struct dt_uaddr *u, int reg)
 {
+	if (u->arg < 0 && u->add >= INT32_MIN && u->add <= INT32_MAX) {
+		dt_asm_emit(a, MOV64_IMM(reg, (int32_t)u->add));
+		return 0;
+	}
 	if (u->arg < 0) {
 		dt_asm_ld_imm64(a, reg, 0, (uint64_t)u->add);
 		return 0;
@@ -237,11 +241,14 @@ int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, struct dt_
 	for (int i = 0; i < n; i++) {
 		if (load(dtp, a, p, &v[i].addr, R7) < 0)
 			continue;
-		if (load(dtp, a, p, &v[i].len, R8) < 0) {
+		if (v[i].len.arg < 0) {		/* a constant, at most the cap */
+			dt_asm_emit(a, MOV64_IMM(R8, (int32_t)v[i].len.add));
+		} else if (load(dtp, a, p, &v[i].len, R8) < 0) {
 			dt_asm_emit(a, MOV64_IMM(R8, (int32_t)v[i].cap));	/* up to the cap */
+		} else {
+			dt_asm_emit(a, JMP_IMM(BPF_JLE, R8, (int32_t)v[i].cap, 1));
+			dt_asm_emit(a, MOV64_IMM(R8, (int32_t)v[i].cap));
 		}
-		dt_asm_emit(a, JMP_IMM(BPF_JLE, R8, (int32_t)v[i].cap, 1));
-		dt_asm_emit(a, MOV64_IMM(R8, (int32_t)v[i].cap));
 		dt_asm_ld_map_value(a, R1, map_fd, 0);
 		dt_asm_emit(a, MOV64_REG(R2, R8));
 		dt_asm_emit(a, MOV64_REG(R3, R7));
