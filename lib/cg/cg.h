@@ -288,8 +288,9 @@ static inline int dt_cg_size_code(uint32_t size)
 /* prefault.c: the sleepable companion of a probe of a DT_PROVF_PREFAULT
  * provider (docs/ARCHITECTURE.md, "User memory in uprobe programs").  A
  * value the companion computes: argument arg (the provider's cg_uarg)
- * plus add, or the constant add when arg < 0. */
-struct dt_uaddr { int arg; int64_t add; };
+ * plus add, or the constant add when arg < 0; then, if deref, the 8
+ * bytes of user memory there plus add2. */
+struct dt_uaddr { int arg; int64_t add; int deref; int64_t add2; };
 /* one fault-in: the bytes at addr, min(len, cap) of them (cap: what the
  * probe's program reads at most), up to the first NUL if str */
 struct dt_prefault { struct dt_uaddr addr, len; uint32_t cap; int str; };

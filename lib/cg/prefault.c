@@ -23,6 +23,8 @@
 #include "kernel/btf.h"
 #include "sema/node.h"
 
+#define DT_PREFAULT_PTR (-72)	/* a pointer read from user memory */
+
 /* the value of a constant expression (casts folded) */
 static int cval(const struct dt_node *n, int64_t *v)
 {
@@ -49,28 +51,64 @@ static int wide(const struct dt_node *n)
 	    n->type->size == 8));
 }
 
+static int uaddr(const struct dt_node *n, struct dt_uaddr *u);
+
 /*
- * n as argument arg plus add (arg < 0: the constant add): argN (or
- * args[N] of a 64-bit type), a constant, casts to 64-bit types, + and -
- * of a constant.  Anything else (variables, loads, other arithmetic)
- * needs the probe's own program: no fault-in.
+ * *p of 8 bytes where p is copyin(a, len) (cast to a pointer) plus a
+ * constant k, 0 <= k <= len - 8: argv[i]'s `*(uintptr_t *)copyin(arg1 +
+ * 8 * i, 8)`.  The 8 bytes at a + k in user memory, read by the
+ * companion itself.
+ */
+static int uderef(const struct dt_node *n, struct dt_uaddr *u)
+{
+	const struct dt_node *p = n->l;
+	int64_t k = 0, c, len;
+
+	if (!wide(n))
+		return 0;
+	while (p->kind == DN_BINARY && (p->op == DT_OP_ADD || p->op == DT_OP_SUB) &&
+	    p->type && p->type->kind == DT_TK_PTR && cval(p->r, &c)) {
+		k += p->op == DT_OP_ADD ? c : -c;
+		p = p->l;
+	}
+	while (p->kind == DN_CAST && p->type && p->type->kind == DT_TK_PTR)
+		p = p->l;
+	if (p->kind != DN_CALL || p->func != DT_F_COPYIN || p->nargs != 2 ||
+	    !uaddr(p->args[0], u) || u->deref || !cval(p->args[1], &len) ||
+	    k < 0 || k > len - 8)
+		return 0;
+	u->add = (int64_t)((uint64_t)u->add + (uint64_t)k);
+	u->deref = 1;
+	u->add2 = 0;
+	return 1;
+}
+
+/*
+ * n as argument arg plus add (arg < 0: the constant add), then, if
+ * deref, the 8 bytes of user memory there plus add2: argN (or args[N]
+ * of a 64-bit type), a constant, casts to 64-bit types, + and - of a
+ * constant, one load of a pointer copied in (uderef).  Anything else
+ * (variables, kernel loads, other arithmetic) needs the probe's own
+ * program: no fault-in.
  */
 static int uaddr(const struct dt_node *n, struct dt_uaddr *u)
 {
 	int64_t c;
 	struct dt_uaddr t;
 
+	memset(u, 0, sizeof(*u));
 	if (cval(n, &c)) {
 		u->arg = -1;
 		u->add = c;
 		return 1;
 	}
 	switch (n->kind) {
+	case DN_UNARY:
+		return n->op == DT_OP_DEREF && uderef(n, u);
 	case DN_ARG:
 		if (!wide(n) || n->ival < 0 || n->ival >= DT_PREFAULT_NARGS)
 			return 0;
 		u->arg = (int)n->ival;
-		u->add = 0;
 		return 1;
 	case DN_CAST:
 		return wide(n) && wide(n->l) && uaddr(n->l, u);
@@ -78,17 +116,17 @@ static int uaddr(const struct dt_node *n, struct dt_uaddr *u)
 		if (!wide(n) || (n->op != DT_OP_ADD && n->op != DT_OP_SUB))
 			return 0;
 		if (uaddr(n->l, &t) && cval(n->r, &c)) {
-			u->arg = t.arg;
-			u->add = (int64_t)((uint64_t)t.add + (n->op == DT_OP_ADD ? (uint64_t)c
-			    : -(uint64_t)c));
-			return 1;
+			if (n->op == DT_OP_SUB)
+				c = (int64_t)-(uint64_t)c;
+		} else if (n->op != DT_OP_ADD || !cval(n->l, &c) || !uaddr(n->r, &t)) {
+			return 0;
 		}
-		if (n->op == DT_OP_ADD && cval(n->l, &c) && uaddr(n->r, &t)) {
-			u->arg = t.arg;
-			u->add = (int64_t)((uint64_t)t.add + (uint64_t)c);
-			return 1;
-		}
-		return 0;
+		*u = t;
+		if (u->deref)
+			u->add2 = (int64_t)((uint64_t)u->add2 + (uint64_t)c);
+		else
+			u->add = (int64_t)((uint64_t)u->add + (uint64_t)c);
+		return 1;
 	default:
 		return 0;
 	}
@@ -122,10 +160,15 @@ static void call(struct walk *w, const struct dt_node *n)
 		/* the probe's program reads at most a string area, or n + 1 */
 		f.cap = DT_STRAREA(w->dtp);
 		f.str = 1;
-		f.len.arg = -1;
-		f.len.add = f.cap;
-		if (n->nargs > 1 && uaddr(n->args[1], &f.len))
-			f.len.add++;
+		if (n->nargs > 1 && uaddr(n->args[1], &f.len)) {
+			if (f.len.deref)
+				f.len.add2++;
+			else
+				f.len.add++;
+		} else {
+			f.len.arg = -1;
+			f.len.add = f.cap;
+		}
 	} else {
 		/* copyin(addr, n), copyinto(addr, n, dst): n bytes, and the
 		 * scratch space holds at most scratchsize */
@@ -182,9 +225,10 @@ uint32_t dt_cg_prefault_bufsize(dtrace_hdl_t *dtp)
 	return s > c ? s : c;
 }
 
-/* R(reg) = u; -1 (nothing emitted) if the provider cannot load it */
+/* R(reg) = u, jumping to skip if a pointer it loads cannot be read; -1
+ * (nothing emitted) if the provider cannot load the argument */
 static int load(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
-    const struct dt_uaddr *u, int reg)
+    const struct dt_uaddr *u, int reg, int skip)
 {
 	if (u->arg < 0 && u->add >= INT32_MIN && u->add <= INT32_MAX) {
 		dt_asm_emit(a, MOV64_IMM(reg, (int32_t)u->add));
@@ -206,6 +250,25 @@ static int load(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 		dt_asm_ld_imm64(a, R1, 0, (uint64_t)u->add);
 		dt_asm_emit(a, ALU64_REG(BPF_ADD, reg, R1));
 	}
+	if (u->deref) {
+		/* the pointer into this program's own stack (the buffer is
+		 * every CPU's: its content must not matter), below what
+		 * cg_uarg may use */
+		dt_asm_emit(a, MOV64_REG(R1, R10));
+		dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, DT_PREFAULT_PTR));
+		dt_asm_emit(a, MOV64_IMM(R2, 8));
+		dt_asm_emit(a, MOV64_REG(R3, reg));
+		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_copy_from_user));
+		dt_asm_jump(a, JMP_IMM(BPF_JNE, R0, 0, 0), skip);
+		dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R10, DT_PREFAULT_PTR));
+		if (u->add2 >= INT32_MIN && u->add2 <= INT32_MAX) {
+			if (u->add2)
+				dt_asm_emit(a, ALU64_IMM(BPF_ADD, reg, (int32_t)u->add2));
+		} else {
+			dt_asm_ld_imm64(a, R1, 0, (uint64_t)u->add2);
+			dt_asm_emit(a, ALU64_REG(BPF_ADD, reg, R1));
+		}
+	}
 	return 0;
 }
 
@@ -213,7 +276,9 @@ static int load(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
  * The companion: nothing unless tracing is active (the globals' activity
  * state, as every probe program checks), then for each fault-in
  *   R7 = address, R8 = min(length, cap) (unsigned: a negative length is
- *   the cap), then into the buffer
+ *   the cap; a pointer either loads from user memory, into the stack at
+ *   DT_PREFAULT_PTR, faulting it in too: unreadable, the fault-in is
+ *   skipped), then into the buffer
  *   a string: bpf_copy_from_user_str(buffer, R8, R7, 0), the kfunc
  *     (Linux 6.12), which stops at the NUL: no page past the string's
  *     end is touched (bpf_copy_from_user where the kernel lacks it)
@@ -239,11 +304,14 @@ int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, struct dt_
 	dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R1, DT_G_STATE));
 	dt_asm_jump(a, JMP_IMM(BPF_JNE, R1, DT_ST_ACTIVE, 0), done);
 	for (int i = 0; i < n; i++) {
-		if (load(dtp, a, p, &v[i].addr, R7) < 0)
+		int skip = dt_asm_new_label(a);
+		if (load(dtp, a, p, &v[i].addr, R7, skip) < 0) {
+			dt_asm_place(a, skip);
 			continue;
-		if (v[i].len.arg < 0) {		/* a constant, at most the cap */
+		}
+		if (v[i].len.arg < 0 && !v[i].len.deref) {	/* a constant, at most the cap */
 			dt_asm_emit(a, MOV64_IMM(R8, (int32_t)v[i].len.add));
-		} else if (load(dtp, a, p, &v[i].len, R8) < 0) {
+		} else if (load(dtp, a, p, &v[i].len, R8, skip) < 0) {
 			dt_asm_emit(a, MOV64_IMM(R8, (int32_t)v[i].cap));	/* up to the cap */
 		} else {
 			dt_asm_emit(a, JMP_IMM(BPF_JLE, R8, (int32_t)v[i].cap, 1));
@@ -258,6 +326,7 @@ int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, struct dt_
 		} else {
 			dt_asm_emit(a, CALL_HELPER(BPF_FUNC_copy_from_user));
 		}
+		dt_asm_place(a, skip);
 		emitted++;
 	}
 	dt_asm_place(a, done);

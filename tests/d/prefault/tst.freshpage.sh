@@ -6,7 +6,8 @@
 # ""), so only the sleepable companion (cg/prefault.c), which faults the
 # page in before the probe's program runs, makes them readable; the
 # program checks in /proc/self/pagemap that no page was present before
-# the call and every one after it.
+# the call and every one after it; and a string whose pointer is itself in
+# such a page (copyinstr(*(uintptr_t *)copyin(arg0, 8)), argv's shape).
 # SKIPS (exit 0, a message on stderr) while there is no pid provider:
 # while pid$target::take_string:entry "does not match any probes".
 set -u
@@ -21,9 +22,12 @@ if ! "$DTRACE" -q -n 'pid$target::take_string:entry { exit(0); }' -c "$tmp/fresh
 	echo "FAIL: pid\$target::take_string:entry:"; cat "$tmp/err"; exit 1
 fi
 fail=0
-# run D-CLAUSE-ACTION EXPECTED-FORMAT: 20 calls, each string as expected
+# run ACTIONS EXPECTED-FORMAT [ptr]: 20 calls of take_string (take_ptr
+# with ptr), each printing as expected
 run() {
-	"$DTRACE" -q -n "pid\$target::take_string:entry { $1 }" -c "$tmp/fresh_page 20" \
+	local fn=take_string
+	[ $# -gt 2 ] && fn=take_ptr
+	"$DTRACE" -q -n "pid\$target::$fn:entry { $1 }" -c "$tmp/fresh_page 20 ${3:-}" \
 		>"$tmp/out" 2>"$tmp/err"
 	local rc=$?
 	for i in $(seq 0 19); do printf "$2\n" "$i"; done >"$tmp/want"
@@ -38,4 +42,6 @@ run() {
 run 'printf("%s\n", copyinstr(arg0));' 'fresh page string %d'
 run 'printf("%s\n", copyinstr(arg0 + 6, 4));' 'page'
 run 'this->s = (char *)copyin(arg0, 18); printf("%c%c\n", this->s[0], this->s[6]);' 'fp'
+# argv's shape: the pointer and the string each in a page never touched
+run 'printf("%s\n", copyinstr(*(uintptr_t *)copyin(arg0, 8)));' 'fresh page string %d' ptr
 exit $fail

@@ -273,6 +273,29 @@ static void generated(int rd)
 		close(l1);
 		close(l2);
 	}
+	/* argv's shape (a pointer read from user memory): the verifier
+	 * accepts it (tst.freshpage.sh runs it with the pid provider) */
+	const char *src2 = "BEGIN { trace(copyinstr(*(uintptr_t *)copyin(arg1 + 8, 8) + 2)); }";
+	dtrace_hdl_t *d2 = dtrace_open(&e);
+	struct dt_probe p2;
+	memset(&p2, 0, sizeof(p2));
+	p2.ops = &ops;
+	if (d2 && dtrace_compile(d2, src2, src2, 0, &n) == 0) {
+		d2->fd_globals = gfd;
+		p2.clauses = d2->stmts;
+		p2.nclauses = d2->nstmts;
+		int rc = dt_prefault_load(d2, &p2, "ustandin:::argv");
+		printf("%s generated companion of a pointer read loads%s%s\n",
+		    rc == 0 && p2.prefault_fd >= 0 ? "ok" : "FAIL", rc < 0 ? ": " : "",
+		    rc < 0 ? dtrace_errmsg(d2) : "");
+		failures += !(rc == 0 && p2.prefault_fd >= 0);
+		d2->fd_globals = -1;
+	} else {
+		printf("FAIL %s does not compile\n", src2);
+		failures++;
+	}
+	if (d2)
+		dtrace_close(d2);
 	if (gfd >= 0)
 		close(gfd);
 	dtp->fd_globals = -1;

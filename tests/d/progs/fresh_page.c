@@ -2,15 +2,19 @@
  * fresh_page.c - strings in pages the process never touched, for the pid
  * provider's copyinstr() (tests/d/prefault/tst.freshpage.sh).
  *
- * fresh_page [N]: writes N pages to an unlinked temporary file, each
- * starting with "fresh page string I", then for each page maps it alone
- * (MAP_PRIVATE, PROT_READ: a one-page mapping, so no fault-around maps it
- * with a neighbour) and, without touching it, calls take_string() with
- * its address.  The page is in the page cache but not in the process's
- * page tables, so a probe program's bpf_probe_read_user_str() of it fails
- * unless something faulted it in.  /proc/self/pagemap says whether it was
- * present before and after the call; the summary goes to stderr:
- * "fresh_page: N calls, B present before, A present after".
+ * fresh_page [N [ptr]]: writes N pages to an unlinked temporary file,
+ * each starting with "fresh page string I", then for each page maps it
+ * alone (MAP_PRIVATE, PROT_READ: a one-page mapping, so no fault-around
+ * maps it with a neighbour) and, without touching it, calls take_string()
+ * with its address.  The page is in the page cache but not in the
+ * process's page tables, so a probe program's bpf_probe_read_user_str() of
+ * it fails unless something faulted it in.  With "ptr", take_ptr() gets
+ * instead the address of a pointer to the string, itself alone in another
+ * page of the file never touched (argv's shape: char **).
+ * /proc/self/pagemap says whether the pages were present before and after
+ * the call; the summary goes to stderr: "fresh_page: N calls, B present
+ * before, A present after" (with ptr, a call counts when either page was
+ * present before, when both were after).
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -26,6 +30,13 @@
 __attribute__((noinline)) int take_string(const char *s)
 {
 	__asm__ volatile("" : : "r"(s) : "memory");
+	return 0;
+}
+
+/* the probed function: arg0 points to the string's address */
+__attribute__((noinline)) int take_ptr(const char **pp)
+{
+	__asm__ volatile("" : : "r"(pp) : "memory");
 	return 0;
 }
 
@@ -45,6 +56,7 @@ static int present(const void *p)
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 10, before = 0, after = 0;
+	int ptr = argc > 2 && strcmp(argv[2], "ptr") == 0;
 	char path[] = "/tmp/fresh_page.XXXXXX", page[PG];
 	int fd = mkstemp(path);
 	if (fd < 0) {
@@ -66,9 +78,27 @@ int main(int argc, char **argv)
 			perror("mmap");
 			return 1;
 		}
-		before += present(p) == 1;
-		take_string(p);
-		after += present(p) == 1;
+		if (!ptr) {
+			before += present(p) == 1;
+			take_string(p);
+			after += present(p) == 1;
+			munmap(p, PG);
+			continue;
+		}
+		/* page n + i of the file holds p, mapped alone, untouched */
+		uintptr_t v = (uintptr_t)p;
+		char **pp;
+		if (pwrite(fd, &v, sizeof(v), (off_t)(n + i) * PG) != (ssize_t)sizeof(v) ||
+		    ftruncate(fd, (off_t)(n + i + 1) * PG) < 0 ||
+		    (pp = mmap(NULL, PG, PROT_READ, MAP_PRIVATE, fd, (off_t)(n + i) * PG)) ==
+		    MAP_FAILED) {
+			perror("pointer page");
+			return 1;
+		}
+		before += present(p) == 1 || present(pp) == 1;
+		take_ptr((const char **)pp);
+		after += present(p) == 1 && present(pp) == 1;
+		munmap(pp, PG);
 		munmap(p, PG);
 	}
 	close(fd);
