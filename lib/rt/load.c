@@ -196,6 +196,17 @@ static int create_maps(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+/* the companions of uprobe programs (dt_prefault_load below) */
+struct dt_rt_prefault {
+	int map_fd;
+	struct pf_prog {
+		enum bpf_prog_type type;
+		struct bpf_insn *insns;
+		int n, fd;
+	} *progs;
+	int nprogs, cap;
+};
+
 static const char *map_name(void *arg, int fd)
 {
 	dtrace_hdl_t *dtp = arg;
@@ -217,7 +228,7 @@ static const char *map_name(void *arg, int fd)
 		return "dt_bufstate";
 	if (dtp->fd_chill > 0 && fd == dtp->fd_chill)
 		return "dt_chill";
-	if (dtp->fd_prefault > 0 && fd == dtp->fd_prefault)
+	if (dtp->prefault && fd == dtp->prefault->map_fd)
 		return "dt_prefault";
 	return NULL;
 }
@@ -310,21 +321,66 @@ static int load_prog(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title,
 }
 
 /*
- * The sleepable companion of a uprobe's program (cg/prefault.c;
+ * The sleepable companions of uprobe programs (cg/prefault.c;
  * docs/ARCHITECTURE.md, "User memory in uprobe programs").  The
  * dt_prefault map, one ARRAY entry the companions copy user memory into
- * and nobody reads, is made for the first probe that needs it.
+ * and nobody reads, is made for the first probe that needs one.  A
+ * companion depends only on the clauses and on how the provider loads
+ * the arguments, so many probes have the same one (every entry probe of
+ * `pid$target:libc.so.6::entry { trace(copyinstr(arg0)); }`): each
+ * distinct program (type and instructions) is loaded once and its fd
+ * handed to every probe that has it (struct dt_rt_prefault, above).
  */
-static int prefault_map(dtrace_hdl_t *dtp)
+static struct dt_rt_prefault *prefault_state(dtrace_hdl_t *dtp)
 {
-	if (dtp->fd_prefault > 0)
-		return 0;
+	struct dt_rt_prefault *st = dtp->prefault;
+	if (st)
+		return st;
+	if (!(st = calloc(1, sizeof(*st)))) {
+		dt_set_err(dtp, "out of memory");
+		return NULL;
+	}
 	LIBBPF_OPTS(bpf_map_create_opts, o);
-	int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_prefault", 4,
+	st->map_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_prefault", 4,
 	    dt_cg_prefault_bufsize(dtp), 1, &o);
-	if (fd < 0)
-		return dt_set_err(dtp, "cannot create the prefault buffer: %s", strerror(errno));
-	dtp->fd_prefault = fd;
+	if (st->map_fd < 0) {
+		dt_set_err(dtp, "cannot create the prefault buffer: %s", strerror(errno));
+		free(st);
+		return NULL;
+	}
+	dtp->prefault = st;
+	return st;
+}
+
+/* the fd of a companion already loaded with these instructions, or -1 */
+static int prefault_find(const struct dt_rt_prefault *st, enum bpf_prog_type type,
+    const struct dt_asm *a)
+{
+	for (int i = 0; i < st->nprogs; i++) {
+		const struct pf_prog *q = &st->progs[i];
+		if (q->type == type && q->n == a->n &&
+		    memcmp(q->insns, a->insns, (size_t)a->n * sizeof(*a->insns)) == 0)
+			return q->fd;
+	}
+	return -1;
+}
+
+static int prefault_keep(dtrace_hdl_t *dtp, struct dt_rt_prefault *st,
+    enum bpf_prog_type type, const struct dt_asm *a, int fd)
+{
+	if (st->nprogs == st->cap) {
+		int nc = st->cap ? 2 * st->cap : 8;
+		struct pf_prog *np = realloc(st->progs, (size_t)nc * sizeof(*np));
+		if (!np)
+			return dt_set_err(dtp, "out of memory");
+		st->progs = np;
+		st->cap = nc;
+	}
+	struct bpf_insn *c = malloc((size_t)a->n * sizeof(*c));
+	if (!c)
+		return dt_set_err(dtp, "out of memory");
+	memcpy(c, a->insns, (size_t)a->n * sizeof(*c));
+	st->progs[st->nprogs++] = (struct pf_prog){ type, c, a->n, fd };
 	return 0;
 }
 
@@ -343,41 +399,31 @@ static int prefault_prog(struct dt_probe *p, const struct dt_asm *a,
 	return bpf_prog_load(dt_probe_prog_type(p), name, "GPL", a->insns, (size_t)a->n, &o);
 }
 
-int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title)
+/* load a's companion program for p: its fd, or -1 with the error set
+ * (the verifier's last line) */
+static int prefault_load_new(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title,
+    const struct dt_asm *a)
 {
-	struct dt_prefault v[1];
-	struct dt_asm a;
-
-	p->prefault_fd = -1;
-	if (dt_cg_prefault_list(dtp, p, v, 1) <= 0)
-		return 0;
-	if (prefault_map(dtp) < 0)
-		return -1;
-	int r = dt_cg_prefault(dtp, p, dtp->fd_prefault, &a);
-	if (r <= 0)
-		return r < 0 ? dt_set_err(dtp, "out of memory") : 0;
 	if (dtp->dump && (dtp->opt[DTOPT_DISASM] & DT_DISASM_PROGS)) {
 		struct dt_dis_ctx dc = { map_name, dtp };
 		fprintf(dtp->dump, "\nDisassembly of %s (prefault):\n", title);
-		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
+		dt_dis_print(dtp->dump, a->insns, a->n, &dc);
 	}
-	int fd = prefault_prog(p, &a, NULL, 0);
+	int fd = prefault_prog(p, a, NULL, 0);
 	if (fd < 0) {
 		int err = errno;
 		size_t loglen = (size_t)dtp->opt[DTOPT_BPFLOGSIZE];
 		char *log = calloc(1, loglen), line[512] = "";
 		if (log) {
-			int fd2 = prefault_prog(p, &a, log, loglen);
+			int fd2 = prefault_prog(p, a, log, loglen);
 			if (fd2 >= 0)
 				close(fd2);
 			log_last_line(log, line, sizeof(line));
 			free(log);
 		}
-		dt_asm_free(&a);
 		return dt_set_err(dtp, "failed to load the prefault program for %s: %s%s%s",
 		    title, strerror(err), line[0] ? ": " : "", line);
 	}
-	dt_asm_free(&a);
 	if (!dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs)))) {
 		close(fd);
 		return dt_set_err(dtp, "out of memory");
@@ -386,15 +432,46 @@ int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title)
 		close(fd);
 		return dt_set_err(dtp, "out of memory");
 	}
+	return fd;
+}
+
+int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title)
+{
+	struct dt_prefault v[1];
+	struct dt_rt_prefault *st;
+	struct dt_asm a;
+
+	p->prefault_fd = -1;
+	if (dt_cg_prefault_list(dtp, p, v, 1) <= 0)
+		return 0;
+	if (!(st = prefault_state(dtp)))
+		return -1;
+	int r = dt_cg_prefault(dtp, p, st->map_fd, &a);
+	if (r <= 0)
+		return r < 0 ? dt_set_err(dtp, "out of memory") : 0;
+	enum bpf_prog_type type = dt_probe_prog_type(p);
+	int fd = prefault_find(st, type, &a);
+	if (fd < 0 && (fd = prefault_load_new(dtp, p, title, &a)) >= 0 &&
+	    prefault_keep(dtp, st, type, &a, fd) < 0)
+		fd = -1;		/* closed with the other programs */
+	dt_asm_free(&a);
+	if (fd < 0)
+		return -1;
 	p->prefault_fd = fd;
 	return 0;
 }
 
 void dt_prefault_close(dtrace_hdl_t *dtp)
 {
-	if (dtp->fd_prefault > 0)
-		close(dtp->fd_prefault);
-	dtp->fd_prefault = 0;
+	struct dt_rt_prefault *st = dtp->prefault;
+	if (!st)
+		return;
+	close(st->map_fd);
+	for (int i = 0; i < st->nprogs; i++)
+		free(st->progs[i].insns);	/* their fds are dtp->progs' */
+	free(st->progs);
+	free(st);
+	dtp->prefault = NULL;
 }
 
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)

@@ -17,11 +17,13 @@ int dt_load(dtrace_hdl_t *dtp);
 void dt_unload(dtrace_hdl_t *dtp);
 
 /* load.c: probe p's sleepable companion (cg/prefault.c), if it needs
- * one: generated, loaded with BPF_F_SLEEPABLE (the dt_prefault map made
- * the first time), its fd in p->prefault_fd (-1: none) for the
- * provider's attach (title names p in messages); -1 with the error set */
+ * one: generated, loaded with BPF_F_SLEEPABLE unless a probe before had
+ * the same (the dt_prefault map made the first time), its fd in
+ * p->prefault_fd (-1: none) for the provider's attach (title names p in
+ * messages); -1 with the error set */
 int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title);
-/* the dt_prefault map closed (the programs keep their references) */
+/* the dt_prefault map closed and the companions forgotten (their fds
+ * are closed with the other programs) */
 void dt_prefault_close(dtrace_hdl_t *dtp);
 
 /* The globals map's counters, as the programs left them. */

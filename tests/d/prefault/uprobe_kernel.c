@@ -22,7 +22,8 @@
  *      (rt/load.c dt_prefault_load) for `copyinstr(arg0)`, on a
  *      stand-in probe whose provider loads argN from pt_regs, works as
  *      the hand-written one (attached after reader), and does nothing
- *      while tracing is not active.
+ *      while tracing is not active; it is loaded once for probes with
+ *      the same clauses; the verifier accepts a pointer read (argv).
  * It is linked with libdtrace's objects (build/lib) for check 6.
  * Prints one line per check, "ok ..." or "FAIL ..."; exits 1 on a failure.
  */
@@ -261,6 +262,27 @@ static void generated(int rd)
 		printf("FAIL the generated companion does not load: %s\n", dtrace_errmsg(dtp));
 		failures++;
 	} else {
+		/* the same companion for another probe with the same clauses:
+		 * loaded once; another clause: another program */
+		const char *src3 = "BEGIN { trace(copyinstr(arg1)); }";
+		struct dt_probe q = p, q3 = p;
+		q.id = 2;
+		q3.id = 3;
+		int nst = dtp->nstmts;
+		int ok = dt_prefault_load(dtp, &q, "ustandin:::2") == 0 &&
+		    q.prefault_fd == p.prefault_fd;
+		if (ok && dtrace_compile(dtp, src3, src3, 0, &n) == 0 && dtp->nstmts == nst + 1) {
+			q3.clauses = dtp->stmts + nst;
+			q3.nclauses = 1;
+			ok = dt_prefault_load(dtp, &q3, "ustandin:::3") == 0 && q3.prefault_fd >= 0 &&
+			    q3.prefault_fd != p.prefault_fd;
+		} else {
+			ok = 0;
+		}
+		printf("%s one companion loaded for probes with the same clauses (%d %d), "
+		    "another for others (%d)\n", ok ? "ok" : "FAIL", p.prefault_fd, q.prefault_fd,
+		    q3.prefault_fd);
+		failures += !ok;
 		int l1 = attach_perf(rd), l2 = attach_perf(p.prefault_fd);
 		struct res r = trial(0);
 		check(l1 >= 0 && l2 >= 0 && r.reader_ret < 0,
