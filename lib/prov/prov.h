@@ -111,9 +111,11 @@ struct dt_provider_ops {
 	/* -- run time -- */
 	/* Attach the loaded program; keep what must be closed with
 	 * dt_prov_keep_fd.  With DT_PROVF_PREFAULT, p->prefault_fd (if
-	 * >= 0) is the probe's sleepable companion: attach it to the same
-	 * uprobe after prog_fd (the kernel runs the newest consumer of a
-	 * uprobe first, so it faults the pages in before prog_fd reads). */
+	 * >= 0) is the probe's sleepable companion, which probes with the
+	 * same clauses share: attach it to the same uprobe after prog_fd,
+	 * and, when attaching is batched, after every probe program (the
+	 * kernel runs the newest consumer of a uprobe first, so it faults
+	 * the pages in before the probe's program reads). */
 	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
 	/* Tracing has started (BEGIN has run) / is about to stop (END has
 	 * not run yet): e.g. tick-N's timer thread.  stop may be called

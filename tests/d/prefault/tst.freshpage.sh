@@ -7,7 +7,8 @@
 # page in before the probe's program runs, makes them readable; the
 # program checks in /proc/self/pagemap that no page was present before
 # the call and every one after it; and a string whose pointer is itself in
-# such a page (copyinstr(*(uintptr_t *)copyin(arg0, 8)), argv's shape).
+# such a page (copyinstr(*(uintptr_t *)copyin(arg0, 8)), argv's shape);
+# and two probes with the same clause (one companion program for both).
 # SKIPS (exit 0, a message on stderr) while there is no pid provider:
 # while pid$target::take_string:entry "does not match any probes".
 set -u
@@ -44,4 +45,21 @@ run 'printf("%s\n", copyinstr(arg0 + 6, 4));' 'page'
 run 'this->s = (char *)copyin(arg0, 18); printf("%c%c\n", this->s[0], this->s[6]);' 'fp'
 # argv's shape: the pointer and the string each in a page never touched
 run 'printf("%s\n", copyinstr(*(uintptr_t *)copyin(arg0, 8)));' 'fresh page string %d' ptr
+# two probes with the same clause share one companion program: each
+# probe's program must still run after it
+"$DTRACE" -q -n 'pid$target::take_string:entry, pid$target::take_other:entry {
+	printf("%s %s\n", probefunc, copyinstr(arg0)); }' -c "$tmp/fresh_page 10 two" \
+	>"$tmp/out" 2>"$tmp/err"
+rc=$?
+for i in $(seq 0 9); do
+	echo "take_string fresh page string $i"
+	echo "take_other fresh page string $i"
+done >"$tmp/want"
+if [ $rc != 0 ] || ! diff -u "$tmp/want" <(grep -v '^$' "$tmp/out") ||
+    ! grep -q 'fresh_page: 20 calls, 0 present before, 20 present after' "$tmp/err" ||
+    grep -v '^fresh_page:' "$tmp/err" | grep -q .; then
+	echo "FAIL: two probes sharing a companion (exit $rc); stderr:"
+	cat "$tmp/err"
+	fail=1
+fi
 exit $fail

@@ -10,11 +10,15 @@
  * process's page tables, so a probe program's bpf_probe_read_user_str() of
  * it fails unless something faulted it in.  With "ptr", take_ptr() gets
  * instead the address of a pointer to the string, itself alone in another
- * page of the file never touched (argv's shape: char **).
+ * page of the file never touched (argv's shape: char **).  With "two",
+ * each string is passed to take_string() and then, in another fresh
+ * mapping of its page, to take_other() (two probes with the same clause
+ * share one companion program: each must run after the other's probe
+ * program is attached).
  * /proc/self/pagemap says whether the pages were present before and after
  * the call; the summary goes to stderr: "fresh_page: N calls, B present
  * before, A present after" (with ptr, a call counts when either page was
- * present before, when both were after).
+ * present before, when both were after; with two, the calls are 2N).
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -28,6 +32,13 @@
 
 /* the probed function: arg0 is the string */
 __attribute__((noinline)) int take_string(const char *s)
+{
+	__asm__ volatile("" : : "r"(s) : "memory");
+	return 0;
+}
+
+/* the same as take_string */
+__attribute__((noinline)) int take_other(const char *s)
 {
 	__asm__ volatile("" : : "r"(s) : "memory");
 	return 0;
@@ -57,6 +68,7 @@ int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 10, before = 0, after = 0;
 	int ptr = argc > 2 && strcmp(argv[2], "ptr") == 0;
+	int two = argc > 2 && strcmp(argv[2], "two") == 0, calls = two ? 2 * n : n;
 	char path[] = "/tmp/fresh_page.XXXXXX", page[PG];
 	int fd = mkstemp(path);
 	if (fd < 0) {
@@ -83,6 +95,17 @@ int main(int argc, char **argv)
 			take_string(p);
 			after += present(p) == 1;
 			munmap(p, PG);
+			if (two) {
+				p = mmap(NULL, PG, PROT_READ, MAP_PRIVATE, fd, (off_t)i * PG);
+				if (p == MAP_FAILED) {
+					perror("mmap");
+					return 1;
+				}
+				before += present(p) == 1;
+				take_other(p);
+				after += present(p) == 1;
+				munmap(p, PG);
+			}
 			continue;
 		}
 		/* page n + i of the file holds p, mapped alone, untouched */
@@ -102,7 +125,7 @@ int main(int argc, char **argv)
 		munmap(p, PG);
 	}
 	close(fd);
-	fprintf(stderr, "fresh_page: %d calls, %d present before, %d present after\n", n, before,
-	    after);
+	fprintf(stderr, "fresh_page: %d calls, %d present before, %d present after\n", calls,
+	    before, after);
 	return 0;
 }
