@@ -18,7 +18,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WFLAGS  := -std=gnu11 -Wall -Wextra -Werror -D_GNU_SOURCE -Iinclude -Ibuild/gen
 ALL_CFLAGS = $(WFLAGS) $(CFLAGS)
-LDLIBS  := -lbpf -ldw -lelf -lz -llzma
+LDLIBS  := -lbpf -ldw -lelf -lz -llzma -lZydis
 
 # the layers, lowest first (the one place their order is written)
 LAYERS  := base kernel fmt front prov sema cg rt consume out

@@ -10,8 +10,8 @@ dir=$(mktemp -d /tmp/dtrace-asan.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 (cd "$top" && git ls-files -z | xargs -0 cp --parents -t "$dir")
 san="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer"
-make -C "$dir" -j"$(nproc)" all CFLAGS="$san" LDLIBS="-lbpf -ldw -lelf -lz -llzma $san" >/dev/null
+make -C "$dir" -j"$(nproc)" all CFLAGS="$san" LDLIBS="-lbpf -ldw -lelf -lz -llzma -lZydis $san" >/dev/null
 find "$dir/tests/d" -name 'tst.valgrind.sh' -delete
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-make -C "$dir" unit CFLAGS="$san" LDLIBS="-lbpf -ldw -lelf -lz -llzma $san"
+make -C "$dir" unit CFLAGS="$san" LDLIBS="-lbpf -ldw -lelf -lz -llzma -lZydis $san"
 "$dir/tests/run-dtests.sh"

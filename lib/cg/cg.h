@@ -28,10 +28,33 @@ struct dt_node;
  * maxframes (default 127, the kernel's perf_event_max_stack) */
 #define DT_MAXFRAMES(dtp) ((int32_t)(dtp)->opt[DTOPT_MAXFRAMES])
 
+/*
+ * Probes sharing one program (rt/load.c groups them, prov.h's
+ * prog_class): probes[0], the leader, is the probe the program is built
+ * from (its clauses, its provider's cg_args); the attach cookie of
+ * probes[i] is (i << 32) | its id, stored whole in the frame's DT_MS_PRID
+ * by the trampoline (so `id` is its low 32 bits); its EPID of clause k
+ * is probes[0]->epids[k] + i.  probeprov, probemod, probefunc and
+ * probename that differ between the probes are read from a read-only
+ * array indexed by i (cg/str.c), made when a clause first uses one.
+ */
+struct dt_cg_group {
+	struct dt_probe **probes;
+	uint32_t n;
+	int strfd;			/* that array, or -1 */
+	uint32_t strrec;		/* bytes of one probe's entry */
+	uint32_t stroff[4], strw[4];	/* each field's offset and bytes in
+					   it; strw 0: the same in every probe */
+	int iter;			/* entries start with the probe's
+					   tracepoint iterator's bounds */
+	int laid;			/* the above are computed */
+};
+
 struct dt_cg {
 	dtrace_hdl_t *dtp;
 	struct dt_asm a;
 	struct dt_probe *probe;
+	struct dt_cg_group *group;	/* a shared program's probes, or NULL */
 	struct dt_stmt *stmt;		/* clause being generated */
 	uint32_t epid;
 	int action;			/* 1-based action index */
@@ -56,6 +79,28 @@ static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 
 /* cg/prog.c */
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out);
+/* the one program of a group's probes (a group of one: dt_cg_probe's) */
+int dt_cg_group(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out);
+/* R(reg) = the EPID of the clause being generated (clobbers nothing else) */
+void dt_cg_epid(struct dt_cg *cg, int reg);
+/* does the program read its probe's index in the group (a shared one,
+ * outside ERROR clauses)? */
+static inline int dt_cg_shared(const struct dt_cg *cg)
+{
+	return cg->group && cg->group->n > 1 && !cg->in_error;
+}
+/* cg/share.c: R9 + off = field which (0 probeprov .. 3 probename) of the
+ * probe that fired a shared program, if it differs between the group's
+ * probes (1); 0 if it is a constant (the caller stores it) */
+int dt_cg_group_str(struct dt_cg *cg, int which, int off, int size);
+/* the same for the bounds of the firing probe's tracepoint iterator
+ * (kernel stacks' top frame), into stack slots slot_lo and slot_hi (0, 0
+ * if it has none): 1 if they are read at run time, 0 if they are each
+ * program's constants (clobbers R0-R5) */
+int dt_cg_group_iter(struct dt_cg *cg, int slot_lo, int slot_hi);
+/* offset of the probe's index in the group, in frame 0 (the cookie's
+ * high half) */
+#define DT_MS_GIDX	(DT_MS_PRID + 4)
 /* code generation refuses the program: the error (of kind tag, as dtrace
  * tags the same refusal) reported when the probe's program is built */
 void dt_cg_fail(struct dt_cg *cg, enum dt_errtag tag, const char *fmt, ...)

@@ -113,10 +113,14 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
 		break;
 	case DT_BI_EPID:
-		load_const(cg, R0, cg->epid);
+		if (dt_cg_shared(cg))
+			dt_cg_epid(cg, R0);
+		else
+			load_const(cg, R0, cg->epid);
 		break;
 	case DT_BI_ID:
-		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_PRID));
+		/* the low half: a shared program keeps its cookie there whole */
+		emit(cg, LDX_MEM(BPF_W, R0, R9, DT_MS_PRID));
 		break;
 	case DT_BI_PID:
 		emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));

@@ -11,6 +11,13 @@
  * ERROR record (EPID 1, what the consumer reports as "error on enabled
  * probe ID ..."), runs the user's ERROR clauses in a second mstate frame
  * and continues with the next clause.
+ *
+ * Probes of a group (struct dt_cg_group, prov.h's prog_class) share one
+ * program: the trampoline stores the attach cookie (the probe's id and
+ * index in the group) in the frame, and what differs between the probes
+ * is computed from it where a single probe's program has a constant: the
+ * EPIDs (dt_cg_epid), probeprov and the like (cg/str.c).  A group of one
+ * is built exactly as a single probe's program.
  */
 #include <stdarg.h>
 #include <string.h>
@@ -185,7 +192,12 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 	emit(cg, ALU64_IMM(BPF_ADD, R8, fr));
 	emit(cg, ST_MEM(BPF_W, R8, DT_MS_BUF, DT_EPID_ERROR));
 	emit(cg, ST_MEM(BPF_W, R8, DT_MS_BUF + 4, 0));
-	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_BUF + 8, (int32_t)epid));
+	if (dt_cg_shared(cg)) {
+		dt_cg_epid(cg, R1);
+		emit(cg, STX_MEM(BPF_DW, R8, R1, DT_MS_BUF + 8));
+	} else {
+		emit(cg, ST_MEM(BPF_DW, R8, DT_MS_BUF + 8, (int32_t)epid));
+	}
 	static const int src[4] = { DT_MS_FACT, DT_MS_FPC, DT_MS_FAULT, DT_MS_FADDR };
 	for (int i = 0; i < 4; i++) {
 		emit(cg, LDX_MEM(BPF_DW, R1, R9, src[i]));
@@ -201,7 +213,12 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 	struct dt_probe *ep = dtp->probes[DT_PROBE_ERROR - 1];
 	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_PRID, DT_PROBE_ERROR));
 	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_ARGS, 0));
-	emit(cg, ST_MEM(BPF_DW, R8, DT_MS_ARGS + 8, (int32_t)epid));
+	if (dt_cg_shared(cg)) {
+		dt_cg_epid(cg, R1);
+		emit(cg, STX_MEM(BPF_DW, R8, R1, DT_MS_ARGS + 8));
+	} else {
+		emit(cg, ST_MEM(BPF_DW, R8, DT_MS_ARGS + 8, (int32_t)epid));
+	}
 	for (int i = 6; i < 10; i++)
 		emit(cg, ST_MEM(BPF_DW, R8, DT_MS_ARGS + 8 * i, 0));
 	emit(cg, MOV64_REG(R9, R8));
@@ -216,6 +233,19 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 	save.maxslots = cg->maxslots;
 	*cg = save;
 	emit(cg, MOV64_REG(R9, R7));
+}
+
+/* In a shared program the EPID is the leader's plus the probe's index,
+ * the cookie's high half in frame 0 (R7: the error stub runs in the
+ * ERROR frame). */
+void dt_cg_epid(struct dt_cg *cg, int reg)
+{
+	if (!dt_cg_shared(cg)) {
+		emit(cg, MOV64_IMM(reg, (int32_t)cg->epid));
+		return;
+	}
+	emit(cg, LDX_MEM(BPF_W, reg, R7, DT_MS_GIDX));
+	emit(cg, ALU64_IMM(BPF_ADD, reg, (int32_t)cg->epid));
 }
 
 void dt_cg_fail(struct dt_cg *cg, enum dt_errtag tag, const char *fmt, ...)
@@ -255,7 +285,12 @@ static void clause(struct dt_cg *cg, struct dt_stmt *st, uint32_t epid)
 	}
 	if (cg->dtp->fd_upids > 0 && dt_cg_stmt_ustack(st))
 		dt_cg_upid(cg);		/* its process's mappings read soon */
-	if (record) {
+	if (record && dt_cg_shared(cg)) {
+		dt_cg_epid(cg, R1);
+		emit(cg, STX_MEM(BPF_W, R9, R1, DT_MS_BUF));
+		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));
+		dt_cg_spec_init(cg, st);
+	} else if (record) {
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF, (int32_t)epid));
 		emit(cg, ST_MEM(BPF_W, R9, DT_MS_BUF + 4, 0));
 		dt_cg_spec_init(cg, st);
@@ -292,13 +327,15 @@ next:
  * lean: the clauses never touch the mstate frame (e.g. `{ n++; }`), so the
  * trampoline skips the scratch lookup and the argument copy.
  */
-static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
+static int gen(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out,
     int lean, int *body_start)
 {
+	struct dt_probe *p = g->probes[0];
 	struct dt_cg cg;
 	memset(&cg, 0, sizeof(cg));
 	cg.dtp = dtp;
 	cg.probe = p;
+	cg.group = g;
 	dt_asm_init(&cg.a);
 	int lout = dt_asm_new_label(&cg.a);
 	int lepi = dt_asm_new_label(&cg.a);
@@ -345,7 +382,13 @@ static int gen(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out,
 	dt_asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
 	emit(&cg, MOV64_REG(R7, R0));
 	emit(&cg, MOV64_REG(R9, R0));
-	emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_PRID, (int32_t)p->id));
+	if (g->n > 1) {		/* the probe's id and index: the cookie */
+		emit(&cg, MOV64_REG(R1, R6));
+		emit(&cg, CALL_HELPER(BPF_FUNC_get_attach_cookie));
+		emit(&cg, STX_MEM(BPF_DW, R9, R0, DT_MS_PRID));
+	} else {
+		emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_PRID, (int32_t)p->id));
+	}
 	if (dtp->uses_timestamp) {
 		emit(&cg, CALL_HELPER(BPF_FUNC_ktime_get_ns));
 		emit(&cg, STX_MEM(BPF_DW, R9, R0, DT_MS_TS));
@@ -409,10 +452,10 @@ body:
 	return 0;
 }
 
-int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out)
+int dt_cg_group(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out)
 {
 	int start;
-	if (gen(dtp, p, out, 0, &start) < 0)
+	if (gen(dtp, g, out, 0, &start) < 0)
 		return -1;
 	for (int i = start; i < out->n; i++) {
 		const struct bpf_insn *in = &out->insns[i];
@@ -423,7 +466,13 @@ int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out)
 			i++;
 	}
 	dt_asm_free(out);
-	return gen(dtp, p, out, 1, &start);
+	return gen(dtp, g, out, 1, &start);
+}
+
+int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out)
+{
+	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1 };
+	return dt_cg_group(dtp, &g, out);
 }
 
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp)

@@ -937,6 +937,8 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		case DT_BI_PROBEFUNC: which = 2; break;
 		case DT_BI_PROBENAME: which = 3; break;
 		}
+		if (which >= 0 && dt_cg_group_str(cg, which, off, size))
+			return;		/* a shared program's, read at run time */
 		if (which >= 0) {
 			const char *s = probe_str(cg, which);
 			store_bytes(cg, s, strlen(s), off, size);

@@ -72,6 +72,47 @@ static const char *tp_event(struct dt_probe *p)
 }
 
 /*
+ * The iterator's bounds, lo and hi, for a test of the top frame: each
+ * program's constants, or in a program shared by several tracepoints'
+ * probes the firing probe's, read into two stack slots before the stack
+ * is taken (cg/share.c); *iter says whether there is one to test.
+ * Returns the first slot, or 0 for constants.
+ */
+static int iter_bounds(struct dt_cg *cg, uint64_t *lo, uint64_t *hi, int *iter)
+{
+	const char *ev = tp_event(cg->probe);
+	*lo = *hi = 0;
+	if (dt_cg_shared(cg)) {
+		int sl = dt_cg_slot_alloc(cg), sh = dt_cg_slot_alloc(cg);
+		if (dt_cg_group_iter(cg, sl, sh)) {
+			*iter = 1;
+			return sl;
+		}
+		dt_cg_slot_free(cg);
+		dt_cg_slot_free(cg);
+	}
+	*iter = ev && dt_traceiter_range(ev, lo, hi) == 0;
+	return 0;
+}
+
+/* R(reg) = bound k (0 lo, 1 hi) of iter_bounds' */
+static void iter_bound(struct dt_cg *cg, int reg, int slot, int k, uint64_t v)
+{
+	if (slot)
+		emit(cg, LDX_MEM(BPF_DW, reg, R10, (int16_t)(slot - 8 * k)));
+	else
+		dt_asm_ld_imm64(&cg->a, reg, 0, v);
+}
+
+static void iter_done(struct dt_cg *cg, int slot)
+{
+	if (slot) {
+		dt_cg_slot_free(cg);
+		dt_cg_slot_free(cg);
+	}
+}
+
+/*
  * The kernel stack from the probe site's function: R0 = its depth, or
  * with caller set, its second frame (0 if none).  If the first frame is
  * in the tracepoint's iterator (several callbacks on the tracepoint), it
@@ -79,9 +120,8 @@ static const char *tp_event(struct dt_probe *p)
  */
 static void kstack(struct dt_cg *cg, int caller)
 {
-	uint64_t lo = 0, hi = 0;
-	const char *ev = tp_event(cg->probe);
-	int iter = ev && dt_traceiter_range(ev, &lo, &hi) == 0;
+	uint64_t lo, hi;
+	int iter, slot = iter_bounds(cg, &lo, &hi, &iter);
 	int stk = dt_cg_stack(cg->dtp);
 	int plain = dt_asm_new_label(&cg->a), end = dt_asm_new_label(&cg->a);
 	get_stack(cg, caller ? 24 : 8 * DT_MAXFRAMES(cg->dtp), (uint64_t)kskip(cg));
@@ -89,9 +129,9 @@ static void kstack(struct dt_cg *cg, int caller)
 	if (iter) {
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), plain);
 		emit(cg, LDX_MEM(BPF_DW, R1, R9, (int16_t)stk));
-		dt_asm_ld_imm64(&cg->a, R2, 0, lo);
+		iter_bound(cg, R2, slot, 0, lo);
 		dt_asm_jump(&cg->a, JMP_REG(BPF_JLT, R1, R2, 0), plain);
-		dt_asm_ld_imm64(&cg->a, R2, 0, hi);
+		iter_bound(cg, R2, slot, 1, hi);
 		dt_asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R2, 0), plain);
 		if (caller) {
 			emit(cg, JMP_IMM(BPF_JGE, R0, 3, 2));
@@ -111,6 +151,7 @@ static void kstack(struct dt_cg *cg, int caller)
 		emit(cg, LDX_MEM(BPF_DW, R0, R9, (int16_t)(stk + 8)));
 	}
 	dt_asm_place(&cg->a, end);
+	iter_done(cg, slot);
 }
 
 /*
@@ -121,9 +162,8 @@ static void kstack(struct dt_cg *cg, int caller)
  */
 void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf)
 {
-	uint64_t lo = 0, hi = 0;
-	const char *ev = tp_event(cg->probe);
-	int iter = ev && dt_traceiter_range(ev, &lo, &hi) == 0;
+	uint64_t lo, hi;
+	int iter, slot = iter_bounds(cg, &lo, &hi, &iter);
 	int stk = dt_cg_stack(cg->dtp);
 	int have = DT_MAXFRAMES(cg->dtp) < 3 ? 3 : DT_MAXFRAMES(cg->dtp);
 	int fetch = nf + 1 <= have ? nf + 1 : have;
@@ -133,9 +173,9 @@ void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf)
 	emit(cg, ALU64_IMM(BPF_ADD, R2, stk));
 	if (iter) {
 		emit(cg, LDX_MEM(BPF_DW, R1, R2, 0));
-		dt_asm_ld_imm64(&cg->a, R3, 0, lo);
+		iter_bound(cg, R3, slot, 0, lo);
 		dt_asm_jump(&cg->a, JMP_REG(BPF_JLT, R1, R3, 0), copy);
-		dt_asm_ld_imm64(&cg->a, R3, 0, hi);
+		iter_bound(cg, R3, slot, 1, hi);
 		dt_asm_jump(&cg->a, JMP_REG(BPF_JGE, R1, R3, 0), copy);
 		emit(cg, ALU64_IMM(BPF_ADD, R2, 8));
 	}
@@ -148,6 +188,7 @@ void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf)
 			emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(off + 8 * i), 0));
 		}
 	}
+	iter_done(cg, slot);
 }
 
 /* ustackdepth, ucaller: the user stack (the first frame is the user PC) */

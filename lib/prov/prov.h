@@ -100,7 +100,10 @@ struct dt_provider_ops {
 	 * program (cg/prefault.c); it may use R0-R5 and the stack at
 	 * R10 - 64 .. R10 - 1 (a helper may read a stack argument), must
 	 * keep R6-R9 (but reg), and returns -1 having emitted nothing if
-	 * it cannot (that argument's copies are then not faulted in). */
+	 * it cannot (that argument's copies are then not faulted in).
+	 * There is no frame (R9): what differs between the probes of a
+	 * shared program it reads from the context or the cookie it
+	 * attached the companion with (bpf_get_attach_cookie). */
 	int (*cg_uarg)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	    int i, int reg);
 	/* The kernel tracepoint the probe's program runs under (its
@@ -111,12 +114,39 @@ struct dt_provider_ops {
 	/* -- run time -- */
 	/* Attach the loaded program; keep what must be closed with
 	 * dt_prov_keep_fd.  With DT_PROVF_PREFAULT, p->prefault_fd (if
-	 * >= 0) is the probe's sleepable companion, which probes with the
-	 * same clauses share: attach it to the same uprobe after prog_fd,
-	 * and, when attaching is batched, after every probe program (the
-	 * kernel runs the newest consumer of a uprobe first, so it faults
-	 * the pages in before the probe's program reads). */
+	 * >= 0, set before attach and attach_shared) is the probe's
+	 * sleepable companion, which probes with the same clauses share:
+	 * attach it to the same uprobe after prog_fd, and, when attaching
+	 * is batched (attach_done), after every probe program (the kernel
+	 * runs the newest consumer of a uprobe first, so it faults the
+	 * pages in before the probe's program reads). */
 	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
+	/* -- shared programs (optional: prog_class and attach_shared, and
+	 * attach_done if the provider batches) --
+	 * Probes of one provider enabled with the same clause list (the
+	 * same statements in the same order) and the same class share one
+	 * program, which tells them apart at run time by the 64-bit attach
+	 * cookie each attachment carries (bpf_get_attach_cookie): the
+	 * probe's id in its high 32 bits, its index in the group in the low
+	 * 32 (rt/load.c, cg/prog.c).  The provider's cg_args and cg_filter
+	 * must emit the same code for every probe of a class.
+	 * prog_class: the class of p's program when its clauses read nargs
+	 * arguments (pid: entry and return probes differ), or < 0 for a
+	 * program of its own.  attach_shared: attach the group's program
+	 * prog_fd to p with that cookie; called for every probe of a group
+	 * of two or more, in probe order, then attach_done once with the
+	 * same prog_fd (create what was batched: one link with every
+	 * cookie; may be NULL).  A group of one is an ordinary program
+	 * (attach).  tp_event may differ between the probes of a class.
+	 * What does differ between them a provider's code reads at run
+	 * time: cg_args runs after the trampoline has stored the cookie at
+	 * R9 + DT_MS_PRID (the id in the low 32 bits, the index in the
+	 * high), so it may look the probe up in a map of its own;
+	 * cg_filter, which runs before, may call bpf_get_attach_cookie. */
+	int64_t (*prog_class)(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs);
+	int (*attach_shared)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
+	    uint64_t cookie);
+	int (*attach_done)(dtrace_hdl_t *dtp, int prog_fd);
 	/* Tracing has started (BEGIN has run) / is about to stop (END has
 	 * not run yet): e.g. tick-N's timer thread.  stop may be called
 	 * without start, and twice. */

@@ -103,6 +103,31 @@ static int rawtp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	return dt_rawtp_attach(dtp, p, p->name, prog_fd);
 }
 
+/*
+ * Probes with the same clauses share one program when it reads the same
+ * arguments of each (the context of a tracepoint with fewer than the
+ * program reads cannot be attached, and past its prototype cg_args
+ * stores 0): the class is how many of the context's words it reads.
+ * The program tells the probes apart by the link's cookie.
+ */
+static int64_t rawtp_prog_class(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs)
+{
+	if (!dt_rawtp_cookies())
+		return -1;
+	if (nargs == 0)
+		return 0;
+	struct rawtp_meta *m = meta(dtp, p);
+	if (!m)
+		return -1;	/* its own program, whose cg_args will say why */
+	return nargs < m->nargs ? nargs : m->nargs;
+}
+
+static int rawtp_attach_shared(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
+    uint64_t cookie)
+{
+	return dt_rawtp_attach_cookie(dtp, p, p->name, prog_fd, cookie);
+}
+
 static void rawtp_free_priv(struct dt_probe *p)
 {
 	free(p->priv);
@@ -120,5 +145,7 @@ const struct dt_provider_ops dt_prov_rawtp = {
 	.cg_args = rawtp_cg_args,
 	.tp_event = rawtp_tp_event,
 	.attach = rawtp_attach,
+	.prog_class = rawtp_prog_class,
+	.attach_shared = rawtp_attach_shared,
 	.free_priv = rawtp_free_priv,
 };

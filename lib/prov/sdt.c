@@ -16,7 +16,8 @@
  * A probe whose clauses read no argument is a raw tracepoint program on
  * a BPF link instead of a perf event (sdt_cg_args): the same firings,
  * but cheap to remove, so that enabling a whole group (sdt:ext4::, 114
- * events) starts and stops in a fraction of a second.
+ * events) starts and stops in a fraction of a second; and such probes
+ * with the same clauses share one program (sdt_prog_class).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,24 @@ static int sdt_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	return dt_tp_attach(dtp, p, m->ev.id, prog_fd);
 }
 
+/*
+ * Probes whose clauses read no argument, raw tracepoint programs (see
+ * sdt_cg_args), share one program among the probes with the same
+ * clauses, told apart by the link's cookie; a probe reading arguments
+ * has its own (the record's layout is the event's).
+ */
+static int64_t sdt_prog_class(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs)
+{
+	(void)dtp; (void)p;
+	return nargs == 0 && dt_rawtp_cookies() ? 0 : -1;
+}
+
+static int sdt_attach_shared(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
+    uint64_t cookie)
+{
+	return dt_rawtp_attach_cookie(dtp, p, p->name, prog_fd, cookie);
+}
+
 const struct dt_provider_ops dt_prov_sdt = {
 	.name = "sdt",
 	.attr = { { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA }, { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN },
@@ -127,5 +146,7 @@ const struct dt_provider_ops dt_prov_sdt = {
 	.cg_argstr = sdt_cg_argstr,
 	.tp_event = sdt_tp_event,
 	.attach = sdt_attach,
+	.prog_class = sdt_prog_class,
+	.attach_shared = sdt_attach_shared,
 	.free_priv = dt_tpmeta_free,
 };

@@ -93,6 +93,56 @@ int dt_rawtp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp, int p
 	return 0;
 }
 
+/*
+ * BPF_RAW_TRACEPOINT_OPEN with a cookie: the attribute's cookie field
+ * came with Linux 6.10, after the system's headers (6.1); an older
+ * kernel refuses the non-zero bytes past what it knows (E2BIG).
+ */
+struct dt_rawtp_open_attr {
+	uint64_t name;
+	uint32_t prog_fd;
+	uint32_t pad;
+	uint64_t cookie;
+};
+
+int dt_rawtp_cookies(void)
+{
+	static int ok = -1;
+	if (ok < 0) {
+		/* no program: a kernel that knows the field says EBADF, an
+		 * older one E2BIG (non-zero bytes past its attribute) */
+		struct dt_rawtp_open_attr attr;
+		memset(&attr, 0, sizeof(attr));
+		attr.name = (uint64_t)(uintptr_t)"sched_switch";
+		attr.prog_fd = (uint32_t)-1;
+		attr.cookie = 1;
+		int fd = (int)syscall(__NR_bpf, BPF_RAW_TRACEPOINT_OPEN, &attr, sizeof(attr));
+		ok = !(fd < 0 && errno == E2BIG);
+		if (fd >= 0)
+			close(fd);
+	}
+	return ok;
+}
+
+int dt_rawtp_attach_cookie(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp,
+    int prog_fd, uint64_t cookie)
+{
+	struct dt_rawtp_open_attr attr;
+	memset(&attr, 0, sizeof(attr));
+	attr.name = (uint64_t)(uintptr_t)tp;
+	attr.prog_fd = (uint32_t)prog_fd;
+	attr.cookie = cookie;
+	int fd = (int)syscall(__NR_bpf, BPF_RAW_TRACEPOINT_OPEN, &attr, sizeof(attr));
+	if (fd < 0)
+		return dt_set_err(dtp, "failed to enable %s:%s:%s:%s: %s", p->prov, p->mod,
+		    p->func, p->name, strerror(errno));
+	if (dt_prov_keep_fd(dtp, p->ops, fd) < 0) {
+		close(fd);
+		return -1;
+	}
+	return 0;
+}
+
 /* A string field of the record into R9 + off. */
 int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size)
 {

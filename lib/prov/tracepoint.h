@@ -26,6 +26,12 @@ int dt_tp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int tpid, int prog_fd);
  * named tp through a BPF link: removing it costs well under a
  * millisecond, where a perf event waits an RCU grace period. */
 int dt_rawtp_attach(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp, int prog_fd);
+/* does the kernel take raw tracepoint attach cookies (Linux 6.10+)? */
+int dt_rawtp_cookies(void);
+/* the same with an attach cookie (Linux 6.10+), for a program shared by
+ * several probes (prov.h's attach_shared) */
+int dt_rawtp_attach_cookie(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp,
+    int prog_fd, uint64_t cookie);
 /* The text of tracefs's dynamic_events (kprobe, uprobe, synthetic...
  * events: "p:GROUP/EVENT ..." a line), malloc'ed; NULL if none. */
 char *dt_tp_dynamic_events(void);

@@ -10,6 +10,12 @@
  * and attachment through each probe's provider.  Every attachment is a file
  * descriptor of ours, so everything detaches when dtrace exits, however
  * it exits.
+ *
+ * Probes of a provider that shares programs (prov.h's prog_class) are
+ * grouped first: the probes with the same provider, clause list and
+ * class get one program, loaded once and attached to each of them with
+ * a cookie saying which (cg.h's struct dt_cg_group); their EPIDs of each
+ * clause are consecutive, in the order of the group.
  */
 #include <bpf/bpf.h>
 #include <errno.h>
@@ -28,7 +34,141 @@
 #include "kernel/bpf_dis.h"
 #include "kernel/cpuinfo.h"
 
-static int assign_epids(dtrace_hdl_t *dtp)
+/* ---- probes sharing one program ---- */
+
+struct grp {
+	struct dt_cg_group g;
+	uint32_t cap;
+	int64_t cls;			/* the provider's class */
+	uint32_t hnext;			/* hash chain: index + 1, or 0 */
+};
+
+struct groups {
+	struct grp *v;			/* in the order of their first probe */
+	uint32_t n, cap;
+	struct grp **of;		/* each probe's (dtp->probes' order), if shared */
+	uint32_t *hash, nhash;
+};
+
+/* every probe but ERROR (its clauses run from fault paths); BEGIN and
+ * END are loaded too but fire only when the consumer says */
+static int loads(const struct dt_probe *p)
+{
+	/* BEGIN and END always run: they move the activity state */
+	int always = p->id == DT_PROBE_BEGIN || p->id == DT_PROBE_END;
+	return (p->nclauses || always) && p->id != DT_PROBE_ERROR;
+}
+
+static int nargs_of(const struct dt_probe *p)
+{
+	int n = 0;
+	for (int i = 0; i < p->nclauses; i++)
+		if (p->clauses[i]->uses_args > n)
+			n = p->clauses[i]->uses_args;
+	return n;
+}
+
+/* p's class if it may share a program, else -1 */
+static int64_t share_class(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	const struct dt_provider_ops *o = p->ops;
+	if (!o->prog_class || !o->attach_shared || p->cfire || !p->nclauses ||
+	    p->id == DT_PROBE_BEGIN || p->id == DT_PROBE_END)
+		return -1;
+	return o->prog_class(dtp, p, nargs_of(p));
+}
+
+static uint32_t group_hash(const struct dt_probe *p, int64_t cls)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p->ops * 0x9e3779b97f4a7c15ULL ^ (uint64_t)cls;
+	for (int i = 0; i < p->nclauses; i++)
+		h = (h ^ (uint64_t)(uintptr_t)p->clauses[i]) * 0x100000001b3ULL;
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static int same_group(const struct grp *g, const struct dt_probe *p, int64_t cls)
+{
+	const struct dt_probe *l = g->g.probes[0];
+	return l->ops == p->ops && g->cls == cls && l->nclauses == p->nclauses &&
+	    !memcmp(l->clauses, p->clauses, sizeof(*p->clauses) * (size_t)p->nclauses);
+}
+
+static int group_add(struct grp *g, struct dt_probe *p)
+{
+	if (g->g.n == g->cap) {
+		uint32_t cap = g->cap ? 2 * g->cap : 4;
+		struct dt_probe **v = realloc(g->g.probes, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		g->g.probes = v;
+		g->cap = cap;
+	}
+	g->g.probes[g->g.n++] = p;
+	return 0;
+}
+
+static void groups_free(struct groups *gs)
+{
+	for (uint32_t i = 0; i < gs->n; i++)
+		free(gs->v[i].g.probes);
+	free(gs->v);
+	free(gs->of);
+	free(gs->hash);
+	memset(gs, 0, sizeof(*gs));
+}
+
+/* The groups of the probes that may share programs. */
+static int make_groups(dtrace_hdl_t *dtp, struct groups *gs)
+{
+	memset(gs, 0, sizeof(*gs));
+	gs->nhash = 64;
+	while (gs->nhash < 2 * dtp->nprobes)
+		gs->nhash *= 2;
+	gs->of = calloc(dtp->nprobes ? dtp->nprobes : 1, sizeof(*gs->of));
+	gs->hash = calloc(gs->nhash, sizeof(*gs->hash));
+	if (!gs->of || !gs->hash)
+		goto nomem;
+	/* DTRACE_NOSHARE: a program per probe (tests compare the two) */
+	const char *ns = getenv("DTRACE_NOSHARE");
+	int noshare = ns && *ns && strcmp(ns, "0") != 0;
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		int64_t cls;
+		if (noshare || !loads(p) || (cls = share_class(dtp, p)) < 0)
+			continue;
+		uint32_t h = group_hash(p, cls) & (gs->nhash - 1), k;
+		for (k = gs->hash[h]; k && !same_group(&gs->v[k - 1], p, cls); k = gs->v[k - 1].hnext)
+			;
+		if (!k) {
+			if (gs->n == gs->cap) {
+				uint32_t cap = gs->cap ? 2 * gs->cap : 8;
+				struct grp *v = realloc(gs->v, cap * sizeof(*v));
+				if (!v)
+					goto nomem;
+				gs->v = v;
+				gs->cap = cap;
+			}
+			struct grp *g = &gs->v[gs->n++];
+			memset(g, 0, sizeof(*g));
+			g->g.strfd = -1;
+			g->cls = cls;
+			g->hnext = gs->hash[h];
+			gs->hash[h] = k = gs->n;
+		}
+		if (group_add(&gs->v[k - 1], p) < 0)
+			goto nomem;
+	}
+	/* the v array moved as it grew: point probes at their groups now */
+	for (uint32_t k = 0; k < gs->n; k++)
+		for (uint32_t j = 0; j < gs->v[k].g.n; j++)
+			gs->of[gs->v[k].g.probes[j]->id - 1] = &gs->v[k];
+	return 0;
+nomem:
+	groups_free(gs);
+	return dt_set_err(dtp, "out of memory");
+}
+
+static int assign_epids(dtrace_hdl_t *dtp, const struct groups *gs)
 {
 	uint32_t n = 1;			/* EPID 1: internal ERROR enabling */
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
@@ -47,14 +187,21 @@ static int assign_epids(dtrace_hdl_t *dtp)
 		struct dt_stmt *st = dtp->stmts[s];
 		for (uint32_t i = 0; i < dtp->nprobes; i++) {
 			struct dt_probe *p = dtp->probes[i];
+			const struct grp *g = gs->of[i];
+			if (g && g->g.n > 1 && g->g.probes[0] != p)
+				continue;	/* numbered with its group's first */
 			for (int c = 0; c < p->nclauses; c++) {
 				if (p->clauses[c] != st)
 					continue;
-				uint32_t e = ++n;
-				p->epids[c] = e;
-				dtp->ecbs[e].epid = e;
-				dtp->ecbs[e].probe = p;
-				dtp->ecbs[e].stmt = st;
+				/* a group's probes: consecutive, in its order */
+				for (uint32_t j = 0; j < (g && g->g.n > 1 ? g->g.n : 1); j++) {
+					struct dt_probe *q = j ? g->g.probes[j] : p;
+					uint32_t e = ++n;
+					q->epids[c] = e;
+					dtp->ecbs[e].epid = e;
+					dtp->ecbs[e].probe = q;
+					dtp->ecbs[e].stmt = st;
+				}
 			}
 		}
 	}
@@ -196,6 +343,11 @@ static int create_maps(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+struct names {
+	dtrace_hdl_t *dtp;
+	const struct dt_cg_group *g;	/* the program's probes */
+};
+
 /* the companions of uprobe programs (dt_prefault_load below) */
 struct dt_rt_prefault {
 	int map_fd;
@@ -209,7 +361,10 @@ struct dt_rt_prefault {
 
 static const char *map_name(void *arg, int fd)
 {
-	dtrace_hdl_t *dtp = arg;
+	const struct names *nm = arg;
+	dtrace_hdl_t *dtp = nm->dtp;
+	if (nm->g && nm->g->strfd >= 0 && fd == nm->g->strfd)
+		return "dt_pnames";
 	if (fd == dtp->fd_buffers)
 		return "dt_buffers";
 	if (fd == dtp->fd_globals)
@@ -405,7 +560,8 @@ static int prefault_load_new(dtrace_hdl_t *dtp, struct dt_probe *p, const char *
     const struct dt_asm *a)
 {
 	if (dtp->dump && (dtp->opt[DTOPT_DISASM] & DT_DISASM_PROGS)) {
-		struct dt_dis_ctx dc = { map_name, dtp };
+		struct names nm = { dtp, NULL };
+		struct dt_dis_ctx dc = { map_name, &nm };
 		fprintf(dtp->dump, "\nDisassembly of %s (prefault):\n", title);
 		dt_dis_print(dtp->dump, a->insns, a->n, &dc);
 	}
@@ -474,51 +630,89 @@ void dt_prefault_close(dtrace_hdl_t *dtp)
 	dtp->prefault = NULL;
 }
 
-static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
+/*
+ * The program of a group's probes (of one probe, g->n 1): built, listed
+ * with -S, loaded once and attached to each probe.  The title names its
+ * first probe, and how many more share it.
+ */
+static int load_group(dtrace_hdl_t *dtp, struct dt_cg_group *g)
 {
+	struct dt_probe *p = g->probes[0];
 	struct dt_asm a;
 	char title[512];
+	int fd = -1;
 
-	if (dt_cg_probe(dtp, p, &a) < 0)
-		return -1;
+	if (dt_cg_group(dtp, g, &a) < 0)
+		goto fail;
 	snprintf(title, sizeof(title), "%s:%s:%s:%s", p->prov, p->mod, p->func, p->name);
+	if (g->n > 1)
+		snprintf(title + strlen(title), sizeof(title) - strlen(title), " +%u more",
+		    g->n - 1);
 	if (dtp->dump && (dtp->opt[DTOPT_DISASM] & DT_DISASM_PROGS)) {
-		struct dt_dis_ctx dc = { map_name, dtp };
+		struct names nm = { dtp, g };
+		struct dt_dis_ctx dc = { map_name, &nm };
 		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
 		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
 	}
-	int fd = load_prog(dtp, p, title, &a);
+	fd = load_prog(dtp, p, title, &a);
 	dt_asm_free(&a);
+fail:
+	if (g->strfd >= 0)		/* the program holds it */
+		close(g->strfd);
+	g->strfd = -1;
 	if (fd < 0)
 		return -1;
-	p->prog_fd = fd;
 	if (!dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs))))
 		return dt_set_err(dtp, "out of memory");
 	if (dt_fdset_add(dtp->progs, fd) < 0) {
 		close(fd);
 		return dt_set_err(dtp, "out of memory");
 	}
-	if (dt_prefault_load(dtp, p, title) < 0)
-		return -1;
-	return p->ops->attach(dtp, p, fd);
+	if (g->n == 1) {
+		p->prog_fd = fd;
+		if (dt_prefault_load(dtp, p, title) < 0)
+			return -1;
+		return p->ops->attach(dtp, p, fd);
+	}
+	for (uint32_t i = 0; i < g->n; i++) {
+		struct dt_probe *q = g->probes[i];
+		q->prog_fd = fd;
+		q->ptype = p->ptype;	/* chosen by cg_args for the first */
+		if (dt_prefault_load(dtp, q, title) < 0)	/* one for the group */
+			return -1;
+		if (p->ops->attach_shared(dtp, q, fd, (uint64_t)i << 32 | q->id) < 0)
+			return -1;
+	}
+	return p->ops->attach_done ? p->ops->attach_done(dtp, fd) : 0;
+}
+
+static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1 };
+	return load_group(dtp, &g);
 }
 
 int dt_load(dtrace_hdl_t *dtp)
 {
-	if (assign_epids(dtp) < 0 || create_maps(dtp) < 0)
+	struct groups gs;
+	if (make_groups(dtp, &gs) < 0)
 		return -1;
-	/* every probe but ERROR (its clauses run from fault paths); BEGIN
-	 * and END are attached too but fire only when the consumer says */
+	int rc = -1;
+	if (assign_epids(dtp, &gs) < 0 || create_maps(dtp) < 0)
+		goto out;
+	/* in probe order; a group where its first probe is */
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
-		/* BEGIN and END always run: they move the activity state */
-		int always = p->id == DT_PROBE_BEGIN || p->id == DT_PROBE_END;
-		if ((!p->nclauses && !always) || p->id == DT_PROBE_ERROR)
+		struct grp *g = gs.of[i];
+		if (!loads(p) || (g && g->g.probes[0] != p))
 			continue;
-		if (load_probe(dtp, p) < 0)
-			return -1;
+		if ((g ? load_group(dtp, &g->g) : load_probe(dtp, p)) < 0)
+			goto out;
 	}
-	return 0;
+	rc = 0;
+out:
+	groups_free(&gs);
+	return rc;
 }
 
 void dt_unload(dtrace_hdl_t *dtp)

@@ -14,8 +14,9 @@ san=
 if nm "$top/build/lib/rt/load.o" | grep -q __asan; then
 	san="-fsanitize=address,undefined"
 fi
+libs=$(sed -n 's/^LDLIBS *:= *//p' "$top/Makefile")	# the library's own
 cc -std=gnu11 -O0 -g $san -Wall -Wextra -Werror -D_GNU_SOURCE -I"$top/include" \
 	-I"$top/build/gen" -I"$top/lib" -o "$tmp/uprobe_kernel" \
-	"$TESTDIR/prefault/uprobe_kernel.c" $objs -lbpf -ldw -lelf -lz -llzma ||
+	"$TESTDIR/prefault/uprobe_kernel.c" $objs $libs ||
 	{ echo "cannot build uprobe_kernel"; exit 1; }
 "$tmp/uprobe_kernel"
