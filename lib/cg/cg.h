@@ -348,8 +348,12 @@ int dt_cg_prefault_list(dtrace_hdl_t *dtp, const struct dt_probe *p,
 /* bytes of the throw-away buffer (the dt_prefault map's value) */
 uint32_t dt_cg_prefault_bufsize(dtrace_hdl_t *dtp);
 /* p's companion into out, copying into map_fd's value: 1, or 0 if p
- * needs none (out empty), -1 out of memory */
-int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, struct dt_asm *out);
+ * needs none (out empty), -1 out of memory.  *kfunc: the BTF id of
+ * bpf_copy_from_user_str (-1: none), looked up the first time a string
+ * needs it while it is DT_PREFAULT_KF_UNKNOWN */
+#define DT_PREFAULT_KF_UNKNOWN (-2)
+int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, int *kfunc,
+    struct dt_asm *out);
 
 /* stack(): nf kernel PCs into the frame at off (subr.c) */
 void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf);

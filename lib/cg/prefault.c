@@ -286,18 +286,20 @@ static int load(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
  * whose result is ignored: a failure is the probe's program's to report
  * when it reads.
  */
-int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, struct dt_asm *out)
+int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, int *kfunc,
+    struct dt_asm *out)
 {
 	struct dt_prefault v[DT_PREFAULT_MAX];
-	int n = dt_cg_prefault_list(dtp, p, v, DT_PREFAULT_MAX), emitted = 0, kf = -1;
+	int n = dt_cg_prefault_list(dtp, p, v, DT_PREFAULT_MAX), emitted = 0;
 	struct dt_asm *a = out;
 
 	dt_asm_init(a);
 	if (n <= 0)
 		return 0;
-	for (int i = 0; i < n && kf < 0; i++)
-		if (v[i].str)
-			kf = dt_btf_kfunc(dtp, "bpf_copy_from_user_str");
+	for (int i = 0; i < n && *kfunc == DT_PREFAULT_KF_UNKNOWN; i++)
+		if (v[i].str)		/* a search of the kernel's BTF: once */
+			*kfunc = dt_btf_kfunc(dtp, "bpf_copy_from_user_str");
+	int kf = *kfunc;
 	int done = dt_asm_new_label(a);
 	dt_asm_emit(a, MOV64_REG(R6, R1));
 	dt_asm_ld_map_value(a, R1, dtp->fd_globals, 0);

@@ -351,6 +351,7 @@ struct names {
 /* the companions of uprobe programs (dt_prefault_load below) */
 struct dt_rt_prefault {
 	int map_fd;
+	int kfunc;			/* bpf_copy_from_user_str's BTF id */
 	struct pf_prog {
 		enum bpf_prog_type type;
 		struct bpf_insn *insns;
@@ -503,6 +504,7 @@ static struct dt_rt_prefault *prefault_state(dtrace_hdl_t *dtp)
 		free(st);
 		return NULL;
 	}
+	st->kfunc = DT_PREFAULT_KF_UNKNOWN;
 	dtp->prefault = st;
 	return st;
 }
@@ -602,7 +604,7 @@ int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title)
 		return 0;
 	if (!(st = prefault_state(dtp)))
 		return -1;
-	int r = dt_cg_prefault(dtp, p, st->map_fd, &a);
+	int r = dt_cg_prefault(dtp, p, st->map_fd, &st->kfunc, &a);
 	if (r <= 0)
 		return r < 0 ? dt_set_err(dtp, "out of memory") : 0;
 	enum bpf_prog_type type = dt_probe_prog_type(p);

@@ -89,7 +89,8 @@ static int copies(const char *src, int *ninsns)
 	nkfunc = 0;
 	if (compile(src) < 0)
 		return -1;
-	int r = dt_cg_prefault(dtp, &probe, 3, &a);
+	int kfunc = DT_PREFAULT_KF_UNKNOWN;
+	int r = dt_cg_prefault(dtp, &probe, 3, &kfunc, &a);
 	for (int i = 0; i < a.n; i++)
 		if (a.insns[i].code == (BPF_JMP | BPF_CALL) &&
 		    a.insns[i].src_reg == BPF_PSEUDO_KFUNC_CALL)
