@@ -295,9 +295,11 @@ static void generated(int rd)
 		close(l1);
 		close(l2);
 	}
-	/* argv's shape (a pointer read from user memory): the verifier
-	 * accepts it (tst.freshpage.sh runs it with the pid provider) */
-	const char *src2 = "BEGIN { trace(copyinstr(*(uintptr_t *)copyin(arg1 + 8, 8) + 2)); }";
+	/* argv's shape (a pointer read from user memory) and lengths read
+	 * from the arguments: the verifier accepts them (tst.freshpage.sh
+	 * runs them with the pid provider) */
+	const char *src2 = "BEGIN { trace(copyinstr(*(uintptr_t *)copyin(arg1 + 8, 8) + 2)); "
+	    "trace(copyinstr(arg0, arg1)); tracemem(copyin(arg2, arg3 + 1), 8); }";
 	dtrace_hdl_t *d2 = dtrace_open(&e);
 	struct dt_probe p2;
 	memset(&p2, 0, sizeof(p2));
@@ -307,7 +309,7 @@ static void generated(int rd)
 		p2.clauses = d2->stmts;
 		p2.nclauses = d2->nstmts;
 		int rc = dt_prefault_load(d2, &p2, "ustandin:::argv");
-		printf("%s generated companion of a pointer read loads%s%s\n",
+		printf("%s generated companion of a pointer read and lengths in arguments loads%s%s\n",
 		    rc == 0 && p2.prefault_fd >= 0 ? "ok" : "FAIL", rc < 0 ? ": " : "",
 		    rc < 0 ? dtrace_errmsg(d2) : "");
 		failures += !(rc == 0 && p2.prefault_fd >= 0);
