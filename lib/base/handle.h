@@ -35,6 +35,7 @@ struct dt_pfargv;
 struct dt_arena;
 struct dt_fdset;
 struct dt_fmt_builtin;
+struct dt_rt_prefault;
 struct ast_prog;
 struct btf;
 struct dt_xlator;
@@ -120,6 +121,9 @@ struct dtrace_hdl {
 	int uses_chill;			/* chill(): the per-CPU dt_chill map */
 	int uses_copyout;		/* copyout/copyoutstr: bpf_probe_write_user */
 	int fd_chill;			/* ... its fd, 0 if none */
+	struct dt_rt_prefault *prefault;	/* the companions of uprobe
+					   programs: their buffer map and the
+					   programs loaded (rt/load.c), or NULL */
 	struct dt_agg **aggs;		/* in order of introduction */
 	int naggs;
 	uint32_t agg_tuple;		/* largest aggregation key tuple */

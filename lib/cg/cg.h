@@ -330,6 +330,31 @@ static inline int dt_cg_size_code(uint32_t size)
 	}
 }
 
+/* prefault.c: the sleepable companion of a probe of a DT_PROVF_PREFAULT
+ * provider (docs/ARCHITECTURE.md, "User memory in uprobe programs").  A
+ * value the companion computes: argument arg (the provider's cg_uarg)
+ * plus add, or the constant add when arg < 0; then, if deref, the 8
+ * bytes of user memory there plus add2. */
+struct dt_uaddr { int arg; int64_t add; int deref; int64_t add2; };
+/* one fault-in: the bytes at addr, min(len, cap) of them (cap: what the
+ * probe's program reads at most), up to the first NUL if str */
+struct dt_prefault { struct dt_uaddr addr, len; uint32_t cap; int str; };
+#define DT_PREFAULT_MAX 16	/* fault-ins per companion, at most */
+#define DT_PREFAULT_NARGS 10	/* argN it computes: arg0 .. arg9 */
+/* the fault-ins p's clauses need (copyinstr, copyin, copyinto of an
+ * address computable from the arguments), at most max of them, distinct */
+int dt_cg_prefault_list(dtrace_hdl_t *dtp, const struct dt_probe *p,
+    struct dt_prefault *v, int max);
+/* bytes of the throw-away buffer (the dt_prefault map's value) */
+uint32_t dt_cg_prefault_bufsize(dtrace_hdl_t *dtp);
+/* p's companion into out, copying into map_fd's value: 1, or 0 if p
+ * needs none (out empty), -1 out of memory.  *kfunc: the BTF id of
+ * bpf_copy_from_user_str (-1: none), looked up the first time a string
+ * needs it while it is DT_PREFAULT_KF_UNKNOWN */
+#define DT_PREFAULT_KF_UNKNOWN (-2)
+int dt_cg_prefault(dtrace_hdl_t *dtp, struct dt_probe *p, int map_fd, int *kfunc,
+    struct dt_asm *out);
+
 /* stack(): nf kernel PCs into the frame at off (subr.c) */
 void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf);
 

@@ -32,6 +32,13 @@ struct dt_attr { unsigned char name, data, class; };
 /* flags of a provider */
 #define DT_PROVF_SYSCALL_FLOW	0x1	/* -F marks entry and return with
 					   => and <=, as for system calls */
+#define DT_PROVF_PREFAULT	0x2	/* its probes are uprobes (or run in
+					   the probed task, where a sleepable
+					   program may fault pages in): a
+					   probe whose clauses copy in user
+					   memory at addresses cg_uarg can
+					   compute gets a sleepable companion
+					   (cg/prefault.c), p->prefault_fd */
 
 struct dt_provider_ops {
 	const char *name;
@@ -87,6 +94,18 @@ struct dt_provider_ops {
 	 * bytes, NUL-terminated; -1 if the provider cannot. */
 	int (*cg_argstr)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	    int i, int off, int size);
+	/* For DT_PROVF_PREFAULT: emit code loading argument i of p, as
+	 * the probe's own program sees argN, into register reg from the
+	 * context (R6, the struct pt_regs of the uprobe), in a sleepable
+	 * program (cg/prefault.c); it may use R0-R5 and the stack at
+	 * R10 - 64 .. R10 - 1 (a helper may read a stack argument), must
+	 * keep R6-R9 (but reg), and returns -1 having emitted nothing if
+	 * it cannot (that argument's copies are then not faulted in).
+	 * There is no frame (R9): what differs between the probes of a
+	 * shared program it reads from the context or the cookie it
+	 * attached the companion with (bpf_get_attach_cookie). */
+	int (*cg_uarg)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+	    int i, int reg);
 	/* The kernel tracepoint the probe's program runs under (its
 	 * __traceiter_ function may sit at the top of the kernel stack),
 	 * or NULL. */
@@ -94,7 +113,13 @@ struct dt_provider_ops {
 
 	/* -- run time -- */
 	/* Attach the loaded program; keep what must be closed with
-	 * dt_prov_keep_fd. */
+	 * dt_prov_keep_fd.  With DT_PROVF_PREFAULT, p->prefault_fd (if
+	 * >= 0, set before attach and attach_shared) is the probe's
+	 * sleepable companion, which probes with the same clauses share:
+	 * attach it to the same uprobe after prog_fd, and, when attaching
+	 * is batched (attach_done), after every probe program (the kernel
+	 * runs the newest consumer of a uprobe first, so it faults the
+	 * pages in before the probe's program reads). */
 	int (*attach)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd);
 	/* -- shared programs (optional: prog_class and attach_shared, and
 	 * attach_done if the provider batches) --
@@ -162,6 +187,9 @@ struct dt_probe {
 	int nclauses;			/* clauses enabled on it */
 	struct dt_stmt **clauses;
 	int prog_fd;
+	int prefault_fd;		/* its sleepable companion (rt/load.c,
+					   cg/prefault.c), -1 if none; set
+					   before attach */
 	uint32_t *epids;		/* EPID of each clause on it */
 	int cfire;			/* consumer-fired with dt_fire() */
 	enum bpf_prog_type ptype;	/* if set, overrides ops->prog_type */

@@ -6,7 +6,8 @@
  * (per-CPU perf buffers, the globals array, the per-CPU scratch area),
  * program generation and loading with the verifier's log (on failure, or
  * always with -x bpflog; bpflogsize bytes of it), the -S listing of each
- * program, and attachment through each probe's provider.  Every attachment is a file
+ * program, the sleepable companions of uprobe programs (dt_prefault_load),
+ * and attachment through each probe's provider.  Every attachment is a file
  * descriptor of ours, so everything detaches when dtrace exits, however
  * it exits.
  *
@@ -347,6 +348,18 @@ struct names {
 	const struct dt_cg_group *g;	/* the program's probes */
 };
 
+/* the companions of uprobe programs (dt_prefault_load below) */
+struct dt_rt_prefault {
+	int map_fd;
+	int kfunc;			/* bpf_copy_from_user_str's BTF id */
+	struct pf_prog {
+		enum bpf_prog_type type;
+		struct bpf_insn *insns;
+		int n, fd;
+	} *progs;
+	int nprogs, cap;
+};
+
 static const char *map_name(void *arg, int fd)
 {
 	const struct names *nm = arg;
@@ -371,6 +384,8 @@ static const char *map_name(void *arg, int fd)
 		return "dt_bufstate";
 	if (dtp->fd_chill > 0 && fd == dtp->fd_chill)
 		return "dt_chill";
+	if (dtp->prefault && fd == dtp->prefault->map_fd)
+		return "dt_prefault";
 	return NULL;
 }
 
@@ -463,6 +478,162 @@ static int load_prog(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title,
 }
 
 /*
+ * The sleepable companions of uprobe programs (cg/prefault.c;
+ * docs/ARCHITECTURE.md, "User memory in uprobe programs").  The
+ * dt_prefault map, one ARRAY entry the companions copy user memory into
+ * and nobody reads, is made for the first probe that needs one.  A
+ * companion depends only on the clauses and on how the provider loads
+ * the arguments, so many probes have the same one (every entry probe of
+ * `pid$target:libc.so.6::entry { trace(copyinstr(arg0)); }`): each
+ * distinct program (type and instructions) is loaded once and its fd
+ * handed to every probe that has it (struct dt_rt_prefault, above).
+ */
+static struct dt_rt_prefault *prefault_state(dtrace_hdl_t *dtp)
+{
+	struct dt_rt_prefault *st = dtp->prefault;
+	if (st)
+		return st;
+	if (!(st = calloc(1, sizeof(*st)))) {
+		dt_set_err(dtp, "out of memory");
+		return NULL;
+	}
+	LIBBPF_OPTS(bpf_map_create_opts, o);
+	st->map_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_prefault", 4,
+	    dt_cg_prefault_bufsize(dtp), 1, &o);
+	if (st->map_fd < 0) {
+		dt_set_err(dtp, "cannot create the prefault buffer: %s", strerror(errno));
+		free(st);
+		return NULL;
+	}
+	st->kfunc = DT_PREFAULT_KF_UNKNOWN;
+	dtp->prefault = st;
+	return st;
+}
+
+/* the fd of a companion already loaded with these instructions, or -1 */
+static int prefault_find(const struct dt_rt_prefault *st, enum bpf_prog_type type,
+    const struct dt_asm *a)
+{
+	for (int i = 0; i < st->nprogs; i++) {
+		const struct pf_prog *q = &st->progs[i];
+		if (q->type == type && q->n == a->n &&
+		    memcmp(q->insns, a->insns, (size_t)a->n * sizeof(*a->insns)) == 0)
+			return q->fd;
+	}
+	return -1;
+}
+
+static int prefault_keep(dtrace_hdl_t *dtp, struct dt_rt_prefault *st,
+    enum bpf_prog_type type, const struct dt_asm *a, int fd)
+{
+	if (st->nprogs == st->cap) {
+		int nc = st->cap ? 2 * st->cap : 8;
+		struct pf_prog *np = realloc(st->progs, (size_t)nc * sizeof(*np));
+		if (!np)
+			return dt_set_err(dtp, "out of memory");
+		st->progs = np;
+		st->cap = nc;
+	}
+	struct bpf_insn *c = malloc((size_t)a->n * sizeof(*c));
+	if (!c)
+		return dt_set_err(dtp, "out of memory");
+	memcpy(c, a->insns, (size_t)a->n * sizeof(*c));
+	st->progs[st->nprogs++] = (struct pf_prog){ type, c, a->n, fd };
+	return 0;
+}
+
+static int prefault_prog(struct dt_probe *p, const struct dt_asm *a,
+    char *log, size_t loglen)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .prog_flags = BPF_F_SLEEPABLE);
+	char name[16];
+	snprintf(name, sizeof(name), "dt_pf_%u", p->id);
+	if (log) {
+		log[0] = '\0';
+		o.log_buf = log;
+		o.log_size = (uint32_t)loglen;
+		o.log_level = 1;
+	}
+	return bpf_prog_load(dt_probe_prog_type(p), name, "GPL", a->insns, (size_t)a->n, &o);
+}
+
+/* load a's companion program for p: its fd, or -1 with the error set
+ * (the verifier's last line) */
+static int prefault_load_new(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title,
+    const struct dt_asm *a)
+{
+	if (dtp->dump && (dtp->opt[DTOPT_DISASM] & DT_DISASM_PROGS)) {
+		struct names nm = { dtp, NULL };
+		struct dt_dis_ctx dc = { map_name, &nm };
+		fprintf(dtp->dump, "\nDisassembly of %s (prefault):\n", title);
+		dt_dis_print(dtp->dump, a->insns, a->n, &dc);
+	}
+	int fd = prefault_prog(p, a, NULL, 0);
+	if (fd < 0) {
+		int err = errno;
+		size_t loglen = (size_t)dtp->opt[DTOPT_BPFLOGSIZE];
+		char *log = calloc(1, loglen), line[512] = "";
+		if (log) {
+			int fd2 = prefault_prog(p, a, log, loglen);
+			if (fd2 >= 0)
+				close(fd2);
+			log_last_line(log, line, sizeof(line));
+			free(log);
+		}
+		return dt_set_err(dtp, "failed to load the prefault program for %s: %s%s%s",
+		    title, strerror(err), line[0] ? ": " : "", line);
+	}
+	if (!dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs)))) {
+		close(fd);
+		return dt_set_err(dtp, "out of memory");
+	}
+	if (dt_fdset_add(dtp->progs, fd) < 0) {
+		close(fd);
+		return dt_set_err(dtp, "out of memory");
+	}
+	return fd;
+}
+
+int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title)
+{
+	struct dt_prefault v[1];
+	struct dt_rt_prefault *st;
+	struct dt_asm a;
+
+	p->prefault_fd = -1;
+	if (dt_cg_prefault_list(dtp, p, v, 1) <= 0)
+		return 0;
+	if (!(st = prefault_state(dtp)))
+		return -1;
+	int r = dt_cg_prefault(dtp, p, st->map_fd, &st->kfunc, &a);
+	if (r <= 0)
+		return r < 0 ? dt_set_err(dtp, "out of memory") : 0;
+	enum bpf_prog_type type = dt_probe_prog_type(p);
+	int fd = prefault_find(st, type, &a);
+	if (fd < 0 && (fd = prefault_load_new(dtp, p, title, &a)) >= 0 &&
+	    prefault_keep(dtp, st, type, &a, fd) < 0)
+		fd = -1;		/* closed with the other programs */
+	dt_asm_free(&a);
+	if (fd < 0)
+		return -1;
+	p->prefault_fd = fd;
+	return 0;
+}
+
+void dt_prefault_close(dtrace_hdl_t *dtp)
+{
+	struct dt_rt_prefault *st = dtp->prefault;
+	if (!st)
+		return;
+	close(st->map_fd);
+	for (int i = 0; i < st->nprogs; i++)
+		free(st->progs[i].insns);	/* their fds are dtp->progs' */
+	free(st->progs);
+	free(st);
+	dtp->prefault = NULL;
+}
+
+/*
  * The program of a group's probes (of one probe, g->n 1): built, listed
  * with -S, loaded once and attached to each probe.  The title names its
  * first probe, and how many more share it.
@@ -502,12 +673,16 @@ fail:
 	}
 	if (g->n == 1) {
 		p->prog_fd = fd;
+		if (dt_prefault_load(dtp, p, title) < 0)
+			return -1;
 		return p->ops->attach(dtp, p, fd);
 	}
 	for (uint32_t i = 0; i < g->n; i++) {
 		struct dt_probe *q = g->probes[i];
 		q->prog_fd = fd;
 		q->ptype = p->ptype;	/* chosen by cg_args for the first */
+		if (dt_prefault_load(dtp, q, title) < 0)	/* one for the group */
+			return -1;
 		if (p->ops->attach_shared(dtp, q, fd, (uint64_t)i << 32 | q->id) < 0)
 			return -1;
 	}
@@ -571,6 +746,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	dt_destr_close(dtp);
 	dt_upid_close(dtp);
 	dt_spec_close(dtp);
+	dt_prefault_close(dtp);
 	dtp->fd_buffers = dtp->fd_globals = dtp->fd_scratch = -1;
 }
 

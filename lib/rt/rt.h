@@ -9,10 +9,22 @@
 #include <stdint.h>
 #include "base/handle.h"
 
+struct dt_probe;
+
 /* load.c: EPIDs, maps, programs generated, loaded and attached */
 int dt_load(dtrace_hdl_t *dtp);
 /* close every program and map (providers detach first: dt_prov_detach) */
 void dt_unload(dtrace_hdl_t *dtp);
+
+/* load.c: probe p's sleepable companion (cg/prefault.c), if it needs
+ * one: generated, loaded with BPF_F_SLEEPABLE unless a probe before had
+ * the same (the dt_prefault map made the first time), its fd in
+ * p->prefault_fd (-1: none) for the provider's attach (title names p in
+ * messages); -1 with the error set */
+int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title);
+/* the dt_prefault map closed and the companions forgotten (their fds
+ * are closed with the other programs) */
+void dt_prefault_close(dtrace_hdl_t *dtp);
 
 /* The globals map's counters, as the programs left them. */
 struct dt_gstate {
