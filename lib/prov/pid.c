@@ -752,6 +752,19 @@ static void read_types(dtrace_hdl_t *dtp, struct pid_probe *pp, struct pid_types
 	}
 }
 
+/* argument i into reg for the sleepable companion (cg/prefault.c): as
+ * the probe's own program loads it; a return probe's arg0 is an offset,
+ * never an address to fault in */
+static int pid_cg_uarg(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int i, int reg)
+{
+	(void)dtp;
+	const struct pid_probe *pp = p->priv;
+	if (i < 0 || i >= nargs_of(pp) || (pp->kind == PID_RETURN && i == 0))
+		return -1;
+	load_arg(a, pp, i, reg, -8, 0);
+	return 0;
+}
+
 static const char *pid_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int native)
 {
 	struct pid_probe *pp = p->priv;
@@ -879,10 +892,15 @@ static int attached(dtrace_hdl_t *dtp)
 	return dt_uprobe_attach(dtp, &dt_prov_pid, &st->pending);
 }
 
-/* p's program at its points */
+/* p's program at its points, then its sleepable companion, if it has
+ * one, at the same points, linked after every probe program (the kernel
+ * runs a uprobe's newest consumer first: the companion faults the pages
+ * in before the program reads them) */
 static int attach_at(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uint64_t cookie)
 {
-	return attach_points(dtp, p, prog_fd, cookie, 0);
+	if (attach_points(dtp, p, prog_fd, cookie, 0) < 0)
+		return -1;
+	return p->prefault_fd >= 0 ? attach_points(dtp, p, p->prefault_fd, cookie, 1) : 0;
 }
 
 static int pid_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
@@ -950,11 +968,13 @@ const struct dt_provider_ops dt_prov_pid = {
 	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN }, { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA },
 	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN } },
 	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.flags = DT_PROVF_PREFAULT,
 	.attach_type = DT_BPF_TRACE_UPROBE_MULTI,
 	.provide_pdesc = pid_provide_pdesc,
 	.match_mod = pid_match_mod,
 	.argtype = pid_argtype,
 	.cg_filter = pid_cg_filter,
+	.cg_uarg = pid_cg_uarg,
 	.cg_args = pid_cg_args,
 	.attach = pid_attach,
 	.prog_class = pid_prog_class,

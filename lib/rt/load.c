@@ -545,7 +545,8 @@ static int prefault_keep(dtrace_hdl_t *dtp, struct dt_rt_prefault *st,
 static int prefault_prog(struct dt_probe *p, const struct dt_asm *a,
     char *log, size_t loglen)
 {
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .prog_flags = BPF_F_SLEEPABLE);
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .prog_flags = BPF_F_SLEEPABLE,
+	    .expected_attach_type = (enum bpf_attach_type)dt_probe_attach_type(p));
 	char name[16];
 	snprintf(name, sizeof(name), "dt_pf_%u", p->id);
 	if (log) {
