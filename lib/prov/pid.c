@@ -28,11 +28,11 @@
  * Each probe is a set of attach points (object file, file offset):
  * entry at the function's first instruction; return at every
  * instruction that leaves the function (ret, a tail-call jump out),
- * its offset the attach cookie, so arg0 is the offset of the returning
- * instruction and arg1 %rax, as DTrace has them (a function that does
- * not decode completely gets a uretprobe instead: arg0 is then 0 and the
- * probe fires in the caller, after the return); an offset probe at that
- * instruction.  Attaching only collects points (prov/uprobe.c); the
+ * arg0 the offset of the returning instruction (found by its address in
+ * the dt_pid_ret map) and arg1 %rax, as DTrace has them (a function that
+ * does not decode completely gets a uretprobe instead: arg0 is then 0
+ * and the probe fires in the caller, after the return; one without such
+ * an instruction gets no point); an offset probe at that instruction.  Attaching only collects points (prov/uprobe.c); the
  * links, one multi-uprobe link per object and program with the kernel's
  * pid filter, are made together once the last probe is attached.
  *
@@ -849,16 +849,20 @@ static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, uin
 	default:
 		break;
 	}
-	/* a return probe: on each instruction that leaves the function,
-	 * its offset the cookie (arg0); a uretprobe where the function does
-	 * not decode completely or has no such instruction (it ends in a
-	 * jump through a register, or never returns) */
+	/* a return probe: on each instruction that leaves the function; a
+	 * uretprobe where the function does not decode completely.  One
+	 * that decodes and has no such instruction (it never returns, or
+	 * ends in a jump through a register) gets no point, as in DTrace:
+	 * a uretprobe there would replace what its entry finds on the stack,
+	 * and code entered by a jump rather than a call (ld.so's
+	 * _dl_runtime_resolve, entered from a PLT with the relocation's
+	 * index on top of the stack) would crash */
 	struct dt_insn_fn f;
 	if (decode(pp->path, pp->foff, pp->size, pp->vaddr, &f) < 0)
 		return dt_set_err(dtp, "failed to enable %s:%s:%s:%s: cannot read %s: %s",
 		    p->prov, p->mod, p->func, p->name, pp->path, strerror(errno));
 	int rc = 0;
-	if (!f.complete || !f.nrets)
+	if (!f.complete)
 		rc = add_point(dtp, p, prog_fd, 0, cookie, 1, late);
 	for (size_t i = 0; f.complete && i < f.nrets && rc == 0; i++) {
 		rc = add_point(dtp, p, prog_fd, f.rets[i], cookie, 0, late);
