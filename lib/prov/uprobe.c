@@ -135,7 +135,8 @@ static int refused(int err)
  * opcode byte (after the legacy prefixes, REX, and a VEX or EVEX prefix:
  * vmovd is 0x6e there, refused as outs would be) is not in its table of
  * 64-bit instructions: the invalid and privileged one-byte opcodes
- * listed below.  Every 0x0f escape passes (syscall too).  Checked from
+ * listed below.  Every 0x0f escape passes, syscall too, though a process
+ * stepping one out of line dies: refused here.  Checked from
  * the bytes, so that a whole link is not registered only to be refused
  * and taken down; a refusal that still comes (another kernel's rules)
  * is handled by halving the link.
@@ -182,6 +183,10 @@ int dt_uprobe_placeable(const uint8_t *b, size_t n)
 		return 1;
 	if (op == i && b[i] == 0x8e && i + 1 < n && ((b[i + 1] >> 3) & 7) == 2)
 		return 0;	/* mov to %ss */
+	/* syscall: the kernel takes the uprobe, but the process stepping it
+	 * out of line dies of SIGSEGV (libc's brk+5, Linux 6.18) */
+	if (op == i && b[i] == 0x0f && i + 1 < n && b[i + 1] == 0x05)
+		return 0;
 	return !refused_opcode(b[op]);
 }
 

@@ -3,7 +3,8 @@
  * refuse (dt_uprobe_placeable), on hand-assembled bytes: the ones the
  * kernel refused on a live link here (libc's pthread_spin_lock starts
  * with lock, __strchr_avx2 with vmovd) and the ones it took (EVEX,
- * endbr64, syscall, the usual prologues).
+ * endbr64, rdtsc, the usual prologues), and syscall, which it takes but
+ * which kills the process stepping it out of line.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -19,7 +20,8 @@ static const struct {
 	{ "push %rbp", { 0x55 }, 1, 1 },
 	{ "endbr64", { 0xf3, 0x0f, 0x1e, 0xfa }, 4, 1 },
 	{ "sub $8, %rsp", { 0x48, 0x83, 0xec, 0x08 }, 4, 1 },
-	{ "syscall", { 0x0f, 0x05 }, 2, 1 },
+	{ "syscall (taken, but the process dies)", { 0x0f, 0x05 }, 2, 0 },
+	{ "rdtsc", { 0x0f, 0x31 }, 2, 1 },
 	{ "ret", { 0xc3 }, 1, 1 },
 	{ "fs mov", { 0x64, 0x48, 0x8b, 0x04, 0x25, 0x28, 0, 0 }, 8, 1 },
 	{ "lock decl (%rdi)", { 0xf0, 0xff, 0x0f }, 3, 0 },
