@@ -35,8 +35,6 @@ static void unwind_key(uint8_t *k, uint32_t nframes, const uint8_t *w, uint32_t 
 	/* a walk gone astray ends the stack (as printing ends it there), so
 	 * such keys merge */
 	memset(k + 8 + 8 * n, 0, 8 * (size_t)(nframes - n));
-	if (n == 0)
-		return;		/* no user stack: no window either */
 	uint64_t *pcs = calloc(nframes, sizeof(*pcs));
 	if (!pcs)
 		return;
