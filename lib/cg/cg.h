@@ -176,6 +176,10 @@ void dt_cg_usym_slot(struct dt_cg *cg, int slot, int off);
  * to build in it; then the value and increment in stack slots sv and si */
 int dt_cg_ustack_agg_begin(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int sv, int si);
+/* the offset of the length word of the stack window ending st's record,
+ * or -1; R5 = the bytes of that record to output (size when it has none) */
+int dt_cg_ustack_tail(const struct dt_stmt *st);
+void dt_cg_ustack_size(struct dt_cg *cg, const struct dt_stmt *st, uint32_t size);
 /* upid.c: does clause st take a user stack?  Then its process is
  * announced to the consumer the first time (dt_cg_upid) */
 int dt_cg_stmt_ustack(const struct dt_stmt *st);

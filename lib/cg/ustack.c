@@ -285,3 +285,52 @@ void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int sv, int si)
 	emit(cg, LDX_MEM(BPF_DW, R1, R10, (int16_t)si));
 	emit(cg, STX_MEM(BPF_DW, R9, R1, (int16_t)(DT_MS_BUF + f[2].offset)));
 }
+
+/*
+ * The offset in st's record of the length word of the stack window that
+ * ends it (a ustack() action's or a consumer-aggregated key's), or -1:
+ * such a record is written only up to the end of the bytes copied
+ * (dt_cg_ustack_size), and the consumer pads it back (consume/uunwind.c).
+ * Not for speculative clauses (their buffers hold records whole).
+ */
+int dt_cg_ustack_tail(const struct dt_stmt *st)
+{
+	if (!st || st->spec_act || st->nactions == 0)
+		return -1;
+	const struct dt_action *a = &st->actions[st->nactions - 1];
+	const struct dt_recfield *w;
+	if (a->kind == DT_ACT_UAGG && a->nfields == 4)
+		w = &a->fields[3];
+	else if (a->kind == DT_ACT_USTACK && a->nfields == 2)
+		w = &a->fields[1];
+	else
+		return -1;
+	if (w->offset + w->size != st->recsize || w->size < DT_USTACK_REGS + 8)
+		return -1;
+	return (int)w->offset + DT_USTACK_REGS;
+}
+
+/*
+ * R5 = the bytes of st's record (size) to output: all of them, or for a
+ * record ending in a stack window (st may be NULL: not a clause's record)
+ * only up to the end of what the window holds, rounded up to 8; most of
+ * an 8 KB window is usually unused, and every byte written costs (cold
+ * cache lines at profile rates).  R9's record; clobbers only R5.
+ */
+void dt_cg_ustack_size(struct dt_cg *cg, const struct dt_stmt *st, uint32_t size)
+{
+	int lenoff = dt_cg_ustack_tail(st);
+	if (lenoff < 0) {
+		emit(cg, MOV64_IMM(R5, (int32_t)size));
+		return;
+	}
+	int head = lenoff + 8;		/* the record up to the window's bytes */
+	emit(cg, LDX_MEM(BPF_DW, R5, R9, (int16_t)(DT_MS_BUF + lenoff)));
+	/* a length from an action not taken this time is stale: bounded */
+	emit(cg, JMP_IMM(BPF_JLE, R5, (int32_t)size - head, 1));
+	emit(cg, MOV64_IMM(R5, (int32_t)size - head));
+	emit(cg, ALU64_IMM(BPF_ADD, R5, head + 7));
+	emit(cg, ALU64_IMM(BPF_AND, R5, -8));
+	emit(cg, JMP_IMM(BPF_JLE, R5, (int32_t)size, 1));
+	emit(cg, MOV64_IMM(R5, (int32_t)size));
+}

@@ -25,6 +25,8 @@
 #include "consume.h"
 #include "base/layout.h"
 #include "kernel/usyms.h"
+#include "cg/cg.h"
+#include "sema/program.h"
 
 #define DT_UW_LIVE 64
 #define DT_USTACK_BP 4		/* rbp's word in struct pt_regs (base/layout.h has ip, sp) */
@@ -257,6 +259,21 @@ int dt_uunwind(int pid, const uint8_t *w, uint32_t size, uint64_t *pcs, int max)
 	}
 	free(fpcs);
 	return fr.n;
+}
+
+uint8_t *dt_uunwind_pad(const struct dt_stmt *st, const uint8_t *d, uint32_t size)
+{
+	int lenoff = dt_cg_ustack_tail(st);
+	uint64_t len;
+	if (lenoff < 0 || size < (uint32_t)lenoff + 8)
+		return NULL;
+	memcpy(&len, d + lenoff, 8);
+	if (len > st->recsize - (uint32_t)lenoff - 8 || size < (uint32_t)lenoff + 8 + len)
+		return NULL;
+	uint8_t *whole = calloc(1, st->recsize);
+	if (whole)
+		memcpy(whole, d, size);
+	return whole;
 }
 
 void dt_uunwind_free(void)
