@@ -5,8 +5,9 @@
  * dt_upidrb ring, which wakes the consumer (consume/upid.c) so that it
  * reads the process's mappings while the process still runs (a pid the
  * full ring refused is forgotten, to be announced again).  The cost
- * for a pid already seen is one hash look-up per firing of such a clause,
- * after its predicate.
+ * for a pid already seen is, after the clause's predicate, a compare with
+ * the last pid the CPU saw announced (dt_upidlast), and when it differs
+ * one hash look-up.
  */
 #include "cg.h"
 #include "sema/node.h"
@@ -41,9 +42,9 @@ int dt_cg_stmt_ustack(const struct dt_stmt *st)
 
 /* the current pid into dt_upids (BPF_NOEXIST: one CPU wins) and, when
  * it was not there, into the ring; first, and when it is known
- * announced, this CPU's last pid (dt_upidlast, whose value R8 points
- * to): the same pid again costs no hash look-up.  The stack's two top
- * words are free after the trampoline (clobbers R0-R5, R8) */
+ * announced, this CPU's last pid (its line of dt_upidlast, which R8
+ * points to): the same pid again costs no hash look-up.  The stack's
+ * two top words are free after the trampoline (clobbers R0-R5, R8) */
 void dt_cg_upid(struct dt_cg *cg)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
@@ -53,12 +54,11 @@ void dt_cg_upid(struct dt_cg *cg)
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);	/* the idle task */
 	emit(cg, STX_MEM(BPF_DW, R10, R0, -8));
 	emit(cg, ST_MEM(BPF_DW, R10, -16, 0));
-	dt_asm_ld_map_fd(&cg->a, R1, dtp->fd_upidlast);
-	emit(cg, MOV64_REG(R2, R10));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, -16));
-	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
-	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);	/* (never: key 0) */
-	emit(cg, MOV64_REG(R8, R0));
+	emit(cg, CALL_HELPER(BPF_FUNC_get_smp_processor_id));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, dtp->ncpus, 0), done);	/* (never) */
+	emit(cg, ALU64_IMM(BPF_LSH, R0, 6));
+	dt_asm_ld_map_value(&cg->a, R8, dtp->fd_upidlast, 0);
+	emit(cg, ALU64_REG(BPF_ADD, R8, R0));
 	emit(cg, LDX_MEM(BPF_DW, R1, R8, 0));
 	emit(cg, LDX_MEM(BPF_DW, R2, R10, -8));
 	dt_asm_jump(&cg->a, JMP_REG(BPF_JEQ, R1, R2, 0), done);
