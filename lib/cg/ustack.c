@@ -14,9 +14,9 @@
  * a window of the user stack from the saved sp, written before the PCs.
  * A read that would cross the end of the stack mapping fails as a whole
  * (and costs a fault), so the window is bounded by the top of the stack
- * when that is within it (mm->start_stack for the main thread, the thread
- * pointer for other threads); a read that still fails is tried again up
- * to each page boundary below.  A window that holds the stack up to its
+ * when that is within it (the thread pointer for threads, mm->start_stack
+ * for the main thread); a read that still fails is tried again up to
+ * each page boundary below.  A window that holds the stack up to its
  * top holds every frame the kernel's walk would find: the walk is then
  * left out (the first PC stays 0) and the consumer walks the frame
  * pointers in the window itself (consume/uunwind.c).  That halves what a
@@ -84,13 +84,16 @@ static int field(struct dt_cg *cg, const char *sname, const char *path)
 /*
  * How much of the stack a window from sp (R2) can hold without crossing
  * the end of its mapping, from the task (BTF pointer in R8): up to the
- * process's mm->start_stack when that is within the window (the main
- * thread: its stack is mapped from sp up to there and beyond), else up to
- * the thread pointer (task->thread.fsbase) when that is (a glibc or musl
- * thread: its descriptor and static TLS sit at the top of its stack
- * mapping, above every frame).  Falls through with the length in R1
- * (64 to window), else jumps to whole.  Direct loads from the BTF pointer
- * (the verifier makes them fault-safe): no helper calls.
+ * thread pointer (task->thread.fsbase) when that is within the window (a
+ * glibc or musl thread: its descriptor and static TLS sit at the top of
+ * its stack mapping, above every frame), else up to the process's
+ * mm->start_stack when that is (the main thread: its stack is mapped from
+ * sp up to there and beyond; its thread pointer is elsewhere, below sp),
+ * else the whole window.  The thread pointer first: a thread's sample
+ * then reads one cache line of the task, not the mm's as well.  Falls
+ * through with the length in R1 (64 to window), else jumps to whole.
+ * Direct loads from the BTF pointer (the verifier makes them fault-safe):
+ * no helper calls.
  */
 static void bound(struct dt_cg *cg, int window, int whole)
 {
@@ -98,18 +101,18 @@ static void bound(struct dt_cg *cg, int window, int whole)
 	int ss = field(cg, "mm_struct", "start_stack");
 	int fs = field(cg, "task_struct", "thread.fsbase");
 	int have = dt_asm_new_label(&cg->a);
-	if (mm >= 0 && ss >= 0) {
+	if (fs >= 0) {
 		int next = dt_asm_new_label(&cg->a);
-		emit(cg, LDX_MEM(BPF_DW, R1, R8, (int16_t)mm));
-		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), next);
-		emit(cg, LDX_MEM(BPF_DW, R1, R1, (int16_t)ss));
+		emit(cg, LDX_MEM(BPF_DW, R1, R8, (int16_t)fs));
 		emit(cg, ALU64_REG(BPF_SUB, R1, R2));
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, window, 0), next);
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, 64, 0), have);
 		dt_asm_place(&cg->a, next);
 	}
-	if (fs >= 0) {
-		emit(cg, LDX_MEM(BPF_DW, R1, R8, (int16_t)fs));
+	if (mm >= 0 && ss >= 0) {
+		emit(cg, LDX_MEM(BPF_DW, R1, R8, (int16_t)mm));
+		dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R1, 0, 0), whole);
+		emit(cg, LDX_MEM(BPF_DW, R1, R1, (int16_t)ss));
 		emit(cg, ALU64_REG(BPF_SUB, R1, R2));
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGT, R1, window, 0), whole);
 		dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R1, 64, 0), have);
