@@ -3,8 +3,9 @@
  * aggregated by the consumer: a user stack unwound from DWARF CFI is
  * only known here (the probe has the registers and a stack window, which
  * cannot be a map key), so the probe records the map key (its ustack()
- * part holding the frame-pointer PCs), the value, the increment and the
- * window (cg/ustack.c), and each record is folded here into the
+ * part holding the frame-pointer PCs, or none when the window holds the
+ * whole stack), the value, the increment and the window (cg/ustack.c),
+ * and each record is folded here into the
  * aggregation's own map: the key's PCs become the unwound ones (when
  * the unwind finds more frames), and the one value is merged into the
  * copy of the CPU that fired with base/agg.c's dt_agg_merge, the merge

@@ -15,7 +15,12 @@
  * used ended first (a system-wide profile sees hundreds of processes;
  * dtrace(1) raises its open-file limit to the hard limit).
  * Memory reads during the unwind come from the window only; a frame
- * whose CFA lies beyond it ends the stack there.
+ * whose CFA lies beyond it ends the stack there.  The frame pointers are
+ * walked in the window too, as the kernel walks them: the probe leaves
+ * its own walk out when the window holds the whole stack, and code
+ * without CFI (JIT code) unwinds only that way.  A record that ends in
+ * a window arrives short (only the bytes copied) and is padded back
+ * here (dt_uunwind_pad).
  */
 #include <elfutils/libdwfl.h>
 #include <stdio.h>
