@@ -49,10 +49,19 @@ printed (and how many of them are symbolized: name one of the
 workload's functions, or do_syscall_64 for kernel stacks).
 Rounds alternate the order of the two tracers.
 
+Variants (--variant NAME=SPEC, probe cost only): more dtrace runs in the
+same rotation, SPEC being -x options separated by commas and/or
+@PATH of another dtrace binary (an older build), e.g.
+--variant fp=ustackmode=fp --variant old=@/tmp/old/dtrace; each is
+reported like dtrace, with its ratio to bpftrace.  The ratios are also
+given per round (the programs' times in one round against bpftrace's in
+the same round), as median and range: the machine's speed drifts
+between rounds, and the per-round ratio cancels most of that.
+
 Usage: bench/stacks.py [-r R] [-s SECONDS] [--kind user|kernel|both]
                        [--print-hz HZ] [--print-s SECONDS] [--skip-cost] [--skip-print]
                        [--dtrace PATH] [--dopt OPT=VAL ...] [--btenv VAR=VAL ...]
-                       [--keep DIR]
+                       [--variant NAME=SPEC ...] [--keep DIR]
        (as root; R = 3, S = 10)
        bench/stacks.py --quick: one round of 2 s each, to check it runs
 """
@@ -76,6 +85,7 @@ TRACERS = ("dtrace", "bpftrace")
 # stacks here, bpftrace's maps 4,096 keys (its stack map 8,192 buckets).
 AGGSIZE = "64m"
 DOPTS = []                      # more dtrace -x options (--dopt)
+VARIANTS = {}                   # name -> (dtrace path or None, [-x options])
 os.environ["BPFTRACE_MAP_KEYS_MAX"] = "65536"
 
 
@@ -89,10 +99,15 @@ def build():
 
 def tracer_cmd(kind, name, dtrace, hz, pid=None):
     pred = "" if pid is None else f"/pid == {pid}/ "
+    opts = []
+    if name in VARIANTS:
+        dtrace = VARIANTS[name][0] or dtrace
+        opts = VARIANTS[name][1]
+        name = "dtrace"
     probe = SCRIPTS[(kind, name)].format(hz=hz, pred=pred)
     probe += ' BEGIN { printf("ready\\n"); }'
     if name == "dtrace":
-        return [dtrace, "-x", f"aggsize={AGGSIZE}", *DOPTS, "-qn", probe]
+        return [dtrace, "-x", f"aggsize={AGGSIZE}", *DOPTS, *opts, "-qn", probe]
     return ["bpftrace", "-e", probe]
 
 
@@ -185,12 +200,13 @@ def count_stacks(kind, name, path):
 
 
 def cost(a, kind, tmp):
-    base, loss = [], {t: [] for t in TRACERS}
-    ns = {t: [] for t in TRACERS}
-    fires = {t: [] for t in TRACERS}
+    tracers = (*TRACERS, *VARIANTS)
+    base, loss = [], {t: [] for t in tracers}
+    ns = {t: [] for t in tracers}
+    fires = {t: [] for t in tracers}
     for r in range(a.r):
-        order = ["none", *TRACERS]
-        order = order[r % 3:] + order[:r % 3]
+        order = ["none", *tracers]
+        order = order[r % len(order):] + order[:r % len(order)]
         got = {}
         for t in order:
             tr = None
@@ -212,19 +228,25 @@ def cost(a, kind, tmp):
                     tr.kill()
             got[t] = rep["ops_per_s"]
         base.append(got["none"])
-        for t in TRACERS:
+        for t in tracers:
             loss[t].append(1 - got[t] / got["none"])
         print(f"  round {r + 1}: " + ", ".join(
             f"{t} {got[t]:,.0f} ops/s" + (f" ({ns[t][-1]:.0f} ns x {fires[t][-1]} firings)"
                                           if t != "none" else "")
             for t in order), flush=True)
     res = {}
-    for t in TRACERS:
+    for t in tracers:
         res[t] = (statistics.median(ns[t]), statistics.median(loss[t]))
-        print(f"  {t}: profile program {res[t][0]:.0f} ns per firing (median), "
-              f"workload throughput loss {100 * res[t][1]:.2f}% (paired median)")
-    print(f"  probe cost dtrace / bpftrace: {res['dtrace'][0] / res['bpftrace'][0]:.2f}x "
-          f"(BPF program per firing)")
+        print(f"  {t}: profile program {res[t][0]:.0f} ns per firing (median, "
+              f"{min(ns[t]):.0f}-{max(ns[t]):.0f}), workload throughput loss "
+              f"{100 * res[t][1]:.2f}% (paired median)")
+    for t in tracers:
+        if t == "bpftrace":
+            continue
+        per = [x / y for x, y in zip(ns[t], ns["bpftrace"])]
+        print(f"  probe cost {t} / bpftrace: {res[t][0] / res['bpftrace'][0]:.2f}x "
+              f"(medians); per round {statistics.median(per):.2f}x "
+              f"({min(per):.2f}-{max(per):.2f})")
     return res
 
 
@@ -284,6 +306,9 @@ def main():
                     "BPFTRACE_CACHE_USER_SYMBOLS=1)")
     ap.add_argument("--dopt", action="append", default=[],
                     help="a dtrace -x option for every dtrace run (e.g. ustackframes=32)")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="NAME=SPEC: one more dtrace in the probe-cost rotation; SPEC: "
+                    "-x options separated by commas and/or @PATH of another dtrace")
     ap.add_argument("--keep", help="keep the tracers' output files in DIR")
     ap.add_argument("--dtrace", default=os.path.join(top, "build", "dtrace"))
     a = ap.parse_args()
@@ -291,6 +316,17 @@ def main():
         a.r, a.s = 1, 2
     for o in a.dopt:
         DOPTS.extend(["-x", o])
+    for v in a.variant:
+        name, _, spec = v.partition("=")
+        if not name or name in ("none", *TRACERS):
+            sys.exit(f"stacks.py: bad variant name in {v!r}")
+        path, opts = None, []
+        for item in filter(None, spec.split(",")):
+            if item.startswith("@"):
+                path = item[1:]
+            else:
+                opts += ["-x", item]
+        VARIANTS[name] = (path, opts)
     for e in a.btenv:    # bpftrace reads BPFTRACE_*, dtrace none of them
         k, v = e.split("=", 1)
         os.environ[k] = v

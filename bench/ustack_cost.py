@@ -12,7 +12,8 @@ for MODE fp and dwarf, R rounds (with --agg, '@[ustack()] = count()'
 instead of the ustack() action: with dwarf the consumer unwinds and
 aggregates each firing's record).  Reports per mode the median ns/call of
 the workload (the probe cost: its overhead over no tracer), the record
-size (output buffer bytes per firing), the consumer's CPU time per record
+size (output buffer bytes per firing; with dwarf at most that: a record
+ending in the stack window is written only up to the bytes copied), the consumer's CPU time per record
 (dtrace's user + system time over a run of N calls less that over a run
 of 1 call, per firing: reading, unwinding, symbolizing, printing), and
 the drops dtrace reported.  Times are the workload thread's CPU time per
@@ -81,7 +82,7 @@ def main():
     print("none : %.3f us/call" % (base / 1000))
     for mode in ("fp", "dwarf"):
         med = statistics.median(res[mode])
-        print("%-5s: %.3f us/call, probe cost %.3f us/firing, record %d bytes, "
+        print("%-5s: %.3f us/call, probe cost %.3f us/firing, record at most %d bytes, "
               "consumer %.1f us/record, drops %d" % (
                   mode, med / 1000, (med - base) / 1000, size[mode],
                   statistics.median(cons[mode]) * 1e6, drops[mode]))

@@ -105,6 +105,7 @@ struct dtrace_hdl {
 	int fd_upids, fd_upidrb;	/* ... the pids announced and the ring
 					   announcing new ones (rt/upid.c), 0
 					   if none */
+	int fd_upidlast;		/* ... each CPU's last pid seen announced */
 	void *upid_rb;			/* ... its reader (consume/upid.c) */
 	int uses_stack;			/* stackdepth/caller...: frame has a stack buffer */
 	int uses_cpuinfo;		/* curcpu/chip/lgrp: needs dt_cpuinfo */

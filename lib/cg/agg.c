@@ -226,9 +226,11 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	else
 		emit(cg, MOV64_IMM(R0, 1));
 	emit(cg, STX_MEM(BPF_DW, R10, R0, si));
+	if (n->action)		/* a ustack() key the consumer unwinds */
+		key = dt_cg_ustack_agg_begin(cg, n);
 	dt_cg_tuple(cg, n->args, n->nargs, g->keys, g->msize, key, g->ksize, NULL);
-	if (n->action) {	/* a ustack() key the consumer unwinds */
-		dt_cg_ustack_agg(cg, n, key, sv, si);
+	if (n->action) {
+		dt_cg_ustack_agg(cg, n, sv, si);
 		dt_cg_slot_free(cg);
 		dt_cg_slot_free(cg);
 		return;

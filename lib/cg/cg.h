@@ -70,6 +70,10 @@ struct dt_cg {
 	char errmsg[256];
 	enum dt_errtag errtag;		/* ... and its kind (base/errtags.h) */
 	int failed;
+	/* cg/ustack.c: the ustack() key part at R9 + ustack_key takes the
+	 * kernel's walk only if the window's length word at R9 + ustack_len
+	 * asks for it (0: no such window) */
+	int ustack_key, ustack_len;
 };
 
 static inline void emit(struct dt_cg *cg, struct bpf_insn i)
@@ -213,9 +217,14 @@ void dt_cg_ustack_at(struct dt_cg *cg, int off, int bytes);
 void dt_cg_usym_at(struct dt_cg *cg, struct dt_node *n, int off);
 void dt_cg_usym_slot(struct dt_cg *cg, int slot, int off);
 /* an aggregation with a ustack() key the consumer aggregates
- * (ustackmode=dwarf): its record, from the key built at key and the
- * value and increment in stack slots sv and si */
-void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int key, int sv, int si);
+ * (ustackmode=dwarf): its record's window, then (returns where) the key
+ * to build in it; then the value and increment in stack slots sv and si */
+int dt_cg_ustack_agg_begin(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int sv, int si);
+/* the offset of the length word of the stack window ending st's record,
+ * or -1; R5 = the bytes of that record to output (size when it has none) */
+int dt_cg_ustack_tail(const struct dt_stmt *st);
+void dt_cg_ustack_size(struct dt_cg *cg, const struct dt_stmt *st, uint32_t size);
 /* upid.c: does clause st take a user stack?  Then its process is
  * announced to the consumer the first time (dt_cg_upid) */
 int dt_cg_stmt_ustack(const struct dt_stmt *st);

@@ -41,7 +41,8 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 	emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
 	emit(cg, MOV64_REG(R4, buf_reg));
 	emit(cg, ALU64_IMM(BPF_ADD, R4, DT_MS_BUF));
-	emit(cg, MOV64_IMM(R5, (int32_t)size));
+	/* R5: size, less the unused end of a user stack window (cg/ustack.c) */
+	dt_cg_ustack_size(cg, buf_reg == R9 ? cg->stmt : NULL, size);
 	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
 	dt_cg_buf_written(cg, size, skip);
 	dt_asm_place(&cg->a, skip);

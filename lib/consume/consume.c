@@ -268,8 +268,14 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 		return;
 	struct dt_ecb *e = &dtp->ecbs[epid];
 	struct dt_stmt *st = e->stmt;
-	if (size < st->recsize)
+	if (size < st->recsize) {
+		/* short: only a record whose stack window's end was left out */
+		uint8_t *whole = dt_uunwind_pad(st, d, size);
+		if (whole)
+			record(dtp, cpu, whole, st->recsize);
+		free(whole);
 		return;
+	}
 	uint32_t mask = (uint32_t)rd(d + 4, 4, 0);
 	/* a clause that only aggregates ustack() keys in the consumer
 	 * (uagg.c) prints nothing, as any aggregating clause */

@@ -123,6 +123,10 @@ void dt_usym_record(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, const uint8
  * CFI into pcs[0..max); returns the frames found (0: none) */
 int dt_uunwind(int pid, const uint8_t *w, uint32_t size, uint64_t *pcs, int max);
 void dt_uunwind_free(void);
+/* a record written only up to the end of its stack window's bytes
+ * (cg/ustack.c) made whole: a malloc'd copy of st->recsize bytes, the
+ * rest zero; NULL if it is not such a record */
+uint8_t *dt_uunwind_pad(const struct dt_stmt *st, const uint8_t *d, uint32_t size);
 /* uagg.c: a DT_ACT_UAGG record (action a of record d, from cpu): its
  * user stack unwound and its value folded into the aggregation's map */
 void dt_uagg_fold(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, const struct dt_action *a);

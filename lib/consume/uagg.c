@@ -3,8 +3,9 @@
  * aggregated by the consumer: a user stack unwound from DWARF CFI is
  * only known here (the probe has the registers and a stack window, which
  * cannot be a map key), so the probe records the map key (its ustack()
- * part holding the frame-pointer PCs), the value, the increment and the
- * window (cg/ustack.c), and each record is folded here into the
+ * part holding the frame-pointer PCs, or none when the window holds the
+ * whole stack), the value, the increment and the window (cg/ustack.c),
+ * and each record is folded here into the
  * aggregation's own map: the key's PCs become the unwound ones (when
  * the unwind finds more frames), and the one value is merged into the
  * copy of the CPU that fired with base/agg.c's dt_agg_merge, the merge
@@ -35,8 +36,6 @@ static void unwind_key(uint8_t *k, uint32_t nframes, const uint8_t *w, uint32_t 
 	/* a walk gone astray ends the stack (as printing ends it there), so
 	 * such keys merge */
 	memset(k + 8 + 8 * n, 0, 8 * (size_t)(nframes - n));
-	if (n == 0)
-		return;		/* no user stack: no window either */
 	uint64_t *pcs = calloc(nframes, sizeof(*pcs));
 	if (!pcs)
 		return;

@@ -50,7 +50,7 @@ static int stack_pcs(const uint8_t *d, uint32_t size, const uint8_t *w, uint32_t
 		if (p[n] == 0 || p[n] >= DT_USER_TOP)
 			break;	/* the end, or a walk gone astray (rbp not a frame) */
 	}
-	int dn = w && n > 0 ? dt_uunwind((int)pid, w, wsize, p + max, max) : 0;
+	int dn = w ? dt_uunwind((int)pid, w, wsize, p + max, max) : 0;
 	if (dn > n) {
 		memmove(p, p + max, (size_t)dn * sizeof(*p));
 		n = dn;

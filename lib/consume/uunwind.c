@@ -15,7 +15,12 @@
  * used ended first (a system-wide profile sees hundreds of processes;
  * dtrace(1) raises its open-file limit to the hard limit).
  * Memory reads during the unwind come from the window only; a frame
- * whose CFA lies beyond it ends the stack there.
+ * whose CFA lies beyond it ends the stack there.  The frame pointers are
+ * walked in the window too, as the kernel walks them: the probe leaves
+ * its own walk out when the window holds the whole stack, and code
+ * without CFI (JIT code) unwinds only that way.  A record that ends in
+ * a window arrives short (only the bytes copied) and is padded back
+ * here (dt_uunwind_pad).
  */
 #include <elfutils/libdwfl.h>
 #include <stdio.h>
@@ -25,8 +30,11 @@
 #include "consume.h"
 #include "base/layout.h"
 #include "kernel/usyms.h"
+#include "cg/cg.h"
+#include "sema/program.h"
 
 #define DT_UW_LIVE 64
+#define DT_USTACK_BP 4		/* rbp's word in struct pt_regs (base/layout.h has ip, sp) */
 
 struct uwproc {
 	int pid;
@@ -204,6 +212,32 @@ static int frame(Dwfl_Frame *state, void *arg)
 	return fr->n < fr->max ? DWARF_CB_OK : DWARF_CB_ABORT;
 }
 
+/*
+ * The kernel's frame-pointer walk (perf_callchain_user) over the window:
+ * the saved PC, then from the saved rbp each frame's return address
+ * (the word after it) and the next frame (the word at it), while the
+ * frame lies in the window; ends, as printing does, at a PC of 0 or
+ * outside user space.  The probe leaves its own walk out when the window
+ * holds the whole stack (cg/ustack.c), so this finds the same frames.
+ */
+static int fp_walk(const uint8_t *w, uint64_t len, uint64_t *pcs, int max)
+{
+	uint64_t sp, fp, pc;
+	const uint8_t *win = w + DT_USTACK_REGS + 8;
+	int n = 0;
+	memcpy(&sp, w + 8 * DT_USTACK_SP, 8);
+	memcpy(&fp, w + 8 * DT_USTACK_BP, 8);
+	memcpy(&pc, w + 8 * DT_USTACK_IP, 8);
+	while (n < max && pc != 0 && pc < DT_USER_TOP) {
+		pcs[n++] = pc;
+		if (fp < sp || fp - sp > len || len - (fp - sp) < 16)
+			break;
+		memcpy(&pc, win + (fp - sp) + 8, 8);
+		memcpy(&fp, win + (fp - sp), 8);
+	}
+	return n;
+}
+
 int dt_uunwind(int pid, const uint8_t *w, uint32_t size, uint64_t *pcs, int max)
 {
 	uint64_t len;
@@ -212,16 +246,39 @@ int dt_uunwind(int pid, const uint8_t *w, uint32_t size, uint64_t *pcs, int max)
 	memcpy(&len, w + DT_USTACK_REGS, 8);
 	if (len == 0 || len > size - DT_USTACK_REGS - 8)
 		return 0;
+	/* DWARF's frames, or the frame pointers' when those are more */
+	uint64_t *fpcs = malloc((size_t)max * sizeof(*fpcs));
+	int fn = fpcs ? fp_walk(w, len, fpcs, max) : 0;
 	struct uwproc *u = uw_get(pid);
-	if (!u || !u->dwfl)
-		return 0;
-	u->regs = (const uint64_t *)w;
-	u->win = w + DT_USTACK_REGS + 8;
-	u->len = len;
-	memcpy(&u->sp, w + 8 * DT_USTACK_SP, 8);
 	struct frames fr = { pcs, 0, max };
-	dwfl_getthread_frames(u->dwfl, pid, frame, &fr);
+	if (u && u->dwfl) {
+		u->regs = (const uint64_t *)w;
+		u->win = w + DT_USTACK_REGS + 8;
+		u->len = len;
+		memcpy(&u->sp, w + 8 * DT_USTACK_SP, 8);
+		dwfl_getthread_frames(u->dwfl, pid, frame, &fr);
+	}
+	if (fn > fr.n) {
+		memcpy(pcs, fpcs, (size_t)fn * sizeof(*pcs));
+		fr.n = fn;
+	}
+	free(fpcs);
 	return fr.n;
+}
+
+uint8_t *dt_uunwind_pad(const struct dt_stmt *st, const uint8_t *d, uint32_t size)
+{
+	int lenoff = dt_cg_ustack_tail(st);
+	uint64_t len;
+	if (lenoff < 0 || size < (uint32_t)lenoff + 8)
+		return NULL;
+	memcpy(&len, d + lenoff, 8);
+	if (len > st->recsize - (uint32_t)lenoff - 8 || size < (uint32_t)lenoff + 8 + len)
+		return NULL;
+	uint8_t *whole = calloc(1, st->recsize);
+	if (whole)
+		memcpy(whole, d, size);
+	return whole;
 }
 
 void dt_uunwind_free(void)

@@ -9,6 +9,13 @@
  *              never fills; a pid it forgot is announced again, which
  *              costs a look-up in the consumer)
  *   dt_upidrb  ring buffer of 8-byte pids, the consumer woken by each
+ *   dt_upidlast one value, a 64-byte line per CPU (its first u64 used):
+ *              the last pid the CPU found announced, so that a CPU that
+ *              keeps sampling one process (a profile of a busy program)
+ *              skips the hash look-up.  One small value (kmalloc'd, in
+ *              the kernel's direct map) rather than a per-CPU array
+ *              (4 KiB vmalloc'd pages): fewer TLB misses in principle,
+ *              though the two measured the same within the noise
  *
  * DTRACE_NOUPID=1 in the environment leaves them out (bench, tests).
  */
@@ -36,6 +43,10 @@ int dt_upid_create(dtrace_hdl_t *dtp)
 	if (fd < 0)
 		return dt_set_err(dtp, "cannot create the user stack pid ring: %s", strerror(errno));
 	dtp->fd_upidrb = fd;
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_upidlast", 4, 64 * (uint32_t)dtp->ncpus, 1, NULL);
+	if (fd < 0)
+		return dt_set_err(dtp, "cannot create the user stack pid map: %s", strerror(errno));
+	dtp->fd_upidlast = fd;
 	return 0;
 }
 
@@ -45,5 +56,7 @@ void dt_upid_close(dtrace_hdl_t *dtp)
 		close(dtp->fd_upids);
 	if (dtp->fd_upidrb > 0)
 		close(dtp->fd_upidrb);
-	dtp->fd_upids = dtp->fd_upidrb = 0;
+	if (dtp->fd_upidlast > 0)
+		close(dtp->fd_upidlast);
+	dtp->fd_upids = dtp->fd_upidrb = dtp->fd_upidlast = 0;
 }
