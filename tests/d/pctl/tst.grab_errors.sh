@@ -23,7 +23,8 @@ bash -c 'exec "$DTRACE" -qn "BEGIN { exit(0); }" -p $$' >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] && grep -qx "dtrace: failed to grab pid [0-9]*: attempt to grab self" "$tmp/err" ||
 	fail "self"
 # a zombie: the child of a process that does not wait for it
-bash -c 'sleep 0 & echo $! >"$1"; exec sleep 60' sh "$tmp/zpid" &
+# (the child outlives bash's exec, so bash cannot reap it first)
+bash -c 'sleep 0.5 & echo $! >"$1"; exec sleep 60' sh "$tmp/zpid" &
 zparent=$!
 for ((i = 0; i < 50; i++)); do
 	z=$(cat "$tmp/zpid" 2>/dev/null)
