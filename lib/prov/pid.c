@@ -447,21 +447,12 @@ static int pid_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p
 	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
 	if (!pp->arg_start || mm < 0 || as < 0)
 		return 0;	/* not told apart: documented */
-	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task));
-	dt_asm_emit(a, MOV64_REG(R3, R0));
-	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, mm));
-	dt_asm_emit(a, MOV64_REG(R1, R10));
-	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, -8));
-	dt_asm_emit(a, MOV64_IMM(R2, 8));
-	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R10, -8));
+	/* BTF-typed loads (task->mm->arg_start), no helper reads: a load
+	 * through a NULL mm reads 0 */
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task_btf));
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R0, (int16_t)mm));
 	dt_asm_jump(a, JMP_IMM(BPF_JEQ, R3, 0, 0), out);
-	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R3, as));
-	dt_asm_emit(a, MOV64_REG(R1, R10));
-	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, -8));
-	dt_asm_emit(a, MOV64_IMM(R2, 8));
-	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
-	dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R10, -8));
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R3, (int16_t)as));
 	dt_asm_ld_imm64(a, R2, 0, pp->arg_start);
 	dt_asm_jump(a, JMP_REG(BPF_JNE, R1, R2, 0), out);
 	return 0;
