@@ -45,21 +45,27 @@ static int kskip(struct dt_cg *cg)
 }
 
 /*
- * R0 = bpf_get_stack(ctx, stack buffer, size, flags): bytes stored.  A
- * failure faults (bad stack).
+ * R0 = bpf_get_stack(ctx, R9 + dst, size, flags): bytes stored (the
+ * helper zero-fills the rest of the size).  A failure faults (bad stack).
  */
-static void get_stack(struct dt_cg *cg, int size, uint64_t flags)
+static void get_stack_at(struct dt_cg *cg, int dst, int size, uint64_t flags)
 {
 	int ok = dt_asm_new_label(&cg->a);
 	emit(cg, MOV64_REG(R1, R6));
 	emit(cg, MOV64_REG(R2, R9));
-	emit(cg, ALU64_IMM(BPF_ADD, R2, dt_cg_stack(cg->dtp)));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, dst));
 	emit(cg, MOV64_IMM(R3, size));
 	emit(cg, MOV64_IMM(R4, (int32_t)flags));
 	emit(cg, CALL_HELPER(BPF_FUNC_get_stack));
 	dt_asm_jump(&cg->a, JMP_IMM(BPF_JSGE, R0, 0, 0), ok);
 	dt_cg_fault(cg, DTFLT_BADSTACK, -1);
 	dt_asm_place(&cg->a, ok);
+}
+
+/* the same into the frame's stack buffer */
+static void get_stack(struct dt_cg *cg, int size, uint64_t flags)
+{
+	get_stack_at(cg, dt_cg_stack(cg->dtp), size, flags);
 }
 
 /* The tracepoint whose iterator may sit between the probe and its site
@@ -168,6 +174,16 @@ void dt_cg_kstack_rec(struct dt_cg *cg, int off, int nf)
 	int have = DT_MAXFRAMES(cg->dtp) < 3 ? 3 : DT_MAXFRAMES(cg->dtp);
 	int fetch = nf + 1 <= have ? nf + 1 : have;
 	int copy = dt_asm_new_label(&cg->a);
+	if (!iter) {
+		/* no iterator frame to drop: straight into place, the helper
+		 * zero-filling past the stack's end */
+		int n = nf < have ? nf : have;
+		get_stack_at(cg, off, 8 * n, (uint64_t)kskip(cg));
+		for (int i = n; i < nf; i++)
+			emit(cg, ST_MEM(BPF_DW, R9, (int16_t)(off + 8 * i), 0));
+		iter_done(cg, slot);
+		return;
+	}
 	get_stack(cg, 8 * fetch, (uint64_t)kskip(cg));
 	emit(cg, MOV64_REG(R2, R9));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, stk));
