@@ -824,6 +824,9 @@ int main(int argc, char **argv)
 	int e = ENOMEM, status;
 
 	g_pname = "dtrace";
+	/* a SIGCHLD inherited as ignored would have the kernel reap the -c
+	 * command unseen: its exit never reported, dtrace never ending */
+	signal(SIGCHLD, SIG_DFL);
 	/* symbolizing and unwinding user stacks keeps each process's objects
 	 * open (libdwfl): the soft open-file limit up to the hard one */
 	struct rlimit nf;

@@ -507,7 +507,7 @@ static void kill_child(struct target *t)
 pid_t dt_pctl_create(const char *cmd, int evaltime, char *msg, size_t len)
 {
 	char *copy = strdup(cmd), *argv[256];
-	int argc = 0, go[2], ef[2], st, e = 0;
+	int argc = 0, go[2], ef[2], st = 0, e = 0;
 
 	if (!copy) {
 		msgf(msg, len, "failed to create process for command '%s': %s", cmd, strerror(errno));
