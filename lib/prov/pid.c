@@ -913,7 +913,11 @@ static int64_t pid_prog_class(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs)
 {
 	(void)dtp;
 	const struct pid_probe *pp = p->priv;
-	return (int64_t)pp->pid << 2 | (nargs ? pp->kind + 1 : 0);
+	/* the exec check (pid_cg_filter) builds the image's arg_start into
+	 * the program: probes made before and after an exec must not share
+	 * (its bits 4-42 above the pid's 22 bits and the kind's 2) */
+	uint64_t img = (pp->arg_start >> 4) & ((1ULL << 39) - 1);
+	return (int64_t)(img << 24 | (uint64_t)pp->pid << 2 | (uint64_t)(nargs ? pp->kind + 1 : 0));
 }
 
 static int pid_attach_shared(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,

@@ -192,13 +192,14 @@ int dt_uprobe_placeable(const uint8_t *b, size_t n)
 
 struct leftout {
 	size_t n;
-	const struct dt_uprobe_pt *first;
+	const char *first;	/* the first point's what (the points
+				   themselves move as groups are compacted) */
 };
 
 static void note(struct leftout *lo, const struct dt_uprobe_pt *pt)
 {
 	if (!lo->n++)
-		lo->first = pt;
+		lo->first = pt->what;
 }
 
 /*
@@ -259,11 +260,11 @@ int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 			;
 		size_t before = lo.n;
 		size_t k = placeable(&u->v[i], j - i, &lo);
-		if (lo.n && !before)	/* named before the group is reused */
-			snprintf(first, sizeof(first), "%s", lo.first->what ? lo.first->what : "");
+		if (lo.n && !before)
+			snprintf(first, sizeof(first), "%s", lo.first ? lo.first : "");
 		rc = link_split(dtp, ops, &u->v[i], k, &lo);
-		if (lo.n && !first[0] && lo.first->what)
-			snprintf(first, sizeof(first), "%s", lo.first->what);
+		if (lo.n && !first[0] && lo.first)
+			snprintf(first, sizeof(first), "%s", lo.first);
 	}
 	if (rc == 0 && lo.n == 1)
 		dt_out_message(dtp, 0, "%s: the kernel cannot place a uprobe on its instruction "
