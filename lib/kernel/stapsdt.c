@@ -87,7 +87,7 @@ static int parse_num(const char **s, int64_t *v)
 	unsigned long long u = strtoull(p, &end, 0);
 	if (errno || end == p)
 		return -1;
-	*v = neg ? -(int64_t)u : (int64_t)u;
+	*v = (int64_t)(neg ? 0 - u : u);	/* two's complement, as gas */
 	*s = end;
 	return 0;
 }
@@ -264,27 +264,64 @@ static void find_syms(Elf *e, struct sdt_syms *ss)
 	ss->strndx = sh.sh_link;
 }
 
-/* the function holding pc: a global's name before a weak one's before a
- * local one's */
-static char *func_at(Elf *e, const struct sdt_syms *ss, uint64_t pc)
+static int by_pc(const void *a, const void *b)
 {
-	const char *best = NULL;
-	int rank = -1;
-	GElf_Sym s;
+	const struct dt_sdt_note *x = *(const struct dt_sdt_note *const *)a;
+	const struct dt_sdt_note *y = *(const struct dt_sdt_note *const *)b;
+	return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
 
+/* each note's function, the one holding its site (a global's name
+ * before a weak one's before a local one's): one pass over the symbols,
+ * each function's notes found by bisection of the notes sorted by site */
+static int set_funcs(Elf *e, const struct sdt_syms *ss, struct dt_sdt_note *ns, size_t n)
+{
+	struct dt_sdt_note **by = malloc(n * sizeof(*by));
+	int *rank = malloc(n * sizeof(*rank));
+	const char **best = malloc(n * sizeof(*best));
+	GElf_Sym s;
+	int rc = -1;
+
+	if (!by || !rank || !best)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		by[i] = &ns[i];
+	qsort(by, n, sizeof(*by), by_pc);
+	for (size_t i = 0; i < n; i++) {
+		rank[i] = -1;
+		best[i] = NULL;
+	}
 	for (size_t i = 0; i < ss->n; i++) {
 		if (!gelf_getsym(ss->data, (int)i, &s) || GELF_ST_TYPE(s.st_info) != STT_FUNC ||
-		    s.st_shndx == SHN_UNDEF || pc < s.st_value || pc - s.st_value >= s.st_size)
+		    s.st_shndx == SHN_UNDEF || !s.st_size)
 			continue;
+		size_t lo = 0, hi = n;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (by[mid]->pc < s.st_value)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
 		int b = GELF_ST_BIND(s.st_info);
 		int r = b == STB_GLOBAL ? 2 : b == STB_WEAK ? 1 : 0;
-		const char *name = elf_strptr(e, ss->strndx, s.st_name);
-		if (r > rank && name && *name) {
-			best = name;
-			rank = r;
+		for (size_t j = lo; j < n && by[j]->pc - s.st_value < s.st_size; j++) {
+			const char *name;
+			if (r > rank[j] && (name = elf_strptr(e, ss->strndx, s.st_name)) && *name) {
+				best[j] = name;
+				rank[j] = r;
+			}
 		}
 	}
-	return best ? strdup(best) : NULL;
+	for (size_t j = 0; j < n; j++)
+		if (best[j] && !(by[j]->func = strdup(best[j])))
+			goto out;
+	rc = 0;
+out:
+	free(by);
+	free(rank);
+	free(best);
+	return rc;
 }
 
 /* a defined symbol's address, or -1 */
@@ -306,14 +343,15 @@ static int sym_addr(Elf *e, const struct sdt_syms *ss, const char *name, uint64_
 }
 
 /* the file offset of a link-time address, from the PT_LOAD segment
- * holding it (0: none does) */
+ * holding it (0: none does); an address past the segment's file part
+ * (a semaphore in .bss) gets the offset the mapping would give it */
 static uint64_t file_off(Elf *e, size_t nph, uint64_t addr)
 {
 	GElf_Phdr ph;
 
 	for (size_t i = 0; i < nph; i++) {
 		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
-		    addr >= ph.p_vaddr && addr - ph.p_vaddr < ph.p_filesz)
+		    addr >= ph.p_vaddr && addr - ph.p_vaddr < ph.p_memsz)
 			return addr - ph.p_vaddr + ph.p_offset;
 	}
 	return 0;
@@ -351,7 +389,7 @@ static int split_args(struct dt_sdt_note *nt, const char *s, Elf *e, const struc
 		if (a->sym) {
 			uint64_t addr;
 			if (sym_addr(e, ss, a->sym, &addr) == 0) {
-				a->disp += (int64_t)addr;
+				a->disp = (int64_t)((uint64_t)a->disp + addr);
 			} else {
 				a->kind = DT_SDT_ARG_BAD;
 				a->reg = a->index = DT_SDT_REG_NONE;
@@ -404,7 +442,6 @@ static int read_section(Elf *e, Elf_Scn *scn, int wide, int msb, const uint64_t 
 		if (!(nt->provider = strdup(prov)) || !(nt->name = strdup(name)) ||
 		    !(nt->argstr = strdup(args)))
 			return -1;
-		nt->func = func_at(e, ss, nt->pc);
 		if (split_args(nt, args, e, ss) < 0)
 			return -1;
 	}
@@ -457,15 +494,18 @@ int dt_sdt_read(const char *path, struct dt_sdt_note **notes, size_t *n,
 		    !(nm = elf_strptr(e, shstrndx, sh.sh_name)) || strcmp(nm, ".note.stapsdt"))
 			continue;
 		if (read_section(e, scn, wide, msb, have_base ? &base_sec : NULL, nph, &ss,
-		    notes, n) < 0) {
-			snprintf(err, errlen, "%s", strerror(ENOMEM));
-			dt_sdt_free(*notes, *n);
-			*notes = NULL;
-			*n = 0;
-			goto done;
-		}
+		    notes, n) < 0)
+			goto nomem;
 	}
+	if (*n && set_funcs(e, &ss, *notes, *n) < 0)
+		goto nomem;
 	rc = 0;
+	goto done;
+nomem:
+	snprintf(err, errlen, "%s", strerror(ENOMEM));
+	dt_sdt_free(*notes, *n);
+	*notes = NULL;
+	*n = 0;
 done:
 	if (e)
 		elf_end(e);
