@@ -5,8 +5,8 @@
  * <sys/sdt.h> probes (semaphores, known argument sizes, constants) and
  * a hand-written note with symbol operands and a prelink-moved base,
  * checked against the program's own symbols and section headers; the
- * system's python3 if it carries notes; and every object's notes
- * against `readelf -n`.  A non-ELF file, a truncated ELF file, a missing
+ * system's python3 and libstdc++ if they carry notes; and every
+ * object's notes against `readelf -n`.  A non-ELF file, a truncated ELF file, a missing
  * file and an ELF object without notes last.
  */
 #include <errno.h>
@@ -425,6 +425,32 @@ static void test_python(void)
 	dt_sdt_free(ns, n);
 }
 
+/* libstdc++ (every C++ program's; there when gcc is): its exception
+ * probes, in exported functions, one with a memory operand */
+static void test_libstdcxx(void)
+{
+	const char *path = "/usr/lib/x86_64-linux-gnu/libstdc++.so.6";
+	struct dt_sdt_note *ns;
+	size_t n;
+	char err[256];
+
+	if (access(path, R_OK) || dt_sdt_read(path, &ns, &n, err, sizeof(err)) < 0) {
+		printf("no %s: skipped\n", path);
+		return;
+	}
+	const struct dt_sdt_note *nt = find(ns, n, "throw");
+	if (nt)
+		CHECK(!strcmp(nt->provider, "libstdcxx") && nt->func &&
+		    !strcmp(nt->func, "__cxa_throw"), "libstdcxx:throw in %s",
+		    nt->func ? nt->func : "(null)");
+	for (size_t i = 0; i < n; i++)
+		for (int j = 0; j < ns[i].nargs; j++)
+			CHECK(ns[i].args[j].kind != K_BAD, "%s: %s arg %d \"%s\" bad", path,
+			    ns[i].name, j, ns[i].args[j].spec);
+	against_readelf(path, ns, n, NULL);
+	dt_sdt_free(ns, n);
+}
+
 static void test_not_elf(const char *dir)
 {
 	char path[PATH_MAX], err[256] = "";
@@ -474,6 +500,7 @@ int main(void)
 	} else {
 		test_prog(dir);
 		test_python();
+		test_libstdcxx();
 		test_not_elf(dir);
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 		if (system(cmd) != 0)
