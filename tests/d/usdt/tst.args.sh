@@ -5,7 +5,8 @@
 # of one in a page the process never touched; a probe with two sites in
 # one function whose specs differ (a register, the constant 42) picks
 # each site's by its cookie; provider, module and function named as
-# DTrace names them.
+# DTrace names them.  (Compared sorted: the records come from several
+# CPUs' buffers.)
 . "$TESTDIR/usdt/common.bash"
 for o in O0 O2; do
 	build_usdt p$o -$o
@@ -15,7 +16,7 @@ for o in O0 O2; do
 	    usdtprog$target:::fresh { printf("%s\n", copyinstr(arg0)); }
 	    usdtprog$target:::work { printf("work %d %d\n", arg0, arg1); }' \
 	    -c "$tmp/p$o 3" >"$tmp/out" 2>"$tmp/err" || fail "dtrace failed ($o)"
-	grep -v '^ready\|^enabled' "$tmp/out" | sed 's/usdtprog[0-9]*/usdtprogPID/' >"$tmp/got"
+	grep -v '^ready\|^enabled' "$tmp/out" | sed 's/usdtprog[0-9]*/usdtprogPID/' | sort >"$tmp/got"
 	cat >"$tmp/want" <<EOT
 usdtprogPID p$o fire -1 4294967297 hello usdt 201
 work 1 1
@@ -34,6 +35,7 @@ twice 42
 fresh string 3
 
 EOT
+	sort -o "$tmp/want" "$tmp/want"	# (records of several CPUs)
 	diff -u "$tmp/want" "$tmp/got" || fail "arguments ($o)"
 done
 exit 0
