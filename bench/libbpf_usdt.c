@@ -24,7 +24,7 @@
  * SIGINT/SIGTERM arrives, detaches and prints "count C" (firings summed
  * over CPUs).  The arguments are not read: the count needs none.
  *
- * Usage: libbpf_usdt [-p PID] PATH PROVIDER NAME
+ * Usage: libbpf_usdt [-p PID] PATH PROVIDER NAME...   (one counter for all)
  * Build: gcc -O2 -Wall -Wextra -Werror -o libbpf_usdt libbpf_usdt.c
  *            -lbpf -lelf
  */
@@ -105,13 +105,14 @@ static uint64_t file_offset(Elf *e, uint64_t va)
 	return 0;
 }
 
-/* The sites of PROVIDER:NAME in PATH into S (at most MAX_SITES). */
+/* The sites of PROVIDER:NAME in PATH appended to S[N..MAX_SITES); the
+ * new N. */
 static size_t find_sites(const char *path, const char *prov, const char *name,
-			 struct site *s)
+			 struct site *s, size_t n)
 {
 	uint64_t base_addr = 0;
 	Elf_Scn *scn = NULL, *notes = NULL;
-	size_t shstrndx, n = 0;
+	size_t shstrndx;
 	GElf_Shdr sh;
 	Elf *e;
 	int fd;
@@ -238,12 +239,12 @@ int main(int argc, char **argv)
 	while ((opt = getopt(argc, argv, "p:")) != -1) {
 		if (opt != 'p' || (pid = atoi(optarg)) <= 0) {
 			fprintf(stderr, "usage: libbpf_usdt [-p PID] PATH "
-				"PROVIDER NAME\n");
+				"PROVIDER NAME...\n");
 			return 2;
 		}
 	}
-	if (argc - optind != 3) {
-		fprintf(stderr, "usage: libbpf_usdt [-p PID] PATH PROVIDER NAME\n");
+	if (argc - optind < 3) {
+		fprintf(stderr, "usage: libbpf_usdt [-p PID] PATH PROVIDER NAME...\n");
 		return 2;
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -252,9 +253,14 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
-	n = find_sites(argv[optind], argv[optind + 1], argv[optind + 2], sites);
-	if (n == 0)
-		fail("no such probe");
+	for (n = 0, i = optind + 2; i < (size_t)argc; i++) {
+		size_t m = find_sites(argv[optind], argv[optind + 1], argv[i],
+				      sites, n);
+
+		if (m == n)
+			fail("no such probe");
+		n = m;
+	}
 
 	map_fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "count",
 				sizeof(uint32_t), sizeof(uint64_t), 1, NULL);

@@ -21,9 +21,15 @@ checked against the firings (N + N/10); R rounds, the order rotating.
 
 With --python it measures python*:::function-entry instead: the workload
 is python3.11 running a loop of N calls of a one-line function (bench's
-own text, below), no tracer vs dtrace 'python$target:::function-entry
-{ @ = count(); }' vs bpftrace's usdt probe; the count is every function
-entered, at least N.
+own text, below).  Python 3.11 only reaches its function-entry/-return
+checks on the tracing path of its interpreter loop, which the line
+probe's semaphore turns on: function-entry enabled alone never fires (it
+is its semaphore test, nothing more), so each tracer enables both
+function-entry and line, counted together (3 firings a call: the loop's
+line, f's entry and f's line): no tracer vs libbpf_usdt (the semaphores
+counted up through the perf events' ref_ctr_offset) vs bpftrace's usdt
+probes vs dtrace 'python$target:::function-entry,python$target:::line
+{ @ = count(); }'; each count must be at least the calls made.
 
 Figures: the workload thread's CPU time per firing (the trap and the BPF
 program run in it), overhead = tracer minus the paired no-tracer run,
@@ -150,14 +156,20 @@ def main():
         cmd = [PYTHON, "-c", PY_LOOP, str(n), str(a.cpu)]
         work[None] = cmd
         exact = False
+        tracers.append(Tracer("libbpf", lambda p: [
+            os.path.join(bdir, "libbpf_usdt"), "-p", str(p), PYTHON,
+            "python", "function__entry", "line"], r"^count (\d+)",
+            stop_by_eof=True))
         if shutil.which("bpftrace"):
             tracers.append(Tracer("bpftrace", lambda p: [
                 "bpftrace", "-p", str(p), "-e",
-                f"usdt:{PYTHON}:python:function__entry {{ @ = count(); }} "
+                f"usdt:{PYTHON}:python:function__entry,"
+                f"usdt:{PYTHON}:python:line {{ @ = count(); }} "
                 + ready], r"^@: (\d+)"))
         tracers.append(Tracer("dtrace", lambda p: [
             a.dtrace, "-p", str(p), "-qn",
-            "python$target:::function-entry { @ = count(); } " + ready],
+            "python$target:::function-entry, python$target:::line "
+            "{ @ = count(); } " + ready],
             r"^\s*(\d+)\s*$", exits_with_target=True))
     else:
         work[None] = [loop, "-w", str(n), str(a.cpu)]
@@ -214,7 +226,7 @@ def main():
                   f"CPU {w:9.1f} wall{note}", flush=True)
 
     print()
-    what = "python3.11 f() calls, python$target:::function-entry" \
+    what = "python3.11 f() calls, python$target:::function-entry,line" \
         if a.python else "usdt_loop firings of usdtbench:tick"
     print(f"{what}, N={n} (+{n // 10} warm-up) x R={rounds}, thread CPU "
           f"ns per call")
