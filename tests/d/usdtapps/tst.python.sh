@@ -2,7 +2,11 @@
 # by semaphores) with python$target over tests/d/progs/usdt_py.py: file
 # (copyinstr(arg0)), function (copyinstr(arg1)) and line (arg2) of each
 # firing in the script, counted; the counts are the interpreter's own
-# (measured, see the script's comment).
+# (measured, see the script's comment).  Python 3.11 tests the
+# function-entry/-return semaphores only on the tracing path of its
+# interpreter loop, which the line semaphore (or sys.settrace) turns on:
+# function-entry enabled without line never fires in a process already
+# running; line is enabled here too.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail() { echo "$1"; cat "$tmp/out" "$tmp/err" 2>/dev/null; exit 1; }
 PY=/usr/bin/python3.11
