@@ -25,8 +25,8 @@ own text, below).  Python 3.11 only reaches its function-entry/-return
 checks on the tracing path of its interpreter loop, which the line
 probe's semaphore turns on: function-entry enabled alone never fires (it
 is its semaphore test, nothing more), so each tracer enables both
-function-entry and line, counted together (3 firings a call: the loop's
-line, f's entry and f's line): no tracer vs libbpf_usdt (the semaphores
+function-entry and line, counted together (4 firings a call: the loop's
+two lines, f's entry and f's line): no tracer vs libbpf_usdt (the semaphores
 counted up through the perf events' ref_ctr_offset) vs bpftrace's usdt
 probes vs dtrace 'python$target:::function-entry,python$target:::line
 { @ = count(); }'; each count must be at least the calls made.
