@@ -1,7 +1,8 @@
-# libstdc++'s exception probes: libstdcxx*:::throw, rethrow and catch (a
-# glob over the running processes) over tests/d/progs/usdt_throw.cc
-# waiting on its stdin, which throws 6 exceptions, rethrows one and
-# catches 7; only the program's firings are counted.
+# libstdc++'s exception probes: libstdcxx$target:::throw, rethrow and
+# catch (-p) over tests/d/progs/usdt_throw.cc waiting on its stdin, which
+# throws 6 exceptions, rethrows one and catches 7.  ($target rather than
+# libstdcxx*: the glob takes in every process using libstdc++, and one
+# that exits before its uprobes are in fails the whole enabling.)
 tmp=$(mktemp -d)
 cleanup() { [ -n "${wpid:-}" ] && kill -9 "$wpid" 2>/dev/null; rm -rf "$tmp"; }
 trap cleanup EXIT
@@ -12,9 +13,8 @@ mkfifo "$tmp/in"
 "$tmp/usdt_throw" wait <"$tmp/in" >"$tmp/prog.out" &
 wpid=$!
 exec 3>"$tmp/in"
-"$DTRACE" -qn "libstdcxx*:::throw,libstdcxx*:::rethrow,libstdcxx*:::catch /pid == $wpid/ { @[probename] = count(); }
-    proc:::exit /pid == $wpid/ { exit(0); }
-    BEGIN { printf(\"ready\n\"); }" -o "$tmp/out" 2>"$tmp/err" &
+"$DTRACE" -p $wpid -qn 'libstdcxx$target:::throw,libstdcxx$target:::rethrow,libstdcxx$target:::catch { @[probename] = count(); }
+    BEGIN { printf("ready\n"); }' -o "$tmp/out" 2>"$tmp/err" &
 dpid=$!
 for ((i = 0; i < 300; i++)); do
 	grep -q ready "$tmp/out" 2>/dev/null && break
