@@ -1,0 +1,8 @@
+SELECT 1;
+SELECT 1;
+SELECT 1;
+CREATE TABLE usdt_t (a int);
+INSERT INTO usdt_t VALUES (1);
+INSERT INTO usdt_t VALUES (1);
+SELECT count(*) FROM usdt_t;
+DROP TABLE usdt_t;
