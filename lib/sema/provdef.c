@@ -130,8 +130,8 @@ static void compare(struct sema *s, const char *pv, const struct dt_pdprobe *old
 			break;
 		if (oc != nc)
 			dt_sema_err(s, D_PROV_INCOMPAT, line,
-			    "probe %s:%s %s prototype mismatch: %d args passed, %d expected",
-			    pv, pp->name, kinds[k], nc, oc);
+			    "probe %s:%s %s prototype mismatch:\n\t current: %d arg%s\n\tprevious: %d arg%s",
+			    pv, pp->name, kinds[k], nc, nc != 1 ? "s" : "", oc, oc != 1 ? "s" : "");
 		for (int i = 0; i < nc; i++)
 			if (strcmp(ov[i], nv[i]))
 				dt_sema_err(s, D_PROV_INCOMPAT, line,
