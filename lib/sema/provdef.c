@@ -130,12 +130,12 @@ static void compare(struct sema *s, const char *pv, const struct dt_pdprobe *old
 			break;
 		if (oc != nc)
 			dt_sema_err(s, D_PROV_INCOMPAT, line,
-			    "probe %s:%s %s prototype mismatch:\n\t current: %d arg%s\n\tprevious: %d arg%s",
+			    "probe %s:::%s %s prototype mismatch:\n\t current: %d arg%s\n\tprevious: %d arg%s",
 			    pv, pp->name, kinds[k], nc, nc != 1 ? "s" : "", oc, oc != 1 ? "s" : "");
 		for (int i = 0; i < nc; i++)
 			if (strcmp(ov[i], nv[i]))
 				dt_sema_err(s, D_PROV_INCOMPAT, line,
-				    "probe %s:%s %s prototype argument #%d mismatch:\n\t current: %s\n\tprevious: %s",
+				    "probe %s:::%s %s prototype argument #%d mismatch:\n\t current: %s\n\tprevious: %s",
 				    pv, pp->name, kinds[k], i + 1, nv[i], ov[i]);
 	}
 }
@@ -164,14 +164,14 @@ void dt_sema_provider(struct sema *s, struct ast_item *it)
 		    prototype(s, &ap->xargs, "probe output", xt, xn, xs, nn, nargc) : nargc;
 		if (nargc > DT_PD_MAXARGS)
 			dt_sema_err(s, D_PROV_PRARGLEN, ap->line,
-			    "probe %s input prototype exceeds %u parameters: %d params used",
+			    "probe ::%s input prototype exceeds %u parameters: %d params used",
 			    ap->name, DT_PD_MAXARGS, nargc);
 		if (xargc > DT_PD_MAXARGS)
 			dt_sema_err(s, D_PROV_PRARGLEN, ap->line,
-			    "probe %s output prototype exceeds %u parameters: %d params used",
+			    "probe ::%s output prototype exceeds %u parameters: %d params used",
 			    ap->name, DT_PD_MAXARGS, xargc);
 		if (dt_provdef_probe(d, ap->name))
-			dt_sema_err(s, D_PROV_PRDUP, ap->line, "probe redeclared: %s:%s",
+			dt_sema_err(s, D_PROV_PRDUP, ap->line, "probe redeclared: %s:::%s",
 			    pv, dt_provdef_probe(d, ap->name)->name);
 		struct dt_pdprobe *pp = dt_provdef_add_probe(dtp, d, ap->name, nargc, xargc);
 		pp->line = ap->line;
@@ -198,7 +198,7 @@ void dt_sema_provider(struct sema *s, struct ast_item *it)
 			const struct dt_pdprobe *op = dt_provdef_probe(old, ap->name);
 			if (!op)
 				dt_sema_err(s, D_PROV_INCOMPAT, ap->line,
-				    "provider interface mismatch: %s\n\t current: probe %s:%s defined\n\tprevious: probe %s:%s not defined",
+				    "provider interface mismatch: %s\n\t current: probe %s:::%s defined\n\tprevious: probe %s:::%s not defined",
 				    pv, pv, pp->name, pv, pp->name);
 			compare(s, pv, op, pp, ap->line);
 		}
@@ -206,7 +206,7 @@ void dt_sema_provider(struct sema *s, struct ast_item *it)
 		for (int i = 0; pp->xlated && i < xargc; i++)
 			if (!xlatable(s, nt[pp->map[i]], xt[i], ap->line))
 				dt_sema_err(s, D_PROV_PRXLATOR, ap->line,
-				    "translator for %s:%s output argument #%d from %s to %s is not defined",
+				    "translator for %s:::%s output argument #%d from %s to %s is not defined",
 				    pv, pp->name, i + 1, pp->nargv[pp->map[i]], pp->xargv[i]);
 	}
 }

@@ -28,13 +28,13 @@ $DTRACE -L "$tmp/lib" -qn 'provider myserv { probe request__start(httpd_request_
 $DTRACE -L "$tmp/lib" -qs /dev/stdin >"$tmp/out" 2>"$tmp/err" <<'D' && fail "a different redeclaration compiled"
 provider myserv { probe request__start(httpd_request_t *p, int x) : (conninfo_t *p); };
 D
-grep -qx "	previous: 1 arg" "$tmp/err" && grep -q "line 1: probe myserv:request-start input prototype mismatch:" "$tmp/err" ||
+grep -qx "	previous: 1 arg" "$tmp/err" && grep -q "line 1: probe myserv:::request-start input prototype mismatch:" "$tmp/err" ||
 	fail "unexpected message"
 # a library whose definition has no translator: unseen unless needed ...
 $DTRACE -L "$tmp/bad" -qn 'BEGIN { exit(0); }' >"$tmp/out" 2>"$tmp/err" || fail "an unused library's error was reported"
 # ... and reported at its line when a program declares its provider
 $DTRACE -L "$tmp/bad" -qn 'provider other { probe go(other_t *o) : (otherinfo_t *o); }; BEGIN { exit(0); }' \
     >"$tmp/out" 2>"$tmp/err" && fail "the library's error was not reported"
-grep -q "other.d.*line 4: translator for other:go output argument #1 from other_t \* to otherinfo_t \* is not defined" "$tmp/err" ||
+grep -q "other.d.*line 4: translator for other:::go output argument #1 from other_t \* to otherinfo_t \* is not defined" "$tmp/err" ||
 	fail "unexpected message for the library"
 exit 0
