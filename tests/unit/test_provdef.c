@@ -114,11 +114,73 @@ static void described(void)
 	dtrace_close(dtp);
 }
 
+/*
+ * args[] of a described probe, typed by sema (dtrace_compile stops
+ * before code generation): a probe of a stand-in provider with defname,
+ * as the usdt provider's are.
+ */
+#define XLDEFS \
+	"typedef struct xl_request { int fd; int port; char *url; } xl_request_t;\n" \
+	"typedef struct xl_conninfo { int ci_fd; string ci_url; } xl_conninfo_t;\n" \
+	"translator xl_conninfo_t < xl_request_t *r > {\n" \
+	"	ci_fd = *(int *)copyin((uintptr_t)r, 4);\n" \
+	"	ci_url = copyinstr(*(uintptr_t *)copyin((uintptr_t)r + 8, 8));\n" \
+	"};\n" \
+	"provider xlprog {\n" \
+	"	probe request__start(xl_request_t *r, char *url, int n) : (long n, xl_conninfo_t *r, string url);\n" \
+	"	probe other(int a);\n" \
+	"};\n"
+
+static const char *xl_defname(const struct dt_probe *p)
+{
+	(void)p;
+	return "xlprog";
+}
+
+static void typed(void)
+{
+	static const struct dt_provider_ops xl = { .name = "xltest", .defname = xl_defname };
+	struct { const char *clause, *err; } cases[] = {
+		{ "xlprog123:::request-start { trace(args[1]->ci_fd); trace(args[1]->ci_url); }", NULL },
+		{ "xlprog123:::request-start /args[0] > 1/ { trace(args[2]); trace(arg0); }", NULL },
+		{ "xlprog123:::request-start { x = args[0]; y = (long)x; }", NULL },
+		{ "xlprog123:::request-start { trace(args[3]); }",
+		    "failed to compile script t.d: line 12: index 3 is out of range for xlprog123:::request-start args[ ]" },
+		{ "xlprog123:::request-start { trace(args[1]->nope); }", "" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int e;
+		dtrace_hdl_t *dtp = dtrace_open(&e);
+		dt_probe_create_prov(dtp, &xl, "xlprog123", "usdt_xlate", "serve", "request-start", 0);
+		char src[4096];
+		snprintf(src, sizeof(src), "%s\n%s\n", XLDEFS, cases[i].clause);
+		int rc = compile(dtp, src);
+		if (!cases[i].err)
+			CHECK(rc == 0, "%s: %s", cases[i].clause, dtrace_errmsg(dtp));
+		else
+			CHECK(rc < 0 && (!*cases[i].err || !strcmp(dtrace_errmsg(dtp), cases[i].err)),
+			    "%s: got %s", cases[i].clause, rc < 0 ? dtrace_errmsg(dtp) : "success");
+		dtrace_close(dtp);
+	}
+	/* the listing's types: the translated ones */
+	int e;
+	dtrace_hdl_t *dtp = dtrace_open(&e);
+	struct dt_probe *p = dt_probe_create_prov(dtp, &xl, "xlprog123", "usdt_xlate", "serve",
+	    "request-start", 0);
+	CHECK(compile(dtp, XLDEFS) == 0, "definitions compile: %s", dtrace_errmsg(dtp));
+	dtrace_probeinfo_t pi;
+	CHECK(p && dtrace_probe_info(dtp, p->id, &pi) == 0 && pi.nargs == 3 &&
+	    !strcmp(pi.argtypes[0], "long") && !strcmp(pi.argtypes[1], "xl_conninfo_t *") &&
+	    !strcmp(pi.argtypes[2], "string"), "-lv types");
+	dtrace_close(dtp);
+}
+
 int main(void)
 {
 	store();
 	from_items();
 	described();
+	typed();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
