@@ -37,7 +37,8 @@ enum dt_sdt_argkind {
 
 struct dt_sdt_arg {
 	enum dt_sdt_argkind kind;
-	int size;		/* 1, 2, 4 or 8 bytes */
+	int size;		/* 1, 2, 4 or 8 bytes (a spec without
+				   "N@": 8, unsigned) */
 	int sign;		/* 1: sign-extend the value, 0: zero-extend */
 	int reg;		/* REG: the register; MEM: the base (or
 				   DT_SDT_REG_NONE / DT_SDT_REG_RIP) */
@@ -60,7 +61,8 @@ struct dt_sdt_note {
 	uint64_t pc;		/* the site's link-time address, corrected
 				   for prelink by .stapsdt.base */
 	uint64_t off;		/* the site's file offset (what a uprobe is
-				   placed at) */
+				   placed at); 0: in no PT_LOAD segment (an
+				   object without program headers) */
 	uint64_t sema;		/* the semaphore's link-time address, 0: none */
 	uint64_t sema_off;	/* its file offset (a uprobe's reference
 				   counter offset), 0: none */

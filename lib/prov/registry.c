@@ -19,7 +19,8 @@
 extern const struct dt_provider_ops dt_prov_dtrace, dt_prov_profile,
     dt_prov_syscall, dt_prov_sdt, dt_prov_proc, dt_prov_sched, dt_prov_io,
     dt_prov_lockstat, dt_prov_ip, dt_prov_tcp, dt_prov_udp, dt_prov_sysinfo,
-    dt_prov_vminfo, dt_prov_rawtp, dt_prov_fbt, dt_prov_pid;
+    dt_prov_vminfo, dt_prov_rawtp, dt_prov_fbt, dt_prov_pid,
+    dt_prov_usdt;
 
 static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_dtrace,
@@ -38,6 +39,7 @@ static const struct dt_provider_ops *const providers[] = {
 	&dt_prov_rawtp,
 	&dt_prov_fbt,
 	&dt_prov_pid,
+	&dt_prov_usdt,
 };
 #define NPROVIDERS ((int)(sizeof(providers) / sizeof(providers[0])))
 

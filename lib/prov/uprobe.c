@@ -84,14 +84,19 @@ static int link_group(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
     const struct dt_uprobe_pt *v, size_t n)
 {
 	uint64_t *offs = malloc(n * sizeof(*offs)), *cookies = malloc(n * sizeof(*cookies));
-	if (!offs || !cookies) {
+	uint64_t *refs = malloc(n * sizeof(*refs));
+	if (!offs || !cookies || !refs) {
 		free(offs);
 		free(cookies);
+		free(refs);
 		return dt_set_err(dtp, "out of memory");
 	}
+	int anyref = 0;
 	for (size_t i = 0; i < n; i++) {
 		offs[i] = v[i].off;
 		cookies[i] = v[i].cookie;
+		refs[i] = v[i].ref_ctr_off;
+		anyref |= refs[i] != 0;
 	}
 	struct uprobe_multi_attr a;
 	memset(&a, 0, sizeof(a));
@@ -100,6 +105,8 @@ static int link_group(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 	a.path = (uint64_t)(uintptr_t)v[0].path;
 	a.offsets = (uint64_t)(uintptr_t)offs;
 	a.cookies = (uint64_t)(uintptr_t)cookies;
+	if (anyref)	/* USDT semaphores */
+		a.ref_ctr_offsets = (uint64_t)(uintptr_t)refs;
 	a.cnt = (uint32_t)n;
 	a.umflags = v[0].ret ? UPROBE_MULTI_RETURN : 0;
 	a.pid = (uint32_t)v[0].pid;
@@ -107,6 +114,7 @@ static int link_group(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 	int err = errno;
 	free(offs);
 	free(cookies);
+	free(refs);
 	if (fd < 0) {
 		if (err == ESRCH)
 			dt_set_err(dtp, "failed to enable uprobes on %s: process %d has exited",

@@ -33,6 +33,9 @@ struct dt_uprobe_pt {
 	int late;		/* linked after every other point: runs before
 				   them (a sleepable companion that faults
 				   pages in for the probe's program) */
+	uint64_t ref_ctr_off;	/* file offset of the reference counter
+				   (a USDT semaphore) the kernel increments
+				   while the uprobe is there; 0: none */
 };
 
 struct dt_uprobes {

@@ -1,0 +1,656 @@
+/*
+ * usdt.c - the USDT provider: the <sys/sdt.h> probes of running processes
+ * (.note.stapsdt notes, read by kernel/stapsdt.c), named as DTrace names
+ * them: python1234:libpython3.11.so.1.0:_PyEval_EvalFrameDefault:function-entry.
+ *
+ * Like pid, the provider has no probes until a description names them:
+ * provide_pdesc takes a provider field that is a note provider followed
+ * by a pid (after $target is expanded), or a glob (python*), which is
+ * matched against every running process's providers (/proc/[0-9]*\/maps
+ * scanned; each object's notes read once per (device, inode)).  The
+ * module is the object's base name, the function the one holding the
+ * site, the name the note's with "__" turned into "-".  A probe is every
+ * site of that provider, module, function and name: one uprobe per site.
+ *
+ * Programs are BPF_PROG_TYPE_KPROBE on multi-uprobe links (prov/uprobe.c)
+ * with the process's pid filter; each site's attach cookie is its index
+ * in the probe, so that a probe whose sites pass their arguments
+ * differently picks each site's loads by the cookie.  Arguments are
+ * loaded as the notes' specs say (a register of the struct pt_regs at
+ * the context, memory at base + index * scale + disp read with
+ * bpf_probe_read_user, a constant, a %rip-relative address moved by the
+ * load bias, the probed instruction's runtime address in regs->ip less
+ * the note's link-time pc), cut to their size and sign- or
+ * zero-extended.  An argument whose spec cannot be decoded reads 0.
+ *
+ * Is-enabled probes: a site with a semaphore gets the semaphore's file
+ * offset as its uprobe's reference counter, which the kernel increments
+ * in the process while the uprobe is there and decrements when it goes
+ * (dtrace's links closed, however it exits).
+ *
+ * Probes go away with the process image: the program's first test is the
+ * exec check pid has (the image's arg_start, read when the probe was made).
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "prov.h"
+#include "uprobe.h"
+#include "kernel/bpf_asm.h"
+#include "kernel/btf.h"
+#include "kernel/stapsdt.h"
+
+extern const struct dt_provider_ops dt_prov_usdt;
+
+#define USDT_MAXARGS	10	/* the frame's args[] */
+#define PT_IP		128	/* struct pt_regs (x86-64) */
+
+/* one site of a probe */
+struct usdt_site {
+	uint64_t off;		/* file offset of the instruction */
+	uint64_t pc;		/* its link-time address */
+	uint64_t sema_off;	/* the semaphore's file offset, 0: none */
+	int nargs;
+	struct dt_sdt_arg args[DT_SDT_MAXARGS];	/* spec/sym not owned */
+};
+
+/* a probe's p->priv */
+struct usdt_probe {
+	int pid;
+	char *path;		/* the object file */
+	uint64_t arg_start;	/* the process image's (0: unknown) */
+	char *desc;		/* its full name, for messages */
+	int nsites;
+	struct usdt_site *sites;
+};
+
+/* an object's notes, read once */
+struct usdt_obj {
+	uint64_t dev, ino;
+	struct dt_sdt_note *notes;
+	size_t n;
+};
+
+struct usdt_state {
+	struct dt_uprobes pending;
+	int counted;
+	uint32_t to_attach;
+	struct usdt_obj *objs;
+	size_t nobjs;
+};
+
+static struct usdt_state *state(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
+	if (slot && !*slot)
+		*slot = calloc(1, sizeof(struct usdt_state));
+	return slot ? *slot : NULL;
+}
+
+static int is_glob(const char *s)
+{
+	return strpbrk(s, "*?[\\") != NULL;
+}
+
+static int fmatch(const char *pat, const char *s)
+{
+	if (!*pat)
+		return 1;
+	return is_glob(pat) ? fnmatch(pat, s, 0) == 0 : strcmp(pat, s) == 0;
+}
+
+/* the notes of the object (dev, ino) at path, read on first use */
+static struct usdt_obj *obj_notes(struct usdt_state *st, uint64_t dev, uint64_t ino,
+    const char *path, int pid)
+{
+	for (size_t i = 0; i < st->nobjs; i++)
+		if (st->objs[i].dev == dev && st->objs[i].ino == ino)
+			return &st->objs[i];
+	struct usdt_obj *no = realloc(st->objs, (st->nobjs + 1) * sizeof(*no));
+	if (!no)
+		return NULL;
+	st->objs = no;
+	struct usdt_obj *o = &no[st->nobjs++];
+	memset(o, 0, sizeof(*o));
+	o->dev = dev;
+	o->ino = ino;
+	char err[256], alt[4096];
+	if (dt_sdt_read(path, &o->notes, &o->n, err, sizeof(err)) < 0) {
+		/* a process in another mount namespace: through its root */
+		snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
+		if (dt_sdt_read(alt, &o->notes, &o->n, err, sizeof(err)) < 0) {
+			o->notes = NULL;
+			o->n = 0;
+		}
+	}
+	return o;
+}
+
+/* "function__entry" -> "function-entry" */
+static void probe_name(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+	for (const char *s = in; *s && o + 1 < len; s++) {
+		if (s[0] == '_' && s[1] == '_') {
+			out[o++] = '-';
+			s++;
+		} else {
+			out[o++] = *s;
+		}
+	}
+	out[o] = 0;
+}
+
+/* The image's arg_start (field 48 of /proc/PID/stat); 0 if the process
+ * is gone, a zombie or unreadable: *ok 0 then. */
+static uint64_t image_of(int pid, int *ok)
+{
+	char fn[64], buf[1024];
+	*ok = 0;
+	snprintf(fn, sizeof(fn), "/proc/%d/stat", pid);
+	int fd = open(fn, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = 0;
+	char *s = strrchr(buf, ')');
+	if (!s || s[1] != ' ' || s[2] == 'Z' || s[2] == 'X' || s[2] == 'x')
+		return 0;
+	*ok = 1;
+	char *save = NULL, *tok = strtok_r(s + 2, " ", &save);
+	for (int f = 3; tok && f < 48; f++)
+		tok = strtok_r(NULL, " ", &save);
+	return tok ? strtoull(tok, NULL, 10) : 0;
+}
+
+/* what one description asks */
+struct uctx {
+	dtrace_hdl_t *dtp;
+	struct usdt_state *st;
+	const char *prov, *mod, *func, *name;
+	int pid;
+	uint64_t arg_start;
+};
+
+static int add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt)
+{
+	struct usdt_probe *up = p->priv;
+	for (int i = 0; i < up->nsites; i++)
+		if (up->sites[i].off == nt->off)
+			return 0;	/* the object mapped twice */
+	struct usdt_site *ns = realloc(up->sites, (size_t)(up->nsites + 1) * sizeof(*ns));
+	if (!ns)
+		return dt_set_err(dtp, "out of memory");
+	up->sites = ns;
+	struct usdt_site *s = &ns[up->nsites++];
+	s->off = nt->off;
+	s->pc = nt->pc;
+	s->sema_off = nt->sema_off;
+	s->nargs = nt->nargs;
+	memcpy(s->args, nt->args, sizeof(s->args));
+	for (int i = 0; i < DT_SDT_MAXARGS; i++)
+		s->args[i].spec = s->args[i].sym = NULL;
+	return 0;
+}
+
+/* the probes of one object of the process */
+static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (!fmatch(c->mod, base))
+		return 0;
+	for (size_t i = 0; i < o->n; i++) {
+		const struct dt_sdt_note *nt = &o->notes[i];
+		char prov[128], name[256];
+		if (!nt->off)
+			continue;
+		snprintf(prov, sizeof(prov), "%s%d", nt->provider, c->pid);
+		probe_name(nt->name, name, sizeof(name));
+		const char *func = nt->func ? nt->func : "-";
+		if (!fmatch(c->prov, prov) || !fmatch(c->func, func) || !fmatch(c->name, name))
+			continue;
+		struct dt_probe *p = dt_probe_lookup(c->dtp, prov, base, func, name);
+		if (!p) {
+			struct usdt_probe *up = calloc(1, sizeof(*up));
+			if (!up || !(up->path = strdup(path))) {
+				free(up);
+				return dt_set_err(c->dtp, "out of memory");
+			}
+			up->pid = c->pid;
+			up->arg_start = c->arg_start;
+			p = dt_probe_create_prov(c->dtp, &dt_prov_usdt, prov, base, func, name, 0);
+			if (!p) {
+				free(up->path);
+				free(up);
+				return dt_set_err(c->dtp, "out of memory");
+			}
+			p->priv = up;
+		}
+		if (p->ops != &dt_prov_usdt)
+			continue;
+		if (add_site(c->dtp, p, nt) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* the probes of process pid the description matches */
+static int per_process(struct uctx *c, int pid)
+{
+	int ok;
+	if (pid == getpid())
+		return 0;
+	c->pid = pid;
+	c->arg_start = image_of(pid, &ok);
+	if (!ok)
+		return 0;
+	char fn[64], line[4600];
+	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
+	FILE *f = fopen(fn, "re");
+	if (!f)
+		return 0;
+	uint64_t seen[64][2];
+	int nseen = 0, rc = 0;
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, off, ino;
+		unsigned maj, min;
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %*s %llx %x:%x %llu %n", &start, &end, &off, &maj, &min,
+		    &ino, &pos) < 6 || !ino || !pos || line[pos] != '/')
+			continue;
+		char *path = line + pos;
+		path[strcspn(path, "\n")] = 0;
+		if (strstr(path, " (deleted)"))
+			continue;
+		uint64_t dev = (uint64_t)maj << 20 | min;
+		int dup = 0;
+		for (int k = 0; k < nseen && !dup; k++)
+			dup = seen[k][0] == dev && seen[k][1] == ino;
+		if (dup)
+			continue;
+		if (nseen < 64) {
+			seen[nseen][0] = dev;
+			seen[nseen++][1] = ino;
+		}
+		struct usdt_obj *o = obj_notes(c->st, dev, ino, path, pid);
+		if (!o)
+			rc = dt_set_err(c->dtp, "out of memory");
+		else if (o->n)
+			rc = per_object(c, o, path);
+	}
+	fclose(f);
+	return rc;
+}
+
+/* "python1234": 1234 and the provider's length, else 0 */
+static int split_pid(const char *prov, size_t *plen)
+{
+	size_t n = strlen(prov), k = n;
+	while (k > 0 && isdigit((unsigned char)prov[k - 1]))
+		k--;
+	if (k == 0 || k == n || n - k > 9 || prov[k] == '0')
+		return 0;
+	*plen = k;
+	return atoi(prov + k);
+}
+
+static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+    const char *func, const char *name)
+{
+	size_t plen;
+	int pid;
+	if (!*prov)
+		return 0;	/* every process's probes only when asked for */
+	struct usdt_state *st = state(dtp);
+	if (!st)
+		return dt_set_err(dtp, "out of memory");
+	struct uctx c = { dtp, st, prov, mod, func, name, 0, 0 };
+	if (!is_glob(prov)) {
+		if (!(pid = split_pid(prov, &plen)) || (plen == 3 && !strncmp(prov, "pid", 3)))
+			return 0;
+		return per_process(&c, pid);
+	}
+	DIR *d = opendir("/proc");
+	if (!d)
+		return 0;
+	struct dirent *e;
+	int rc = 0;
+	while (rc == 0 && (e = readdir(d))) {
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		rc = per_process(&c, atoi(e->d_name));
+	}
+	closedir(d);
+	return rc;
+}
+
+/* ---- the exec check (as pid's) ---- */
+
+static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int out)
+{
+	const struct usdt_probe *up = p->priv;
+	int mm = dt_btf_offsetof(dtp, "task_struct", "mm");
+	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
+	if (!up->arg_start || mm < 0 || as < 0)
+		return 0;
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task_btf));
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R0, (int16_t)mm));
+	dt_asm_jump(a, JMP_IMM(BPF_JEQ, R3, 0, 0), out);
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R3, (int16_t)as));
+	dt_asm_ld_imm64(a, R2, 0, up->arg_start);
+	dt_asm_jump(a, JMP_REG(BPF_JNE, R1, R2, 0), out);
+	return 0;
+}
+
+/* ---- arguments ---- */
+
+/* do sites x and y load argument i alike? */
+static int same_arg(const struct usdt_site *x, const struct usdt_site *y, int i)
+{
+	int inx = i < x->nargs, iny = i < y->nargs;
+	if (inx != iny)
+		return 0;
+	if (!inx)
+		return 1;
+	const struct dt_sdt_arg *a = &x->args[i], *b = &y->args[i];
+	if (a->kind != b->kind || a->size != b->size || a->sign != b->sign)
+		return 0;
+	switch (a->kind) {
+	case DT_SDT_ARG_REG:
+		return a->reg == b->reg;
+	case DT_SDT_ARG_CONST:
+		return a->disp == b->disp;
+	case DT_SDT_ARG_MEM:
+		if (a->reg != b->reg || a->index != b->index || a->scale != b->scale)
+			return 0;
+		/* %rip-relative: the same distance from the site */
+		return a->reg == DT_SDT_REG_RIP ? a->disp - (int64_t)x->pc == b->disp -
+		    (int64_t)y->pc : a->disp == b->disp;
+	default:
+		return 1;
+	}
+}
+
+/* cut the 64 bits in reg to size bytes, sign- or zero-extended */
+static void extend(struct dt_asm *a, int reg, int size, int sign)
+{
+	if (size >= 8 || size <= 0)
+		return;
+	dt_asm_emit(a, ALU64_IMM(BPF_LSH, reg, 64 - 8 * size));
+	dt_asm_emit(a, ALU64_IMM(sign ? BPF_ARSH : BPF_RSH, reg, 64 - 8 * size));
+}
+
+/*
+ * Argument i of site s into reg (R0-R5) from the context (R6); R1-R5
+ * and R10 - 8 are used.  A memory operand that cannot be read gives 0.
+ */
+static void load_arg(struct dt_asm *a, const struct usdt_site *s, int i, int reg)
+{
+	if (i >= s->nargs) {
+		dt_asm_emit(a, MOV64_IMM(reg, 0));
+		return;
+	}
+	const struct dt_sdt_arg *g = &s->args[i];
+	switch (g->kind) {
+	case DT_SDT_ARG_REG:
+		dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R6, (int16_t)g->reg));
+		break;
+	case DT_SDT_ARG_CONST:
+		dt_asm_ld_imm64(a, reg, 0, (uint64_t)g->disp);
+		return;
+	case DT_SDT_ARG_MEM: {
+		int64_t disp = g->disp;
+		if (g->reg == DT_SDT_REG_RIP) {
+			dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, PT_IP));
+			disp -= (int64_t)s->pc;	/* the load bias: ip - pc */
+		} else if (g->reg >= 0) {
+			dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, (int16_t)g->reg));
+		} else {
+			dt_asm_emit(a, MOV64_IMM(R3, 0));
+		}
+		if (g->index >= 0) {
+			dt_asm_emit(a, LDX_MEM(BPF_DW, R4, R6, (int16_t)g->index));
+			int sh = g->scale == 8 ? 3 : g->scale == 4 ? 2 : g->scale == 2 ? 1 : 0;
+			if (sh)
+				dt_asm_emit(a, ALU64_IMM(BPF_LSH, R4, sh));
+			dt_asm_emit(a, ALU64_REG(BPF_ADD, R3, R4));
+		}
+		if (disp) {
+			dt_asm_ld_imm64(a, R4, 0, (uint64_t)disp);
+			dt_asm_emit(a, ALU64_REG(BPF_ADD, R3, R4));
+		}
+		dt_asm_emit(a, ST_MEM(BPF_DW, R10, -8, 0));
+		dt_asm_emit(a, MOV64_REG(R1, R10));
+		dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, -8));
+		dt_asm_emit(a, MOV64_IMM(R2, g->size > 0 && g->size <= 8 ? g->size : 8));
+		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_user));	/* zeroes on a fault */
+		dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R10, -8));
+		break;
+	}
+	default:
+		dt_asm_emit(a, MOV64_IMM(reg, 0));
+		return;
+	}
+	extend(a, reg, g->size, g->sign);
+}
+
+/*
+ * For each group of sites that load arguments first..last alike, its
+ * loads: emit(a, site, arg) under a test of the attach cookie (the site's
+ * index) when the sites differ.
+ */
+typedef void usdt_emit_f(struct dt_asm *a, const struct usdt_site *s, void *arg);
+
+static void per_spec(struct dt_asm *a, const struct usdt_probe *up, int first, int last,
+    usdt_emit_f *fn, void *arg)
+{
+	int ngroups = 0, *grp = calloc((size_t)up->nsites, sizeof(int));
+	if (!grp) {
+		fn(a, &up->sites[0], arg);
+		return;
+	}
+	for (int s = 0; s < up->nsites; s++) {
+		grp[s] = -1;
+		for (int t = 0; t < s && grp[s] < 0; t++) {
+			int same = 1;
+			for (int i = first; i <= last && same; i++)
+				same = same_arg(&up->sites[s], &up->sites[t], i);
+			if (same)
+				grp[s] = grp[t];
+		}
+		if (grp[s] < 0)
+			grp[s] = ngroups++;
+	}
+	if (ngroups == 1) {
+		fn(a, &up->sites[0], arg);
+		free(grp);
+		return;
+	}
+	int done = dt_asm_new_label(a);
+	dt_asm_emit(a, MOV64_REG(R1, R6));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_attach_cookie));
+	dt_asm_emit(a, STX_MEM(BPF_DW, R10, R0, -16));
+	for (int g = 0; g < ngroups; g++) {
+		int next = dt_asm_new_label(a), body = dt_asm_new_label(a), rep = -1;
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R0, R10, -16));
+		for (int s = 0; s < up->nsites; s++) {
+			if (grp[s] != g)
+				continue;
+			if (rep < 0)
+				rep = s;
+			dt_asm_jump(a, JMP_IMM(BPF_JEQ, R0, s, 0), body);
+		}
+		if (g < ngroups - 1)
+			dt_asm_jump(a, JA(0), next);
+		dt_asm_place(a, body);
+		fn(a, &up->sites[rep], arg);
+		dt_asm_jump(a, JA(0), done);
+		dt_asm_place(a, next);
+	}
+	dt_asm_place(a, done);
+	free(grp);
+}
+
+struct argsreq {
+	int nargs, reg;
+};
+
+static void emit_frame_args(struct dt_asm *a, const struct usdt_site *s, void *arg)
+{
+	const struct argsreq *r = arg;
+	for (int i = 0; i < r->nargs; i++) {
+		load_arg(a, s, i, R0);
+		dt_asm_emit(a, STX_MEM(BPF_DW, R9, R0, DT_MS_ARGS + 8 * i));
+	}
+}
+
+static int usdt_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int nargs)
+{
+	(void)dtp;
+	const struct usdt_probe *up = p->priv;
+	struct argsreq r = { nargs < USDT_MAXARGS ? nargs : USDT_MAXARGS, 0 };
+	if (r.nargs > 0)
+		per_spec(a, up, 0, r.nargs - 1, emit_frame_args, &r);
+	return 0;
+}
+
+static void emit_uarg(struct dt_asm *a, const struct usdt_site *s, void *arg)
+{
+	const struct argsreq *r = arg;
+	load_arg(a, s, r->nargs, r->reg);
+}
+
+/* argument i into reg for the sleepable companion (cg/prefault.c) */
+static int usdt_cg_uarg(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int i, int reg)
+{
+	(void)dtp;
+	const struct usdt_probe *up = p->priv;
+	if (i < 0 || i >= USDT_MAXARGS)
+		return -1;
+	struct argsreq r = { i, reg };
+	per_spec(a, up, i, i, emit_uarg, &r);
+	return 0;
+}
+
+static const char *usdt_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int native)
+{
+	(void)dtp;
+	(void)native;
+	static const char *const types[2][4] = {
+		{ "uint8_t", "uint16_t", "uint32_t", "uint64_t" },
+		{ "int8_t", "int16_t", "int32_t", "int64_t" },
+	};
+	const struct usdt_probe *up = p->priv;
+	if (i < 0 || !up->nsites || i >= up->sites[0].nargs || i >= USDT_MAXARGS)
+		return NULL;
+	const struct dt_sdt_arg *g = &up->sites[0].args[i];
+	int k = g->size == 1 ? 0 : g->size == 2 ? 1 : g->size == 4 ? 2 : 3;
+	return types[g->sign ? 1 : 0][k];
+}
+
+/* ---- attaching ---- */
+
+static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, int late)
+{
+	struct usdt_probe *up = p->priv;
+	struct usdt_state *st = state(dtp);
+	if (!st)
+		return dt_set_err(dtp, "out of memory");
+	if (!up->desc && asprintf(&up->desc, "%s:%s:%s:%s", p->prov, p->mod, p->func,
+	    p->name) < 0) {
+		up->desc = NULL;
+		return dt_set_err(dtp, "out of memory");
+	}
+	for (int s = 0; s < up->nsites; s++) {
+		struct dt_uprobe_pt pt = { up->path, up->sites[s].off, (uint64_t)s, prog_fd,
+			up->pid, 0, up->desc, p->id, late, up->sites[s].sema_off };
+		if (dt_uprobe_add(dtp, &st->pending, &pt) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int usdt_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
+{
+	struct usdt_state *st = state(dtp);
+	if (!st)
+		return dt_set_err(dtp, "out of memory");
+	if (attach_points(dtp, p, prog_fd, 0) < 0)
+		return -1;
+	if (p->prefault_fd >= 0 && attach_points(dtp, p, p->prefault_fd, 1) < 0)
+		return -1;
+	/* linked together once the last enabled probe is attached */
+	if (!st->counted) {
+		st->counted = 1;
+		for (uint32_t i = 0; i < dtp->nprobes; i++)
+			if (dtp->probes[i]->ops == &dt_prov_usdt && dtp->probes[i]->nclauses)
+				st->to_attach++;
+	}
+	if (st->to_attach && --st->to_attach)
+		return 0;
+	return dt_uprobe_attach(dtp, &dt_prov_usdt, &st->pending);
+}
+
+static int usdt_start(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
+	struct usdt_state *st = slot ? *slot : NULL;
+	if (!st || !st->pending.n)
+		return 0;
+	return dt_uprobe_attach(dtp, &dt_prov_usdt, &st->pending);
+}
+
+static void usdt_fini(dtrace_hdl_t *dtp, void *state)
+{
+	(void)dtp;
+	struct usdt_state *st = state;
+	if (!st)
+		return;
+	dt_uprobe_clear(&st->pending);
+	for (size_t i = 0; i < st->nobjs; i++)
+		dt_sdt_free(st->objs[i].notes, st->objs[i].n);
+	free(st->objs);
+	free(st);
+}
+
+static void usdt_free_priv(struct dt_probe *p)
+{
+	struct usdt_probe *up = p->priv;
+	if (up) {
+		free(up->path);
+		free(up->desc);
+		free(up->sites);
+	}
+	free(up);
+	p->priv = NULL;
+}
+
+const struct dt_provider_ops dt_prov_usdt = {
+	.name = "usdt",
+	.attr = { { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA }, { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN },
+	    { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN }, { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA },
+	    { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA } },
+	.prog_type = BPF_PROG_TYPE_KPROBE,
+	.flags = DT_PROVF_PREFAULT,
+	.attach_type = DT_BPF_TRACE_UPROBE_MULTI,
+	.provide_pdesc = usdt_provide_pdesc,
+	.argtype = usdt_argtype,
+	.cg_filter = usdt_cg_filter,
+	.cg_uarg = usdt_cg_uarg,
+	.cg_args = usdt_cg_args,
+	.attach = usdt_attach,
+	.start = usdt_start,
+	.fini = usdt_fini,
+	.free_priv = usdt_free_priv,
+};
