@@ -37,6 +37,7 @@
 #include "front/lex.h"
 #include "front/parse.h"
 #include "prov/prov.h"
+#include "prov/provdef.h"
 #include "sema/dlib.h"
 #include "sema/program.h"
 #include "sema/sema.h"
@@ -126,6 +127,8 @@ dtrace_hdl_t *dtrace_open(int *errp)
 	dtp->macros.gid = getgid();
 	dtp->macros.pgid = getpgrp();
 	dtp->macros.sid = getsid(0);
+	/* provider definitions of D libraries, compiled when first asked */
+	dt_provdef_set_need(dtp, dt_dlib_provdef_need);
 	return dtp;
 }
 

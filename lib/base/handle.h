@@ -203,6 +203,9 @@ struct dtrace_hdl {
 	int uses_spec;			/* speculation() or an action on one */
 	struct dt_specmaps specmaps;	/* their maps (rt/spec.c) */
 	struct dt_spec *spec;		/* held records (consume/spec.c) */
+
+	/* provider definitions (prov/provdef.h) */
+	struct dt_provdefs *provdefs;
 };
 
 /* handle.c: the handle's error message, -1 returned for convenience */

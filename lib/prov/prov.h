@@ -176,6 +176,14 @@ struct dt_provider_ops {
 	/* the expected_attach_type its programs are loaded with (0: none;
 	 * a multi-uprobe link needs BPF_TRACE_UPROBE_MULTI) */
 	uint32_t attach_type;
+	/* Optional, for a provider whose probes provider definitions
+	 * (`provider NAME { probe ... };` of programs and D libraries,
+	 * provdef.h) describe, as USDT's: the NAME that describes p's
+	 * provider (the note's provider, python for python1234), NULL for
+	 * none.  args[] of a described probe are then typed by the
+	 * definition (translated as it says), and -lv lists its types;
+	 * argN stays the native value. */
+	const char *(*defname)(const struct dt_probe *p);
 };
 
 struct dt_probe {

@@ -636,6 +636,21 @@ static void usdt_free_priv(struct dt_probe *p)
 	p->priv = NULL;
 }
 
+/* The provider definition describing p (provdef.h): the note's
+ * provider, p's provider without the process id (python for python1234). */
+static const char *usdt_defname(const struct dt_probe *p)
+{
+	static __thread char buf[128];
+	const struct usdt_probe *up = p->priv;
+	char pid[16];
+	int n = snprintf(pid, sizeof(pid), "%d", up ? up->pid : 0);
+	size_t len = strlen(p->prov);
+	if (!up || (size_t)n >= len || strcmp(p->prov + len - (size_t)n, pid))
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(len - (size_t)n), p->prov);
+	return buf;
+}
+
 const struct dt_provider_ops dt_prov_usdt = {
 	.name = "usdt",
 	.attr = { { DT_ST_EVOLVING, DT_ST_EVOLVING, DT_CL_ISA }, { DT_ST_PRIVATE, DT_ST_PRIVATE, DT_CL_UNKNOWN },
@@ -653,4 +668,5 @@ const struct dt_provider_ops dt_prov_usdt = {
 	.start = usdt_start,
 	.fini = usdt_fini,
 	.free_priv = usdt_free_priv,
+	.defname = usdt_defname,
 };

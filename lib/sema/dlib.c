@@ -361,6 +361,14 @@ static void index_lib(struct dlib_load *L, int lib)
 			/* xlate <T> looks for translators by T */
 			add_name(L, lib, it->xlator.out_type->spec->name);
 			break;
+		case AST_ITEM_PROVIDER: {
+			/* "provider NAME", a name no identifier can be */
+			size_t n = strlen(it->provider.name) + 10;
+			char *key = dt_alloc(L->dtp, n);
+			snprintf(key, n, "provider %s", it->provider.name);
+			add_name(L, lib, key);
+			break;
+		}
 		default:
 			break;
 		}
@@ -578,6 +586,15 @@ int dt_dlib_load(dtrace_hdl_t *dtp)
 	if (rc == 0)
 		dtp->dlib_cur = L;
 	return rc;
+}
+
+int dt_dlib_provdef_need(dtrace_hdl_t *dtp, const char *prov)
+{
+	char key[128];
+	if (!dtp->libs_loaded && dt_dlib_load(dtp) < 0)
+		return -1;
+	snprintf(key, sizeof(key), "provider %s", prov);
+	return dt_dlib_need(dtp, key);
 }
 
 /* Is kernel module name present (vmlinux, or loaded / built in)? */

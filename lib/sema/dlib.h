@@ -27,6 +27,10 @@ int dt_dlib_need_type(dtrace_hdl_t *dtp, const char *tname);
  * pass (its error is the compile's). */
 int dt_sema_need(struct sema *s, const char *name);
 int dt_sema_need_type(struct sema *s, const char *tname);
+/* Compile the D libraries that define provider prov (provider prov {
+ * ... }), reading the libraries first if no compile has: as
+ * dt_dlib_need.  The provider definitions' need hook (prov/provdef.h). */
+int dt_dlib_provdef_need(dtrace_hdl_t *dtp, const char *prov);
 /* -1 with its error in dtp->errmsg if a library failed to compile (in
  * this compile or an earlier one), else 0. */
 int dt_dlib_failed(dtrace_hdl_t *dtp);

@@ -211,7 +211,7 @@ int dt_sema(dtrace_hdl_t *dtp, struct ast_prog *prog, int is_file)
 		case AST_ITEM_DECL: dt_sema_decl(&s, it); break;
 		case AST_ITEM_INLINE: dt_sema_inline_decl(&s, it); break;
 		case AST_ITEM_TRANSLATOR: dt_xlate_declare(&s, it); break;
-		case AST_ITEM_PROVIDER:
+		case AST_ITEM_PROVIDER: dt_sema_provider(&s, it); break;
 		case AST_ITEM_PRAGMA:
 			break;
 		}

@@ -333,4 +333,11 @@ void dt_sema_setopt(struct sema *s, struct dt_node *n, struct dt_action *a);
  * minimum (D_ATTR_MIN) */
 void dt_sema_amin(struct sema *s, const struct dt_stmt *st, int line);
 
+/* provdef.c: provider definitions; args[i] of a probe one describes
+ * (NULL if i is past its arguments) */
+struct dt_pdprobe;
+void dt_sema_provider(struct sema *s, struct ast_item *it);
+struct dt_node *dt_sema_provdef_arg(struct sema *s, const struct dt_pdprobe *pp, int i,
+    int line);
+
 #endif

@@ -22,6 +22,7 @@
 #include "kernel/uregs.h"
 #include "xlate.h"
 #include "dlib.h"
+#include "prov/provdef.h"
 
 /* ---- variables ---- */
 
@@ -614,6 +615,15 @@ static struct dt_node *args_ref(struct sema *s, struct ast_expr *e)
 		dt_sema_err(s, D_PROTO_ARG, e->line, "args[ ] argument #1 is incompatible with prototype:\n"
 		    "\tprototype: integer constant\n\t argument: %s", k->type->name);
 	struct dt_probe *p = s->matches && s->matches->n ? s->matches->v[0] : NULL;
+	/* a probe a provider definition describes (USDT): its types */
+	const struct dt_pdprobe *pp = p ? dt_provdef_for(s->dtp, p) : NULL;
+	if (pp) {
+		struct dt_node *a = dt_sema_provdef_arg(s, pp, (int)k->ival, e->line);
+		if (!a)
+			dt_sema_err(s, D_ARGS_IDX, e->line, "index %lld is out of range for %s args[ ]",
+			    (long long)k->ival, s->stmt->pdesc_text);
+		return a;
+	}
 	const char *tn = NULL;
 	if (p && p->ops->argtype && k->ival >= 0 && k->ival < 10)
 		tn = p->ops->argtype(s->dtp, p, (int)k->ival, 0);

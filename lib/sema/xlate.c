@@ -187,7 +187,7 @@ static struct dt_xlator *lookup(struct sema *s, struct dt_node *v, struct dt_typ
 	return NULL;
 }
 
-struct dt_node *dt_xlate_to(struct sema *s, struct dt_node *v, struct dt_type *t, int line)
+struct dt_xlator *dt_xlate_find(struct sema *s, struct dt_node *v, struct dt_type *t)
 {
 	struct dt_type *out = t->kind == DT_TK_PTR ? t->ref : t;
 	struct dt_xlator *x = NULL;
@@ -198,6 +198,12 @@ struct dt_node *dt_xlate_to(struct sema *s, struct dt_node *v, struct dt_type *t
 	if (!x && (out->kind == DT_TK_STRUCT || out->kind == DT_TK_UNION) &&
 	    (dt_sema_need_type(s, t->name) | dt_sema_need_type(s, out->name)) > 0)
 		x = lookup(s, v, out);
+	return x;
+}
+
+struct dt_node *dt_xlate_to(struct sema *s, struct dt_node *v, struct dt_type *t, int line)
+{
+	struct dt_xlator *x = dt_xlate_find(s, v, t);
 	if (!x)
 		dt_sema_err(s, D_XLATE_NONE, line, "cannot translate from \"%s\" to \"%s\"",
 		    v->type->name, t->name);

@@ -38,6 +38,8 @@ void dt_xlate_declare(struct sema *s, struct ast_item *it);
 /* v translated to t (a struct, a union or a pointer to one) by the
  * translator declared for v's type: xlate <t>(v) */
 struct dt_node *dt_xlate_to(struct sema *s, struct dt_node *v, struct dt_type *t, int line);
+/* the translator that xlate <t>(v) would use, NULL if none */
+struct dt_xlator *dt_xlate_find(struct sema *s, struct dt_node *v, struct dt_type *t);
 /* xlate <type> (expr): a DN_XLATE node. */
 struct dt_node *dt_xlate_expr(struct sema *s, struct ast_expr *e);
 /* x.name / x->name on a DN_XLATE: the translator's member expression

@@ -29,6 +29,11 @@ struct snippet {
 	const char *src;
 };
 
+/* 256 probe arguments, one past what a provider definition takes */
+#define P4 "int, int, int, int, "
+#define P16 P4 P4 P4 P4
+#define P256 P16 P16 P16 P16 P16 P16 P16 P16 P16 P16 P16 P16 P16 P16 P16 P16
+
 /* one program per tag, compiled as a script (t.d) */
 static const struct snippet snippets[] = {
 	{ D_ACT_SPEC, "BEGIN { speculate(1); chill(1); }" },
@@ -69,6 +74,9 @@ static const struct snippet snippets[] = {
 	{ D_DECL_INCOMPLETE, "struct nodef; struct nodef v;" },
 	{ D_DECL_LOCASSC, "this int x[int];" },
 	{ D_DECL_LONGINT, "long string s;" },
+	{ D_DECL_PROTO_FORM, "provider p { probe x(int a) : (int b); };" },
+	{ D_DECL_PROTO_NAME, "provider p { probe x(int a) : (int); };" },
+	{ D_DECL_PROTO_VOID, "provider p { probe x(int a, void); };" },
 	{ D_DECL_SCOPE, "enum e { A`B };" },
 	{ D_DECL_SIGNINT, "unsigned string s;" },
 	{ D_DECL_TYPERED, "struct s { int a; }; struct s { int b; };" },
@@ -160,6 +168,11 @@ static const struct snippet snippets[] = {
 	{ D_PRINTF_FMT_EMPTY, "BEGIN { printf(\"\"); }" },
 	{ D_PRINT_VOID, "BEGIN { print((void *)0); }" },
 	{ D_PROTO_ARG, "BEGIN { trace(strlen(1)); }" },
+	{ D_PROV_BADNAME, "provider p123456789012345678901234567890123456789012345678901234567890123 { probe x(); };" },
+	{ D_PROV_INCOMPAT, "provider p { probe x(int); }; provider p { probe x(long); };" },
+	{ D_PROV_PRDUP, "provider p { probe x(int); probe x(int); };" },
+	{ D_PROV_PRARGLEN, "provider p { probe x(" P256 "int); };" },
+	{ D_PROV_PRXLATOR, "struct a { int x; }; struct b { int y; }; provider p { probe x(struct a *v) : (struct b *v); };" },
 	{ D_PROTO_LEN, "BEGIN { trace(strjoin(\"a\")); }" },
 	{ D_REGS_IDX, "BEGIN { trace(uregs[-1]); }" },
 	{ D_SIZEOF_BITFIELD, "struct bf { int a:3; }; struct bf *p; BEGIN { trace(sizeof (p->a)); }" },
