@@ -44,8 +44,8 @@ struct opts {
 	int nspecs;
 	struct pspec *procs;	/* -c and -p in order; main()'s array */
 	int nprocs;
-	int lflag, eflag, Sflag, vflag, hflag, Vflag;
-	int modes;		/* how many of -h, -l, -V */
+	int lflag, eflag, Sflag, vflag, hflag, Gflag, Vflag;
+	int modes;		/* how many of -G, -h, -l, -V */
 	int ilp32;		/* -32 (-64 is this implementation's model) */
 	int cflags;		/* DTRACE_C_CPP (-C), DTRACE_C_ZDEFS (-Z) */
 	int quiet;		/* -q, or a script's #pragma D option quiet */
@@ -54,7 +54,7 @@ struct opts {
 
 static void usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s [-32|-64] [-CeFhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
+	fprintf(fp, "Usage: %s [-32|-64] [-CeFGhHlqSvVwZ] [-b bufsz] [-c cmd] [-D name[=def]]\n"
 	    "\t[-I path] [-L path] [-o output] [-p pid] [-s script] [-U name]\n"
 	    "\t[-x opt[=val]] [-X a|c|s|t]\n\n"
 	    "\t[-P provider [[ predicate ] action ]]\n"
@@ -73,6 +73,7 @@ static void usage(FILE *fp)
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
 	    "\t-F  coalesce trace output by function\n"
+	    "\t-G  generate an ELF file containing embedded dtrace program\n"
 	    "\t-h  generate a header file with definitions for static probes\n"
 	    "\t-H  print included files when invoking preprocessor\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
@@ -303,7 +304,7 @@ static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 				return rc;
 			continue;
 		}
-		if ((c = getopt(argc, argv, "+3:6:b:c:CD:eFf:hHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) == -1)
+		if ((c = getopt(argc, argv, "+3:6:b:c:CD:eFf:GhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z")) == -1)
 			break;
 		switch (c) {
 		case '3': case '6':
@@ -322,6 +323,7 @@ static int parse_opts(int argc, char **argv, dtrace_hdl_t *dtp, struct opts *o)
 		case 'C': o->cflags |= DTRACE_C_CPP; break;
 		case 'e': o->eflag = 1; break;
 		case 'f': o->specs[o->nspecs++] = (struct pspec){ P_FUNC, optarg }; break;
+		case 'G': o->Gflag = 1; o->modes++; o->cflags |= DTRACE_C_ZDEFS; break;
 		case 'h': o->hflag = 1; o->modes++; o->cflags |= DTRACE_C_ZDEFS; break;
 		case 'i': o->specs[o->nspecs++] = (struct pspec){ P_ID, optarg }; break;
 		case 'l': o->lflag = 1; o->modes++; break;
@@ -638,9 +640,9 @@ static int list_mode(dtrace_hdl_t *dtp, struct opts *o, FILE *out)
 /*
  * -h: a C header for the providers the programs define (compiled with
  * -Z, as dtrace does), written to -o's file, else to the one script's
- * NAME.h in the current directory.  Definitions of providers (USDT) are
- * a later step: a program that has some is refused; one without gets
- * the header dtrace writes for it, which defines nothing.
+ * NAME.h in the current directory: per provider, macros for its probes
+ * (sys/sdt.h notes, see lib/provheader.c); without one, the header
+ * dtrace writes, which defines nothing.
  */
 static int header_mode(dtrace_hdl_t *dtp, struct opts *o)
 {
@@ -682,6 +684,44 @@ static int header_mode(dtrace_hdl_t *dtp, struct opts *o)
 	if (rc < 0) {
 		err("failed to create header file %s: %s", file, dtrace_errmsg(dtp));
 		unlink(file);
+		return E_ERROR;
+	}
+	return E_SUCCESS;
+}
+
+/*
+ * -G: the object to link with the objects (the operands) compiled with
+ * -h's header, defining the semaphores of the probes the programs'
+ * providers declare (compiled with -Z, as dtrace does); written to -o's
+ * file, else the first script's NAME.o in the current directory, else
+ * d.out.  Nothing is left when it fails.
+ */
+static int link_mode(dtrace_hdl_t *dtp, struct opts *o, int objc, char **objv)
+{
+	char name[4096];
+	const char *file = o->ofile;
+	const struct pspec *ps = o->nspecs ? &o->specs[0] : NULL;
+	int n = 0;
+
+	if (o->nspecs == 0) {
+		err("-G requires one or more scripts or enabling options");
+		return E_USAGE;
+	}
+	for (int i = 0; i < o->nspecs; i++)
+		if (compile_spec(dtp, o, &o->specs[i], &n) != E_SUCCESS)
+			return E_ERROR;
+	if (!file) {
+		const char *dot = strrchr(ps->arg, '.'), *base = strrchr(ps->arg, '/');
+		base = base ? base + 1 : ps->arg;
+		if (ps->kind == P_SCRIPT && dot && dot > base && !strcmp(dot, ".d"))
+			snprintf(name, sizeof(name), "%.*s.o", (int)(dot - base), base);
+		else
+			snprintf(name, sizeof(name), "d.out");
+		file = name;
+	}
+	if (dtrace_program_link(dtp, file, objc, objv) < 0) {
+		err("failed to link %s %s: %s", ps->kind == P_SCRIPT ? "script" : "description",
+		    ps->arg, dtrace_errmsg(dtp));
 		return E_ERROR;
 	}
 	return E_SUCCESS;
@@ -799,12 +839,15 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 	}
 	if ((status = parse_opts(argc, argv, dtp, &o)) != E_NONE)
 		return status;
-	set_macro_args(dtp, &o, argc, argv);
+	if (!o.Gflag)		/* -G's operands are objects */
+		set_macro_args(dtp, &o, argc, argv);
 	if (o.Sflag)
 		dtrace_set_dump(dtp, stderr);
 	g_verbose = o.vflag;
 	if (o.hflag)		/* -o names the header */
 		return header_mode(dtp, &o);
+	if (o.Gflag)		/* -o names the object; operands are objects */
+		return link_mode(dtp, &o, argc - optind, argv + optind);
 	FILE *out = open_output(o.ofile);
 	if (!out)
 		return E_ERROR;

@@ -331,9 +331,17 @@ void dtrace_set_dump(dtrace_hdl_t *dtp, FILE *fp);
 
 /* Write to out the C header (dtrace -h) for the providers the compiled
  * programs define, its include guard made of fname's last component as
- * DTrace makes it.  Provider definitions (USDT) are not supported yet: a
- * program with one makes this fail. */
+ * DTrace makes it: per provider, macros PROVIDER_PROBE(args) that expand
+ * to sys/sdt.h's DTRACE_PROBEn and PROVIDER_PROBE_ENABLED() testing the
+ * probe's semaphore.  Fails when a probe has more than 12 arguments. */
 int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname);
+
+/* dtrace -G: write to file an ELF relocatable object that defines the
+ * semaphores of the probes the handle's programs' providers declare (in
+ * section .probes), to be linked with the objects objv, compiled with the
+ * -h header: each must be an ELF relocatable of this machine.  No file
+ * is left on failure. */
+int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *const objv[]);
 
 /* Load and attach everything compiled, fire BEGIN. */
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out);
