@@ -15,6 +15,15 @@
  * CPU's mstate frame, which the consumer reports as "N aggregation drops
  * on CPU M".  Buckets are computed as DTrace computes them (agg.c has the
  * same functions in C for the consumer and the tests).
+ *
+ * A keyless aggregation (`@ = count()`, struct dt_agg's array) is instead
+ * the one entry of a per-CPU array: the lookup of key 0, which the
+ * verifier inlines, always finds it, so there is no insert, no drop and
+ * no key built in the mstate frame (a clause that uses nothing else of
+ * the frame gets a lean program, cg/prog.c).  The entry holds the
+ * function's words and then a word the firing sets to 1, which tells
+ * the consumer the entry exists (a hash's key would), since an array's
+ * entry is there, zero-filled, from the start.
  */
 #include "cg.h"
 #include "sema/node.h"
@@ -208,6 +217,23 @@ static void apply(struct dt_cg *cg, const struct dt_aggdesc *d, int sv, int si)
 	}
 }
 
+/* the keyless aggregation's array entry updated (sv, si as apply's) */
+static void keyless(struct dt_cg *cg, const struct dt_agg *g, int sv, int si)
+{
+	int ks = dt_cg_slot_alloc(cg), done = dt_asm_new_label(&cg->a);
+	emit(cg, ST_MEM(BPF_DW, R10, ks, 0));
+	dt_asm_ld_map_fd(&cg->a, R1, g->fd);
+	emit(cg, MOV64_REG(R2, R10));
+	emit(cg, ALU64_IMM(BPF_ADD, R2, ks));
+	emit(cg, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(&cg->a, JMP_IMM(BPF_JEQ, R0, 0, 0), done);	/* never */
+	emit(cg, MOV64_REG(R8, R0));
+	apply(cg, &g->desc, sv, si);
+	emit(cg, ST_MEM(BPF_DW, R8, 8 * (int)g->desc.nwords, 1));
+	dt_asm_place(&cg->a, done);
+	dt_cg_slot_free(cg);
+}
+
 void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 {
 	dtrace_hdl_t *dtp = cg->dtp;
@@ -226,6 +252,12 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	else
 		emit(cg, MOV64_IMM(R0, 1));
 	emit(cg, STX_MEM(BPF_DW, R10, R0, si));
+	if (g->array) {
+		keyless(cg, g, sv, si);
+		dt_cg_slot_free(cg);
+		dt_cg_slot_free(cg);
+		return;
+	}
 	if (n->action)		/* a ustack() key the consumer unwinds */
 		key = dt_cg_ustack_agg_begin(cg, n);
 	dt_cg_tuple(cg, n->args, n->nargs, g->keys, g->msize, key, g->ksize, NULL);

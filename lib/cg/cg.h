@@ -74,6 +74,12 @@ struct dt_cg {
 	 * kernel's walk only if the window's length word at R9 + ustack_len
 	 * asks for it (0: no such window) */
 	int ustack_key, ustack_len;
+	/* the code read the attach cookie the trampoline stored at R9 +
+	 * DT_MS_PRID (dt_cg_epid, cg/share.c, `id` in a shared program):
+	 * without it, and unless the provider's cg_args reads it
+	 * (DT_PROVF_COOKIE), a shared program is built again without the
+	 * bpf_get_attach_cookie call (cg/prog.c) */
+	int uses_cookie;
 };
 
 static inline void emit(struct dt_cg *cg, struct bpf_insn i)

@@ -120,6 +120,8 @@ static void builtin(struct dt_cg *cg, struct dt_node *n)
 		break;
 	case DT_BI_ID:
 		/* the low half: a shared program keeps its cookie there whole */
+		if (dt_cg_shared(cg))
+			cg->uses_cookie = 1;
 		emit(cg, LDX_MEM(BPF_W, R0, R9, DT_MS_PRID));
 		break;
 	case DT_BI_PID:

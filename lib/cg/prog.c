@@ -18,6 +18,13 @@
  * is computed from it where a single probe's program has a constant: the
  * EPIDs (dt_cg_epid), probeprov and the like (cg/str.c).  A group of one
  * is built exactly as a single probe's program.
+ *
+ * Two cheaper builds follow the first when they can (dt_cg_group): lean,
+ * when no clause touches the frame (no scratch lookup, no argument copy,
+ * no cookie), and, for a shared program whose clauses never read the
+ * cookie (struct dt_cg's uses_cookie) and whose provider's cg_args does
+ * not either (DT_PROVF_COOKIE), one without the bpf_get_attach_cookie
+ * call: e.g. `@[ufunc(uregs[R_PC])] = count()` on many pid probes.
  */
 #include <stdarg.h>
 #include <string.h>
@@ -232,6 +239,7 @@ static void error_stub(struct dt_cg *cg, uint32_t epid)
 	save.errtag = cg->errtag;
 	memcpy(save.errmsg, cg->errmsg, sizeof(save.errmsg));
 	save.maxslots = cg->maxslots;
+	save.uses_cookie |= cg->uses_cookie;
 	*cg = save;
 	emit(cg, MOV64_REG(R9, R7));
 }
@@ -245,6 +253,7 @@ void dt_cg_epid(struct dt_cg *cg, int reg)
 		emit(cg, MOV64_IMM(reg, (int32_t)cg->epid));
 		return;
 	}
+	cg->uses_cookie = 1;
 	emit(cg, LDX_MEM(BPF_W, reg, R7, DT_MS_GIDX));
 	emit(cg, ALU64_IMM(BPF_ADD, reg, (int32_t)cg->epid));
 }
@@ -324,12 +333,18 @@ next:
 	cg->faults = save_faults;
 }
 
+/* what gen() builds */
+#define GEN_LEAN	0x1	/* no frame: the clauses never touch it */
+#define GEN_COOKIE	0x2	/* a shared program stores its cookie */
+
 /*
- * lean: the clauses never touch the mstate frame (e.g. `{ n++; }`), so the
- * trampoline skips the scratch lookup and the argument copy.
+ * GEN_LEAN: the clauses never touch the mstate frame (e.g. `{ n++; }`),
+ * so the trampoline skips the scratch lookup and the argument copy.
+ * Without GEN_COOKIE a shared program does not store its attach cookie
+ * (nothing reads it).  *cookie: whether the code read it.
  */
 static int gen(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out,
-    int lean, int *body_start)
+    int how, int *body_start, int *cookie)
 {
 	struct dt_probe *p = g->probes[0];
 	struct dt_cg cg;
@@ -365,7 +380,7 @@ static int gen(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out,
 	} else {
 		dt_asm_jump(&cg.a, JMP_IMM(BPF_JNE, R2, DT_ST_ACTIVE, 0), lout);
 	}
-	if (lean)
+	if (how & GEN_LEAN)
 		goto body;
 	/* the frames of this CPU: the one per-CPU value, or (frames too
 	 * large for a per-CPU value) the array entry of this CPU's number;
@@ -383,11 +398,11 @@ static int gen(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out,
 	dt_asm_jump(&cg.a, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
 	emit(&cg, MOV64_REG(R7, R0));
 	emit(&cg, MOV64_REG(R9, R0));
-	if (g->n > 1) {		/* the probe's id and index: the cookie */
+	if (g->n > 1 && (how & GEN_COOKIE)) {	/* the probe's id and index */
 		emit(&cg, MOV64_REG(R1, R6));
 		emit(&cg, CALL_HELPER(BPF_FUNC_get_attach_cookie));
 		emit(&cg, STX_MEM(BPF_DW, R9, R0, DT_MS_PRID));
-	} else {
+	} else if (g->n == 1) {
 		emit(&cg, ST_MEM(BPF_DW, R9, DT_MS_PRID, (int32_t)p->id));
 	}
 	if (dtp->uses_timestamp) {
@@ -450,24 +465,47 @@ body:
 		    p->prov, p->mod, p->func, p->name);
 	}
 	*out = cg.a;
+	*cookie = cg.uses_cookie;
+	return 0;
+}
+
+/* a load from the frame's DT_MS_PRID (the cookie) from start on: what
+ * uses_cookie says, checked again on the code (cg_args's too) in case
+ * a reader did not say */
+static int loads_cookie(const struct dt_asm *a, int start)
+{
+	for (int i = start; i < a->n; i++) {
+		const struct bpf_insn *in = &a->insns[i];
+		if (BPF_CLASS(in->code) == BPF_LDX && (in->src_reg == R7 || in->src_reg == R9) &&
+		    in->off >= DT_MS_PRID && in->off < DT_MS_PRID + 8)
+			return 1;
+		if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
+			i++;
+	}
 	return 0;
 }
 
 int dt_cg_group(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out)
 {
-	int start;
-	if (gen(dtp, g, out, 0, &start) < 0)
+	int start, cookie;
+	if (gen(dtp, g, out, GEN_COOKIE, &start, &cookie) < 0)
 		return -1;
 	for (int i = start; i < out->n; i++) {
 		const struct bpf_insn *in = &out->insns[i];
 		if (in->dst_reg == R7 || in->src_reg == R7 ||
-		    in->dst_reg == R9 || in->src_reg == R9)
-			return 0;	/* the frame is used */
+		    in->dst_reg == R9 || in->src_reg == R9) {
+			/* the frame is used; the cookie too? */
+			if (g->n < 2 || cookie || loads_cookie(out, 0) ||
+			    (g->probes[0]->ops->flags & DT_PROVF_COOKIE))
+				return 0;
+			dt_asm_free(out);
+			return gen(dtp, g, out, 0, &start, &cookie);
+		}
 		if (in->code == (BPF_LD | BPF_DW | BPF_IMM))
 			i++;
 	}
 	dt_asm_free(out);
-	return gen(dtp, g, out, 1, &start);
+	return gen(dtp, g, out, GEN_LEAN, &start, &cookie);
 }
 
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out)

@@ -115,6 +115,7 @@ static int make_map(struct dt_cg *cg)
 static void lookup(struct dt_cg *cg, int none)
 {
 	int ks = dt_cg_slot_alloc(cg);
+	cg->uses_cookie = 1;
 	emit(cg, LDX_MEM(BPF_W, R1, R7, DT_MS_GIDX));
 	emit(cg, STX_MEM(BPF_W, R10, R1, ks));
 	dt_asm_ld_map_fd(&cg->a, R1, cg->group->strfd);

@@ -17,6 +17,12 @@
  * msize, ksize); a snapshot widens every key to the layout dtrace records
  * (koff, wksize: a string in strsize + 1 bytes, zero-filled), so sorting,
  * joining and printing see the same bytes whatever the map's layout.
+ *
+ * A keyless aggregation with a->array set is the one entry of a per-CPU
+ * array (cg/agg.c): its words then a word a firing sets to 1.  It is read
+ * as a hash with one key, there once any CPU's word is 1; clear() keeps
+ * those words (the key stays, as a hash's does) and trunc() zeroes them
+ * with the rest (the key goes).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -46,6 +52,29 @@ struct dt_aggsnap {
 static uint32_t pcpu_size(uint32_t vsize)
 {
 	return (vsize + 7) & ~7u;
+}
+
+/* the bytes between two CPUs' copies of a's value in a lookup */
+static uint32_t val_stride(const struct dt_agg *a)
+{
+	return pcpu_size(a->desc.nwords * 8 + (a->array ? 8 : 0));
+}
+
+/* a->array's entry, each CPU's copy ps bytes apart in pcpu: 1 if a CPU
+ * has fired it (it exists), 0 if none has, -1 if it cannot be read */
+static int array_read(const dtrace_hdl_t *dtp, const struct dt_agg *a, uint8_t *pcpu,
+    uint32_t ps)
+{
+	uint32_t k = 0;
+	if (bpf_map_lookup_elem(a->fd, &k, pcpu) != 0)
+		return -1;
+	for (int c = 0; c < dtp->ncpus; c++) {
+		int64_t there;
+		memcpy(&there, pcpu + (size_t)c * ps + 8 * a->desc.nwords, 8);
+		if (there)
+			return 1;
+	}
+	return 0;
 }
 
 static uint64_t now_ns(void)
@@ -207,6 +236,19 @@ out:
 	return rc;
 }
 
+/* a->array's one key, if it exists: 0, or -1 on failure */
+static int snap_array(dtrace_hdl_t *dtp, struct dt_agg *a, struct snapbuf *b)
+{
+	uint8_t *pcpu = calloc((size_t)dtp->ncpus, b->ps);
+	uint8_t *key = calloc(1, a->ksize > a->wksize ? a->ksize : a->wksize);
+	int rc = -1, there;
+	if (pcpu && key && (there = array_read(dtp, a, pcpu, b->ps)) >= 0)
+		rc = there ? snap_add(b, &a->desc, key, pcpu) : 0;
+	free(pcpu);
+	free(key);
+	return rc;
+}
+
 /* Every key with get_next_key + lookup (2 system calls a key). */
 static int snap_onebyone(dtrace_hdl_t *dtp, struct dt_agg *a, struct snapbuf *b)
 {
@@ -345,14 +387,16 @@ static int canon_merge(dtrace_hdl_t *dtp, const struct dt_agg *a, struct snapbuf
  * with aggpercpu); -1 on failure. */
 static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn, int canon)
 {
-	struct snapbuf b = { sn, a, 0, a->ksize, a->desc.nwords, pcpu_size(a->desc.nwords * 8),
+	struct snapbuf b = { sn, a, 0, a->ksize, a->desc.nwords, val_stride(a),
 	    dtp->ncpus, dtp->optset[DTOPT_AGGPERCPU] };
 	uint64_t t0 = now_ns();
 	int how = 0, rc = -1;
 	dt_usym_keys(dtp, a);
 
 	memset(sn, 0, sizeof(*sn));
-	if (!getenv("DTRACE_DEBUG_NOBATCH"))
+	if (a->array)
+		how = snap_array(dtp, a, &b) == 0 ? 3 : -1;
+	else if (!getenv("DTRACE_DEBUG_NOBATCH"))
 		how = snap_batch(dtp, a, &b);
 	if (how == 0 && sn->n == 0)
 		how = snap_onebyone(dtp, a, &b) == 0 ? 2 : -1;
@@ -372,7 +416,7 @@ static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn, 
 	if (dt_debug(dtp))
 		dt_out_message(dtp, 1, "@%s: %d keys read and merged in %.3f ms (%s)",
 		    a->name, sn->n, (double)(now_ns() - t0) / 1e6,
-		    how == 1 ? "batch" : "key by key");
+		    how == 1 ? "batch" : how == 3 ? "array" : "key by key");
 	rc = 0;
 out:
 	if (rc < 0)
@@ -413,11 +457,17 @@ static int print_one(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, struct dt_
 /* clear(): every key's value back to its initial value, keys kept */
 static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 {
-	uint32_t ks = a->ksize, ps = pcpu_size(a->desc.nwords * 8);
+	uint32_t ks = a->ksize, ps = val_stride(a);
 	uint8_t *pcpu = calloc((size_t)dtp->ncpus, ps);
 	uint8_t *key = calloc(1, ks), *next = calloc(1, ks);
 	int first = 1;
-	if (pcpu && key && next) {
+	if (a->array && pcpu && array_read(dtp, a, pcpu, ps) > 0) {
+		/* the words, not the one saying the entry exists */
+		for (int c = 0; c < dtp->ncpus; c++)
+			dt_agg_init(&a->desc, (int64_t *)(pcpu + (size_t)c * ps));
+		uint32_t k = 0;
+		bpf_map_update_elem(a->fd, &k, pcpu, BPF_ANY);
+	} else if (!a->array && pcpu && key && next) {
 		for (int c = 0; c < dtp->ncpus; c++)
 			dt_agg_init(&a->desc, (int64_t *)(pcpu + (size_t)c * ps));
 		while (bpf_map_get_next_key(a->fd, first ? NULL : key, next) == 0) {
@@ -437,6 +487,20 @@ static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
  * function's sym()/func() keys merged, a module's mod() keys): the map
  * keys deleted are every one whose printed key is not among those kept. */
 static size_t trunc_w;
+
+/* trunc()'s delete of map key mk (a->array: its entry zeroed, every CPU's) */
+static void agg_delete(dtrace_hdl_t *dtp, struct dt_agg *a, const uint8_t *mk)
+{
+	if (!a->array) {
+		bpf_map_delete_elem(a->fd, mk);
+		return;
+	}
+	uint8_t *zero = calloc((size_t)dtp->ncpus, val_stride(a));
+	uint32_t k = 0;
+	if (zero)
+		bpf_map_update_elem(a->fd, &k, zero, BPF_ANY);
+	free(zero);
+}
 
 static int trunc_cmp(const void *x, const void *y)
 {
@@ -479,7 +543,7 @@ static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 		if (hi > lo && bsearch(&k, kept, (size_t)(hi - lo), sizeof(*kept), trunc_cmp))
 			continue;
 		key_narrow(a, raw.ents[i].key, mk);
-		bpf_map_delete_elem(a->fd, mk);
+		agg_delete(dtp, a, mk);
 	}
 	free(kept);
 	free(mk);

@@ -39,6 +39,12 @@ struct dt_attr { unsigned char name, data, class; };
 					   memory at addresses cg_uarg can
 					   compute gets a sleepable companion
 					   (cg/prefault.c), p->prefault_fd */
+#define DT_PROVF_COOKIE		0x4	/* its cg_args reads the attach
+					   cookie at R9 + DT_MS_PRID in a
+					   shared program: the trampoline
+					   always stores it there (without
+					   the flag, only if a clause reads
+					   it; cg/prog.c) */
 
 struct dt_provider_ops {
 	const char *name;
@@ -141,7 +147,8 @@ struct dt_provider_ops {
 	 * What does differ between them a provider's code reads at run
 	 * time: cg_args runs after the trampoline has stored the cookie at
 	 * R9 + DT_MS_PRID (the id in the low 32 bits, the index in the
-	 * high), so it may look the probe up in a map of its own;
+	 * high), so it may look the probe up in a map of its own (a
+	 * provider whose cg_args does sets DT_PROVF_COOKIE);
 	 * cg_filter, which runs before, may call bpf_get_attach_cookie. */
 	int64_t (*prog_class)(dtrace_hdl_t *dtp, struct dt_probe *p, int nargs);
 	int (*attach_shared)(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,

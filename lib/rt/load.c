@@ -320,8 +320,14 @@ static int create_maps(dtrace_hdl_t *dtp)
 		uint64_t n = dtp->opt[DTOPT_AGGSIZE] / ((uint64_t)(a->ksize + vsize) * (uint64_t)dtp->ncpus + 64);
 		char name[16];
 		snprintf(name, sizeof(name), "dt_agg_%d", a->id);
-		a->fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, name, a->ksize, vsize,
-		    (uint32_t)(n ? n : 1), &o);
+		/* keyless: one per-CPU array entry, the words then the word
+		 * saying it exists (cg/agg.c); DTRACE_NOAGGARRAY=1: a hash */
+		a->array = a->nkeys == 0 && !getenv("DTRACE_NOAGGARRAY");
+		if (a->array)
+			a->fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, name, 4, vsize + 8, 1, &o);
+		else
+			a->fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, name, a->ksize, vsize,
+			    (uint32_t)(n ? n : 1), &o);
 		if (a->fd < 0)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}

@@ -138,7 +138,12 @@ struct dt_agg {
 					   or a string's bound over every
 					   use, rounded up to 8 (sema/agg.c) */
 	uint32_t ksize;			/* map key bytes (>= 8): the msize */
-	int fd;				/* its PERCPU_HASH map */
+	int fd;				/* its PERCPU_HASH map, or with array
+					   its PERCPU_ARRAY */
+	int array;			/* keyless: one entry (key 0) of a
+					   PERCPU_ARRAY, the function's words
+					   then a word the probe sets to 1 (the
+					   "key" exists); rt/load.c decides */
 	int printed;			/* a printa() printed entries of it:
 				   not printed at exit (set as dtrace
 				   does, when printa() runs) */
