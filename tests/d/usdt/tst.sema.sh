@@ -18,11 +18,13 @@ with open("/proc/%s/mem" % sys.argv[1], "rb") as f:
 }
 [ "$(sema)" = 0 ] || fail "semaphore $(sema) before tracing"
 for how in exit kill; do
-	"$DTRACE" -qn 'usdtprog$target:::work { @ = count(); } tick-2s { exit(0); }' \
+	"$DTRACE" -qn 'usdtprog$target:::work { @ = count(); } tick-4s { exit(0); }' \
 	    -p $wpid >"$tmp/out" 2>"$tmp/err" &
 	d=$!
-	for ((i = 0; i < 150; i++)); do
+	# until the semaphore is up, while dtrace runs (slow under load)
+	for ((i = 0; i < 1000; i++)); do
 		[ "$(sema)" = 1 ] && break
+		kill -0 $d 2>/dev/null || break
 		sleep 0.01
 	done
 	[ "$(sema)" = 1 ] || fail "semaphore $(sema) while traced ($how)"
