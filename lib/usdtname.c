@@ -44,7 +44,7 @@ int dt_usdt_each_provider(dtrace_hdl_t *dtp,
 {
 	for (int i = 0; i < dtp->nasts; i++)
 		for (struct ast_item *it = dtp->asts[i]->items; it; it = it->next) {
-			if (it->kind != AST_ITEM_PROVIDER)
+			if (it->kind != AST_ITEM_PROVIDER || dtp->asts[i]->is_lib)
 				continue;
 			int rc = fn(dtp, &it->provider, arg);
 			if (rc)

@@ -460,6 +460,9 @@ struct ast_prog {
 	unsigned char *argref;		/* argref[i] != 0 if $i or $$i was
 					   referenced, 0 <= i < argc */
 	struct dt_arena *arena;	/* owns everything above */
+	int is_lib;			/* a D library's (set by sema/dlib.c):
+					   its providers are not the program's
+					   (-h, -G) */
 };
 
 /* ------------------------------------------------------------------ */

@@ -410,6 +410,7 @@ static int parse_one(struct dlib_load *L, int i)
 	}
 	dtp->asts = na;
 	dtp->asts[dtp->nasts++] = lib->prog;
+	lib->prog->is_lib = 1;
 	if (add_typenames(dtp, lib->prog) < 0)
 		return dt_set_err(dtp, "out of memory");
 	index_lib(L, i);
