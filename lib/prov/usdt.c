@@ -21,12 +21,17 @@
  * bpf_probe_read_user, a constant, a %rip-relative address moved by the
  * load bias, the probed instruction's runtime address in regs->ip less
  * the note's link-time pc), cut to their size and sign- or
- * zero-extended.  An argument whose spec cannot be decoded reads 0.
+ * zero-extended.  An argument whose spec cannot be decoded reads 0 in
+ * the frame, and a clause that reads it faults (cg_argcheck: "invalid
+ * address (0x0)"); a memory operand that cannot be read reads 0.
  *
  * Is-enabled probes: a site with a semaphore gets the semaphore's file
  * offset as its uprobe's reference counter, which the kernel increments
  * in the process while the uprobe is there and decrements when it goes
  * (dtrace's links closed, however it exits).
+ *
+ * A process a glob matched that exits before its link is made is left
+ * out (uprobe.c's gone_ok); one named (python1234, $target) is an error.
  *
  * Probes go away with the process image: the program's first test is the
  * exec check pid has (the image's arg_start, read when the probe was made).
@@ -66,6 +71,8 @@ struct usdt_probe {
 	int pid;
 	char *path;		/* the object file */
 	uint64_t arg_start;	/* the process image's (0: unknown) */
+	int glob_only;		/* only globs matched it: if the process has
+				   exited by attach time, skip it silently */
 	char *desc;		/* its full name, for messages */
 	int nsites;
 	struct usdt_site *sites;
@@ -180,6 +187,7 @@ struct uctx {
 	const char *prov, *mod, *func, *name;
 	int pid;
 	uint64_t arg_start;
+	int glob;		/* the provider field is a glob */
 };
 
 static int add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt)
@@ -229,6 +237,7 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 			}
 			up->pid = c->pid;
 			up->arg_start = c->arg_start;
+			up->glob_only = 1;
 			p = dt_probe_create_prov(c->dtp, &dt_prov_usdt, prov, base, func, name, 0);
 			if (!p) {
 				free(up->path);
@@ -239,6 +248,8 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 		}
 		if (p->ops != &dt_prov_usdt)
 			continue;
+		if (!c->glob)	/* named: its process's exit is an error */
+			((struct usdt_probe *)p->priv)->glob_only = 0;
 		if (add_site(c->dtp, p, nt) < 0)
 			return -1;
 	}
@@ -315,7 +326,7 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
 	struct usdt_state *st = state(dtp);
 	if (!st)
 		return dt_set_err(dtp, "out of memory");
-	struct uctx c = { dtp, st, prov, mod, func, name, 0, 0 };
+	struct uctx c = { dtp, st, prov, mod, func, name, 0, 0, is_glob(prov) };
 	if (!is_glob(prov)) {
 		if (!(pid = split_pid(prov, &plen)) || (plen == 3 && !strncmp(prov, "pid", 3)))
 			return 0;
@@ -543,6 +554,39 @@ static int usdt_cg_uarg(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	return 0;
 }
 
+/* is argument i of site s one whose spec could not be decoded? */
+static int bad_arg(const struct usdt_site *s, int i)
+{
+	return i < s->nargs && s->args[i].kind == DT_SDT_ARG_BAD;
+}
+
+/* A clause reads argument i: to bad at the sites whose spec for it could
+ * not be decoded (all of them: always; some: by the attach cookie). */
+static int usdt_cg_argcheck(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int i,
+    int bad)
+{
+	(void)dtp;
+	const struct usdt_probe *up = p->priv;
+	int nbad = 0;
+	for (int s = 0; s < up->nsites; s++)
+		nbad += bad_arg(&up->sites[s], i);
+	if (!nbad)
+		return 0;
+	if (nbad == up->nsites) {	/* a conditional jump: the code
+					   after it stays reachable for the
+					   verifier's check of the graph */
+		dt_asm_emit(a, MOV64_IMM(R0, 0));
+		dt_asm_jump(a, JMP_IMM(BPF_JEQ, R0, 0, 0), bad);
+		return 1;
+	}
+	dt_asm_emit(a, MOV64_REG(R1, R6));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_attach_cookie));
+	for (int s = 0; s < up->nsites; s++)
+		if (bad_arg(&up->sites[s], i))
+			dt_asm_jump(a, JMP_IMM(BPF_JEQ, R0, s, 0), bad);
+	return 1;
+}
+
 static const char *usdt_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int native)
 {
 	(void)dtp;
@@ -574,7 +618,7 @@ static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, int
 	}
 	for (int s = 0; s < up->nsites; s++) {
 		struct dt_uprobe_pt pt = { up->path, up->sites[s].off, (uint64_t)s, prog_fd,
-			up->pid, 0, up->desc, p->id, late, up->sites[s].sema_off };
+			up->pid, 0, up->desc, p->id, late, up->sites[s].sema_off, up->glob_only };
 		if (dt_uprobe_add(dtp, &st->pending, &pt) < 0)
 			return -1;
 	}
@@ -669,4 +713,5 @@ const struct dt_provider_ops dt_prov_usdt = {
 	.fini = usdt_fini,
 	.free_priv = usdt_free_priv,
 	.defname = usdt_defname,
+	.cg_argcheck = usdt_cg_argcheck,
 };
