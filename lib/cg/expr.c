@@ -397,7 +397,7 @@ static void argcheck(struct dt_cg *cg, int i)
 	}
 	dt_asm_jump(&cg->a, JA(0), ok);
 	dt_asm_place(&cg->a, bad);
-	dt_cg_fault(cg, DTFLT_BADADDR, -1);
+	dt_cg_fault(cg, DTFLT_BADADDR, R3);
 	dt_asm_place(&cg->a, ok);
 }
 

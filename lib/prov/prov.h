@@ -185,11 +185,12 @@ struct dt_provider_ops {
 	 * argN stays the native value. */
 	const char *(*defname)(const struct dt_probe *p);
 	/* Optional, for a provider some of whose arguments cannot be had
-	 * (USDT: a note's spec it cannot decode): emit, where a clause
+	 * (USDT: a spec it cannot decode, memory it cannot read): emit, where a clause
 	 * reads argument i (argN, args[N]), a test that jumps to label bad
-	 * when this firing's argument i is unreadable; cg then faults the
-	 * clause ("invalid address (0x0)").  It may use R0-R5 and the
-	 * stack at R10 - 64 .. R10 - 1 and must keep R6-R9.  Returns 0
+	 * with the address in R3 (0: none) when this firing's argument i
+	 * is unreadable; cg then faults the clause ("invalid address").
+	 * It may use R0-R5 and the stack at R10 - 64 .. R10 - 1 and must
+	 * keep R6-R9.  Returns 0
 	 * having emitted nothing when the argument is always readable, 1
 	 * otherwise.  Only for probes with programs of their own (no
 	 * prog_class). */

@@ -3,7 +3,8 @@
  * provider cannot decode, written by hand (the .note.stapsdt layout
  * <sys/sdt.h> emits, see tests/d/usdt/tst.badspec.sh): badspec:::site
  * with arg0 i (a register), arg1 "8@%xmm0" (an SSE register: no slot in
- * struct pt_regs), arg2 i * 2 (a register).
+ * struct pt_regs), arg2 i * 2 (a register), arg3 the int at 16 bytes
+ * past a null pointer ("-4@16(%rdx)" or so: a read that faults).
  *
  * usdt_badspec N [MS]: says "ready", then N times (0: until killed), MS
  * milliseconds apart (default 10), fires the probe.
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-__attribute__((noinline)) static void site(int a, int b)
+__attribute__((noinline, noclone)) static void site(int a, int b, const int *nul)
 {
 	__asm__ __volatile__(
 	    "990:	nop\n"
@@ -26,7 +27,7 @@ __attribute__((noinline)) static void site(int a, int b)
 	    "	.8byte 0\n"
 	    "	.asciz \"badspec\"\n"
 	    "	.asciz \"site\"\n"
-	    "	.asciz \"-4@%0 8@%%xmm0 -4@%1\"\n"
+	    "	.asciz \"-4@%0 8@%%xmm0 -4@%1 -4@16(%2)\"\n"
 	    "994:	.balign 4\n"
 	    "	.popsection\n"
 	    "	.ifndef _.stapsdt.base\n"
@@ -37,7 +38,7 @@ __attribute__((noinline)) static void site(int a, int b)
 	    "	.size _.stapsdt.base, 1\n"
 	    "	.popsection\n"
 	    "	.endif\n"
-	    : : "r"(a), "r"(b));
+	    : : "r"(a), "r"(b), "r"(nul));
 }
 
 int main(int argc, char **argv)
@@ -47,7 +48,7 @@ int main(int argc, char **argv)
 	printf("ready\n");
 	fflush(stdout);
 	for (int i = 1; n == 0 || i <= n; i++) {
-		site(i, i * 2);
+		site(i, i * 2, NULL);
 		nanosleep(&ts, NULL);
 	}
 	return 0;
