@@ -384,6 +384,25 @@ static void binary(struct dt_cg *cg, struct dt_node *n)
 }
 
 /* Evaluate n into R0 (reg is accepted for symmetry; only R0 is used). */
+/* a clause reading argument i of a probe whose provider may not have
+ * it (prov.h's cg_argcheck): fault there when it has not */
+static void argcheck(struct dt_cg *cg, int i)
+{
+	const struct dt_provider_ops *ops = cg->probe ? cg->probe->ops : NULL;
+	if (!ops || !ops->cg_argcheck || cg->in_error)
+		return;
+	int bad = dt_asm_new_label(&cg->a), ok = dt_asm_new_label(&cg->a);
+	if (ops->cg_argcheck(cg->dtp, &cg->a, cg->probe, i, bad) <= 0) {
+		dt_asm_place(&cg->a, bad);
+		dt_asm_place(&cg->a, ok);
+		return;
+	}
+	dt_asm_jump(&cg->a, JA(0), ok);
+	dt_asm_place(&cg->a, bad);
+	dt_cg_fault(cg, DTFLT_BADADDR, R3);
+	dt_asm_place(&cg->a, ok);
+}
+
 void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 {
 	(void)reg;
@@ -404,6 +423,7 @@ void dt_cg_expr(struct dt_cg *cg, struct dt_node *n, int reg)
 			    n->line, (int)n->ival);
 			break;
 		}
+		argcheck(cg, (int)n->ival);
 		emit(cg, LDX_MEM(BPF_DW, R0, R9, DT_MS_ARGS + 8 * (int)n->ival));
 		if (n->builtin)
 			normalize(cg, R0, n->type);

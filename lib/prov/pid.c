@@ -786,7 +786,7 @@ static int add_point(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
 		return dt_set_err(dtp, "out of memory");
 	}
 	struct dt_uprobe_pt pt = { pp->path, pp->foff + off, cookie, prog_fd, pp->pid, ret,
-		pp->desc, p->id, late, 0 };
+		pp->desc, p->id, late, 0, 0 };
 	return dt_uprobe_add(dtp, &st->pending, &pt);
 }
 

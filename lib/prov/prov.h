@@ -191,6 +191,18 @@ struct dt_provider_ops {
 	 * definition (translated as it says), and -lv lists its types;
 	 * argN stays the native value. */
 	const char *(*defname)(const struct dt_probe *p);
+	/* Optional, for a provider some of whose arguments cannot be had
+	 * (USDT: a spec it cannot decode, memory it cannot read): emit, where a clause
+	 * reads argument i (argN, args[N]), a test that jumps to label bad
+	 * with the address in R3 (0: none) when this firing's argument i
+	 * is unreadable; cg then faults the clause ("invalid address").
+	 * It may use R0-R5 and the stack at R10 - 64 .. R10 - 1 and must
+	 * keep R6-R9.  Returns 0
+	 * having emitted nothing when the argument is always readable, 1
+	 * otherwise.  Only for probes with programs of their own (no
+	 * prog_class). */
+	int (*cg_argcheck)(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int i,
+	    int bad);
 };
 
 struct dt_probe {

@@ -220,6 +220,10 @@ static int link_split(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 {
 	if (!n || link_group(dtp, ops, v, n) == 0)
 		return 0;
+	if (errno == ESRCH && v[0].gone_ok) {
+		dtp->errmsg[0] = 0;
+		return 0;	/* a process a glob matched has exited */
+	}
 	if (!refused(errno))
 		return -1;
 	if (n == 1) {

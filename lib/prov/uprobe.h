@@ -36,6 +36,9 @@ struct dt_uprobe_pt {
 	uint64_t ref_ctr_off;	/* file offset of the reference counter
 				   (a USDT semaphore) the kernel increments
 				   while the uprobe is there; 0: none */
+	int gone_ok;		/* 1: if the process has exited by the time
+				   its link is made, leave its points out
+				   silently (a glob matched it) */
 };
 
 struct dt_uprobes {

@@ -21,12 +21,18 @@
  * bpf_probe_read_user, a constant, a %rip-relative address moved by the
  * load bias, the probed instruction's runtime address in regs->ip less
  * the note's link-time pc), cut to their size and sign- or
- * zero-extended.  An argument whose spec cannot be decoded reads 0.
+ * zero-extended.  An argument whose spec cannot be decoded, or whose
+ * memory operand cannot be read, reads 0 in the frame, and a clause that
+ * reads it faults (cg_argcheck: "invalid address (0x0)", or the
+ * operand's address).
  *
  * Is-enabled probes: a site with a semaphore gets the semaphore's file
  * offset as its uprobe's reference counter, which the kernel increments
  * in the process while the uprobe is there and decrements when it goes
  * (dtrace's links closed, however it exits).
+ *
+ * A process a glob matched that exits before its link is made is left
+ * out (uprobe.c's gone_ok); one named (python1234, $target) is an error.
  *
  * Probes go away with the process image: the program's first test is the
  * exec check pid has (the image's arg_start, read when the probe was made).
@@ -66,6 +72,8 @@ struct usdt_probe {
 	int pid;
 	char *path;		/* the object file */
 	uint64_t arg_start;	/* the process image's (0: unknown) */
+	int glob_only;		/* only globs matched it: if the process has
+				   exited by attach time, skip it silently */
 	char *desc;		/* its full name, for messages */
 	int nsites;
 	struct usdt_site *sites;
@@ -180,6 +188,7 @@ struct uctx {
 	const char *prov, *mod, *func, *name;
 	int pid;
 	uint64_t arg_start;
+	int glob;		/* the provider field is a glob */
 };
 
 static int add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt)
@@ -229,6 +238,7 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 			}
 			up->pid = c->pid;
 			up->arg_start = c->arg_start;
+			up->glob_only = 1;
 			p = dt_probe_create_prov(c->dtp, &dt_prov_usdt, prov, base, func, name, 0);
 			if (!p) {
 				free(up->path);
@@ -239,6 +249,8 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 		}
 		if (p->ops != &dt_prov_usdt)
 			continue;
+		if (!c->glob)	/* named: its process's exit is an error */
+			((struct usdt_probe *)p->priv)->glob_only = 0;
 		if (add_site(c->dtp, p, nt) < 0)
 			return -1;
 	}
@@ -315,7 +327,7 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
 	struct usdt_state *st = state(dtp);
 	if (!st)
 		return dt_set_err(dtp, "out of memory");
-	struct uctx c = { dtp, st, prov, mod, func, name, 0, 0 };
+	struct uctx c = { dtp, st, prov, mod, func, name, 0, 0, is_glob(prov) };
 	if (!is_glob(prov)) {
 		if (!(pid = split_pid(prov, &plen)) || (plen == 3 && !strncmp(prov, "pid", 3)))
 			return 0;
@@ -391,6 +403,31 @@ static void extend(struct dt_asm *a, int reg, int size, int sign)
 	dt_asm_emit(a, ALU64_IMM(sign ? BPF_ARSH : BPF_RSH, reg, 64 - 8 * size));
 }
 
+/* R3 = the address of memory operand g of site s (R4 used) */
+static void mem_addr(struct dt_asm *a, const struct usdt_site *s, const struct dt_sdt_arg *g)
+{
+	int64_t disp = g->disp;
+	if (g->reg == DT_SDT_REG_RIP) {
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, PT_IP));
+		disp -= (int64_t)s->pc;	/* the load bias: ip - pc */
+	} else if (g->reg >= 0) {
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, (int16_t)g->reg));
+	} else {
+		dt_asm_emit(a, MOV64_IMM(R3, 0));
+	}
+	if (g->index >= 0) {
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R4, R6, (int16_t)g->index));
+		int sh = g->scale == 8 ? 3 : g->scale == 4 ? 2 : g->scale == 2 ? 1 : 0;
+		if (sh)
+			dt_asm_emit(a, ALU64_IMM(BPF_LSH, R4, sh));
+		dt_asm_emit(a, ALU64_REG(BPF_ADD, R3, R4));
+	}
+	if (disp) {
+		dt_asm_ld_imm64(a, R4, 0, (uint64_t)disp);
+		dt_asm_emit(a, ALU64_REG(BPF_ADD, R3, R4));
+	}
+}
+
 /*
  * Argument i of site s into reg (R0-R5) from the context (R6); R1-R5
  * and R10 - 8 are used.  A memory operand that cannot be read gives 0.
@@ -409,27 +446,8 @@ static void load_arg(struct dt_asm *a, const struct usdt_site *s, int i, int reg
 	case DT_SDT_ARG_CONST:
 		dt_asm_ld_imm64(a, reg, 0, (uint64_t)g->disp);
 		return;
-	case DT_SDT_ARG_MEM: {
-		int64_t disp = g->disp;
-		if (g->reg == DT_SDT_REG_RIP) {
-			dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, PT_IP));
-			disp -= (int64_t)s->pc;	/* the load bias: ip - pc */
-		} else if (g->reg >= 0) {
-			dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R6, (int16_t)g->reg));
-		} else {
-			dt_asm_emit(a, MOV64_IMM(R3, 0));
-		}
-		if (g->index >= 0) {
-			dt_asm_emit(a, LDX_MEM(BPF_DW, R4, R6, (int16_t)g->index));
-			int sh = g->scale == 8 ? 3 : g->scale == 4 ? 2 : g->scale == 2 ? 1 : 0;
-			if (sh)
-				dt_asm_emit(a, ALU64_IMM(BPF_LSH, R4, sh));
-			dt_asm_emit(a, ALU64_REG(BPF_ADD, R3, R4));
-		}
-		if (disp) {
-			dt_asm_ld_imm64(a, R4, 0, (uint64_t)disp);
-			dt_asm_emit(a, ALU64_REG(BPF_ADD, R3, R4));
-		}
+	case DT_SDT_ARG_MEM:
+		mem_addr(a, s, g);
 		dt_asm_emit(a, ST_MEM(BPF_DW, R10, -8, 0));
 		dt_asm_emit(a, MOV64_REG(R1, R10));
 		dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, -8));
@@ -437,7 +455,6 @@ static void load_arg(struct dt_asm *a, const struct usdt_site *s, int i, int reg
 		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_user));	/* zeroes on a fault */
 		dt_asm_emit(a, LDX_MEM(BPF_DW, reg, R10, -8));
 		break;
-	}
 	default:
 		dt_asm_emit(a, MOV64_IMM(reg, 0));
 		return;
@@ -543,6 +560,53 @@ static int usdt_cg_uarg(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
 	return 0;
 }
 
+struct checkreq {
+	int i, bad;
+};
+
+/* to bad with R3 the address if argument r->i of s cannot be had */
+static void emit_check(struct dt_asm *a, const struct usdt_site *s, void *arg)
+{
+	const struct checkreq *r = arg;
+	if (r->i >= s->nargs)
+		return;
+	const struct dt_sdt_arg *g = &s->args[r->i];
+	if (g->kind == DT_SDT_ARG_BAD) {	/* a conditional jump: what
+						   follows stays reachable for
+						   the verifier's graph check */
+		dt_asm_emit(a, MOV64_IMM(R3, 0));
+		dt_asm_jump(a, JMP_IMM(BPF_JEQ, R3, 0, 0), r->bad);
+	} else if (g->kind == DT_SDT_ARG_MEM) {	/* read again: faults? */
+		mem_addr(a, s, g);
+		dt_asm_emit(a, STX_MEM(BPF_DW, R10, R3, -24));
+		dt_asm_emit(a, MOV64_REG(R1, R10));
+		dt_asm_emit(a, ALU64_IMM(BPF_ADD, R1, -8));
+		dt_asm_emit(a, MOV64_IMM(R2, g->size > 0 && g->size <= 8 ? g->size : 8));
+		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_probe_read_user));
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R10, -24));
+		dt_asm_jump(a, JMP_IMM(BPF_JSLT, R0, 0, 0), r->bad);
+	}
+}
+
+/* A clause reads argument i: to bad, R3 the address (0: none), at the
+ * sites whose spec for it could not be decoded or whose memory operand
+ * cannot be read (sites that differ told apart by the attach cookie). */
+static int usdt_cg_argcheck(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int i,
+    int bad)
+{
+	(void)dtp;
+	const struct usdt_probe *up = p->priv;
+	int any = 0;
+	for (int s = 0; s < up->nsites; s++)
+		any |= i < up->sites[s].nargs && (up->sites[s].args[i].kind == DT_SDT_ARG_BAD ||
+		    up->sites[s].args[i].kind == DT_SDT_ARG_MEM);
+	if (!any)
+		return 0;
+	struct checkreq r = { i, bad };
+	per_spec(a, up, i, i, emit_check, &r);
+	return 1;
+}
+
 static const char *usdt_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, int native)
 {
 	(void)dtp;
@@ -574,7 +638,7 @@ static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, int
 	}
 	for (int s = 0; s < up->nsites; s++) {
 		struct dt_uprobe_pt pt = { up->path, up->sites[s].off, (uint64_t)s, prog_fd,
-			up->pid, 0, up->desc, p->id, late, up->sites[s].sema_off };
+			up->pid, 0, up->desc, p->id, late, up->sites[s].sema_off, up->glob_only };
 		if (dt_uprobe_add(dtp, &st->pending, &pt) < 0)
 			return -1;
 	}
@@ -669,4 +733,5 @@ const struct dt_provider_ops dt_prov_usdt = {
 	.fini = usdt_fini,
 	.free_priv = usdt_free_priv,
 	.defname = usdt_defname,
+	.cg_argcheck = usdt_cg_argcheck,
 };

@@ -15,7 +15,7 @@
  *   usdtprog:::fresh        arg0 a string in a page of a file the
  *                           process maps but never touches
  * and at the end says "enabled K": how many iterations found work
- * enabled.
+ * enabled.  usdt_prog N MS PROG ARGS...: then execs PROG ARGS.
  */
 #define _SDT_HAS_SEMAPHORES 1
 #include <fcntl.h>
@@ -90,5 +90,10 @@ int main(int argc, char **argv)
 		nanosleep(&ts, NULL);
 	}
 	printf("enabled %d\n", enabled);
+	if (argc > 3) {
+		execv(argv[3], argv + 3);
+		perror(argv[3]);
+		return 1;
+	}
 	return 0;
 }
