@@ -53,12 +53,11 @@ start_dtrace() {
 # find_own: $tmp/own_progs and $tmp/own_maps list the programs and maps of
 # the running dtrace.
 find_own() {
-	local f
+	# one awk over every fdinfo file (an exec per fd took seconds when
+	# executables start slowly, and dtrace was gone before the last)
 	: >"$tmp/own_progs"; : >"$tmp/own_maps"
-	for f in /proc/$dpid/fdinfo/*; do
-		awk '$1 == "prog_id:" { print $2 >> "'"$tmp/own_progs"'" }
-		     $1 == "map_id:" { print $2 >> "'"$tmp/own_maps"'" }' "$f" 2>/dev/null
-	done
+	awk '$1 == "prog_id:" { print $2 >> "'"$tmp/own_progs"'" }
+	     $1 == "map_id:" { print $2 >> "'"$tmp/own_maps"'" }' /proc/$dpid/fdinfo/* 2>/dev/null
 	progs >"$tmp/during"
 	# dt_* programs new since the test started that use one of our maps
 	awk -v maps="$(sort -u "$tmp/own_maps" | tr '\n' ' ')" '

@@ -2,7 +2,7 @@
 # After dtrace exits normally, on exit() or when its -c command has exited,
 # none of its BPF programs or maps remain.
 . "$TESTDIR/lifecycle/lifecycle.bash"
-start_dtrace -n 'tick-1s { exit(0); }'
+start_dtrace -n 'tick-4s { exit(0); }'
 find_own
 wait "$dpid"
 rc=$?
@@ -10,7 +10,7 @@ dpid=
 [ $rc = 0 ] || { echo "exit(0): exit status $rc"; cat "$tmp/err"; exit 1; }
 check_freed
 
-start_dtrace -c "sleep 1"
+start_dtrace -c "sleep 4"
 find_own
 wait "$dpid"
 rc=$?
