@@ -27,19 +27,24 @@ bash -c 'exec "$DTRACE" -qn "BEGIN { exit(0); }" -p $$' >"$tmp/out" 2>"$tmp/err"
 bash -c 'sleep 0.5 & echo $! >"$1"; exec sleep 60' sh "$tmp/zpid" &
 zparent=$!
 for ((i = 0; i < 50; i++)); do
-	z=$(cat "$tmp/zpid" 2>/dev/null)
-	[ -n "$z" ] && [ "$(awk '{ print $3 }' /proc/$z/stat 2>/dev/null)" = Z ] && break
+	# (builtins: an exec can take most of a second where executables
+	# are paged out)
+	z=
+	[ -f "$tmp/zpid" ] && z=$(<"$tmp/zpid")
+	st=
+	[ -n "$z" ] && read -r _ _ st _ </proc/$z/stat 2>/dev/null
+	[ "$st" = Z ] && break
 	sleep 0.1
 done
 check "failed to grab pid $z: zombie process" "$DTRACE" -qn "$P" -p "$z"
 kill $zparent
 # traced by another dtrace, which holds it for its user stacks
-"$tmp/pctl_prog" loop 300 >/dev/null &
+"$tmp/pctl_prog" loop 6000 >/dev/null &	# (killed at the end)
 tp=$!
 "$DTRACE" -qn "$P"' BEGIN { printf("ready\n"); }' -p $tp >"$tmp/first" 2>&1 &
 dp=$!
 for ((i = 0; i < 100; i++)); do
-	grep -q ready "$tmp/first" && break
+	[ -f "$tmp/first" ] && [[ $(<"$tmp/first") == *ready* ]] && break
 	sleep 0.1
 done
 check "failed to grab pid $tp: process is traced" "$DTRACE" -qn "$P" -p $tp

@@ -14,11 +14,14 @@ rchar() { # the bytes a dtrace running KEY as its key has read, after BEGIN
 	    BEGIN { printf(\"ready\\n\"); } tick-3s { exit(0); }" >"$tmp/out" 2>&1 &
 	pid=$!
 	for ((i = 0; i < 100; i++)); do
-		grep -q ready "$tmp/out" && break
+		[[ $(<"$tmp/out") == *ready* ]] && break
 		sleep 0.1
 	done
+	# (bash builtins only while dtrace runs: an exec can take most of a
+	# second on a machine that pages executables out)
 	for ((i = 0; i < 20; i++)); do	# the thread's read takes a moment
-		r=$(awk '/^rchar:/ { print $2 }' /proc/$pid/io)
+		r=0
+		while read -r k v; do [ "$k" = rchar: ] && r=$v; done </proc/$pid/io
 		[ "$r" -gt "$size" ] && break
 		sleep 0.1
 	done
