@@ -8,14 +8,16 @@ build_pid p
 start_waiting "$tmp/p" 100000 forever
 trap 'kill $wpid 2>/dev/null; rm -rf "$tmp"' EXIT
 links_of() {	# the ids of process $1's uprobe_multi links
-	local f
-	for f in /proc/$1/fdinfo/*; do
-		grep -q '^link_type:.*uprobe_multi' "$f" 2>/dev/null && awk '/^link_id:/ { print $2 }' "$f"
-	done
+	# (one awk over every fdinfo file: an exec per fd took seconds where
+	# executables are paged out, and dtrace was gone first)
+	# (link_type comes before link_id in a link's fdinfo)
+	awk 'FNR == 1 { multi = 0 }
+	     /^link_type:.*uprobe_multi/ { multi = 1 }
+	     /^link_id:/ && multi { print $2 }' /proc/$1/fdinfo/* 2>/dev/null
 }
 for how in exit kill; do
 	"$DTRACE" -qn 'pid$target:a.out:pid_*:entry, pid$target:libc.so.6:malloc:return { @[probefunc] = count(); }
-	    tick-1s { exit(0); }' -p $wpid >"$tmp/out" 2>"$tmp/err" &
+	    tick-4s { exit(0); }' -p $wpid >"$tmp/out" 2>"$tmp/err" &
 	d=$!
 	ids=
 	for ((i = 0; i < 100; i++)); do
