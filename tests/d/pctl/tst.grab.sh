@@ -4,7 +4,7 @@
 # run untraced.
 . "$TESTDIR/pctl/common.bash"
 build_pctl
-"$tmp/pctl_prog" threads 500 >/dev/null &
+"$tmp/pctl_prog" threads 6000 >/dev/null &	# 60 s: outlives a slow start of dtrace
 tp=$!
 for ((i = 0; i < 100; i++)); do	# its threads started
 	[ "$(ls /proc/$tp/task | wc -l)" = 4 ] && break
