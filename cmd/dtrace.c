@@ -140,6 +140,11 @@ static int list_probe(const dtrace_probeinfo_t *pi, void *arg)
 			fprintf(out, "\t\targs[%d]: %s\n", i, info.argtypes[i]);
 		if (info.nargs == 0)
 			fprintf(out, "\t\tNone\n");
+		/* a translated probe: what arg0.. hold before translation */
+		if (info.nnative > 0)
+			fprintf(out, "\n\tNative Argument Types\n");
+		for (int i = 0; i < info.nnative; i++)
+			fprintf(out, "\t\targ%d: %s\n", i, info.nativetypes[i]);
 		fprintf(out, "\n");
 	}
 	return 0;

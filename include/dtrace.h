@@ -60,7 +60,10 @@ typedef struct dtrace_probeinfo {
 	dtrace_attribute_t desc;	/* minimum over the four fields */
 	dtrace_attribute_t args;	/* the provider's argument attributes */
 	int nargs;			/* typed arguments, -1 if unknown */
-	const char *argtypes[10];
+	const char *argtypes[10];	/* args[]: translated where translated */
+	int nnative;			/* > 0 only for a probe whose provider
+					   definition translates its arguments */
+	const char *nativetypes[10];	/* arg0..: the native types */
 } dtrace_probeinfo_t;
 
 typedef int dtrace_probe_f(const dtrace_probeinfo_t *, void *);
