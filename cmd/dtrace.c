@@ -695,17 +695,17 @@ static int header_mode(dtrace_hdl_t *dtp, struct opts *o)
 }
 
 /*
- * -G: the object to link with the objects (the operands) compiled with
- * -h's header, defining the semaphores of the probes the programs'
- * providers declare (compiled with -Z, as dtrace does); written to -o's
- * file, else the first script's NAME.o in the current directory, else
- * d.out.  Nothing is left when it fails.
+ * -G: for each program, the object to link with the objects (the
+ * operands) compiled with -h's header, defining the semaphores of the
+ * probes that program's providers declare (compiled with -Z, as dtrace
+ * does).  As dtrace names them: -o's file if there is one program;
+ * else a script NAME.d's NAME.o in the current directory; else d.out.N
+ * (N the program's place) if there are several, d.out if one.  Every
+ * program is compiled before any object is written; the first that
+ * fails to link ends the run, and leaves no file of its own.
  */
 static int link_mode(dtrace_hdl_t *dtp, struct opts *o, int objc, char **objv)
 {
-	char name[4096];
-	const char *file = o->ofile;
-	const struct pspec *ps = o->nspecs ? &o->specs[0] : NULL;
 	int n = 0;
 
 	if (o->nspecs == 0) {
@@ -715,19 +715,24 @@ static int link_mode(dtrace_hdl_t *dtp, struct opts *o, int objc, char **objv)
 	for (int i = 0; i < o->nspecs; i++)
 		if (compile_spec(dtp, o, &o->specs[i], &n) != E_SUCCESS)
 			return E_ERROR;
-	if (!file) {
+	for (int i = 0; i < o->nspecs; i++) {
+		const struct pspec *ps = &o->specs[i];
 		const char *dot = strrchr(ps->arg, '.'), *base = strrchr(ps->arg, '/');
+		char name[4096];
 		base = base ? base + 1 : ps->arg;
-		if (ps->kind == P_SCRIPT && dot && dot > base && !strcmp(dot, ".d"))
+		if (o->nspecs == 1 && o->ofile)
+			snprintf(name, sizeof(name), "%s", o->ofile);
+		else if (ps->kind == P_SCRIPT && dot && dot > base && !strcmp(dot, ".d"))
 			snprintf(name, sizeof(name), "%.*s.o", (int)(dot - base), base);
+		else if (o->nspecs > 1)
+			snprintf(name, sizeof(name), "d.out.%d", i);
 		else
 			snprintf(name, sizeof(name), "d.out");
-		file = name;
-	}
-	if (dtrace_program_link(dtp, file, objc, objv) < 0) {
-		err("failed to link %s %s: %s", ps->kind == P_SCRIPT ? "script" : "description",
-		    ps->arg, dtrace_errmsg(dtp));
-		return E_ERROR;
+		if (dtrace_program_link_prog(dtp, i, name, objc, objv) < 0) {
+			err("failed to link %s %s: %s", ps->kind == P_SCRIPT ? "script" : "description",
+			    ps->arg, dtrace_errmsg(dtp));
+			return E_ERROR;
+		}
 	}
 	return E_SUCCESS;
 }

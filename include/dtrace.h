@@ -345,6 +345,10 @@ int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname);
  * -h header: each must be an ELF relocatable of this machine.  No file
  * is left on failure. */
 int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *const objv[]);
+/* The same for the providers of one program: the prog-th the consumer
+ * compiled (0 the first; dtrace -G writes an object per script). */
+int dtrace_program_link_prog(dtrace_hdl_t *dtp, int prog, const char *file, int objc,
+    char *const objv[]);
 
 /* Load and attach everything compiled, fire BEGIN. */
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out);

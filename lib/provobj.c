@@ -187,6 +187,12 @@ static int write_object(Elf *elf, struct semas *s, struct strtab *shstr, char *z
 
 int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *const objv[])
 {
+	return dtrace_program_link_prog(dtp, -1, file, objc, objv);
+}
+
+int dtrace_program_link_prog(dtrace_hdl_t *dtp, int prog, const char *file, int objc,
+    char *const objv[])
+{
 	struct semas s = { 0 };
 	struct strtab shstr = { 0 };
 	char *zeros = NULL;
@@ -196,7 +202,7 @@ int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *con
 
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return dt_set_err(dtp, "failed to initialize libelf: %s", elf_errmsg(-1));
-	if (dt_usdt_check(dtp) < 0)
+	if (dt_usdt_check(dtp, prog) < 0)
 		return -1;
 	for (int i = 0; i < objc; i++)
 		if (check_object(dtp, objv[i]) < 0)
@@ -208,7 +214,7 @@ int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *con
 		goto nomem;
 	s.syms[1] = (GElf_Sym){ .st_info = GELF_ST_INFO(STB_LOCAL, STT_SECTION), .st_shndx = 1 };
 	s.nsyms = 2;
-	if (dt_usdt_each_provider(dtp, add_sema, &s) < 0)
+	if (dt_usdt_each_provider(dtp, prog, add_sema, &s) < 0)
 		goto out;
 	if (!(zeros = calloc((size_t)s.nsyms, 2)))
 		goto nomem;
