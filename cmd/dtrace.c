@@ -491,14 +491,16 @@ static void list_script(dtrace_hdl_t *dtp, char **text, char **errs)
 	fclose(m);
 }
 
-/* The program text of a -P/-m/-f/-n/-i description: the colons go before any predicate or action. */
+/* The program text of a -P/-m/-f/-n/-i description (any length: NULL
+ * if out of memory): the colons go before any predicate or action. */
 static char *desc_source(const struct pspec *ps)
 {
-	char buf[8192];
+	char *src;
 	size_t dl = strcspn(ps->arg, " \t\n{/");
 
-	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)dl, ps->arg, desc_sep(ps->kind), ps->arg + dl);
-	return strdup(buf);
+	if (asprintf(&src, "%.*s%s%s", (int)dl, ps->arg, desc_sep(ps->kind), ps->arg + dl) < 0)
+		return NULL;
+	return src;
 }
 
 /*
@@ -552,6 +554,10 @@ static int compile_spec(dtrace_hdl_t *dtp, const struct opts *o, const struct ps
 		rc = dtrace_compile_file(dtp, ps->arg, flags | (o->cflags & DTRACE_C_CPP), n);
 	} else {
 		char *src = desc_source(ps);
+		if (!src) {
+			err("failed to compile description %s: %s", ps->arg, strerror(ENOMEM));
+			return E_ERROR;
+		}
 		rc = dtrace_compile(dtp, src, ps->arg, flags, n);
 		free(src);
 	}
