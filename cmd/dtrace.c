@@ -864,6 +864,12 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 		return header_mode(dtp, &o);
 	if (o.Gflag)		/* -o names the object; operands are objects */
 		return link_mode(dtp, &o, argc - optind, argv + optind);
+	/* -h and -G need no kernel, nor -e until a description needs its
+	 * probes (then the compile says the same) */
+	if ((o.lflag || !o.eflag) && !dtrace_privileged()) {
+		err("failed to initialize dtrace: DTrace requires additional privileges");
+		return E_ERROR;
+	}
 	FILE *out = open_output(o.ofile);
 	if (!out)
 		return E_ERROR;

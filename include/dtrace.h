@@ -69,6 +69,12 @@ typedef struct dtrace_probeinfo {
 typedef int dtrace_probe_f(const dtrace_probeinfo_t *, void *);
 
 dtrace_hdl_t *dtrace_open(int *errp);
+/* 1 if this process has the privileges tracing needs (CAP_SYS_ADMIN, or
+ * CAP_BPF and CAP_PERFMON, in its effective set, and a readable
+ * tracefs), else 0: then dtrace(1M) says "failed to initialize dtrace:
+ * DTrace requires additional privileges" and so does a compile whose
+ * probe description matches nothing (-e).  Decided once per process. */
+int dtrace_privileged(void);
 void dtrace_close(dtrace_hdl_t *dtp);
 const char *dtrace_errmsg(dtrace_hdl_t *dtp);
 
