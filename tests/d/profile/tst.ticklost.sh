@@ -12,25 +12,33 @@ pid=
 trap '[ -n "$pid" ] && kill -CONT $pid 2>/dev/null && kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT
 fail=0
 
-# 1. stopped for 2 s once tick-10ms has fired: lost fires are reported
-"$DTRACE" -qn 'tick-10ms { @ = count(); }
-    tick-10ms /!go/ { go = 1; printf("go\n"); }
-    tick-1s /go && ++n == 3/ { exit(0); }' >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-# wait (up to 60 s) for the first tick-10ms, with builtins only
-for ((i = 0; i < 600; i++)); do
-	read -r line 2>/dev/null <"$tmp/out"
-	[ "$line" = go ] && break
-	kill -0 $pid 2>/dev/null || break
-	read -rt 0.1 <> <(:) 2>/dev/null
-done
-if [ "$line" != go ]; then
-	echo "dtrace did not start: $(<"$tmp/err")"; exit 1
-fi
-kill -STOP $pid
-read -rt 2 <> <(:) 2>/dev/null	# sleep 2 s without an exec
-kill -CONT $pid
-wait $pid; rc=$?; pid=
+# a run stopped for 2 s once tick-10ms has fired: stdout in $tmp/out,
+# stderr in $tmp/err, its exit status in rc
+stopped() {
+	: >"$tmp/out"	# not the last run's "go"
+	"$DTRACE" "$@" -qn 'tick-10ms { @ = count(); }
+	    tick-10ms /!go/ { go = 1; printf("go\n"); }
+	    tick-1s /go && ++n == 3/ { exit(0); }' >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	# wait (up to 60 s) for the first tick-10ms, with builtins only
+	line=
+	for ((i = 0; i < 600; i++)); do
+		read -r line 2>/dev/null <"$tmp/out"
+		[[ "$line" == *go* ]] && break
+		kill -0 $pid 2>/dev/null || break
+		read -rt 0.1 <> <(:) 2>/dev/null
+	done
+	if [[ "$line" != *go* ]]; then
+		echo "dtrace did not start: $(<"$tmp/err")"; exit 1
+	fi
+	kill -STOP $pid
+	read -rt 2 <> <(:) 2>/dev/null	# sleep 2 s without an exec
+	kill -CONT $pid
+	wait $pid; rc=$?; pid=
+}
+
+# 1. lost fires are reported, and the aggregation printed as usual
+stopped
 echo "stderr: $(<"$tmp/err")"
 [ $rc = 0 ] || { echo "exit status $rc"; fail=1; }
 n=$(sed -n -E 's/^dtrace: ([0-9]+) tick-10ms fires lost$/\1/p' "$tmp/err" | head -n 1)
@@ -39,8 +47,13 @@ if [ -z "$n" ]; then
 elif [ "$n" -lt 50 ]; then
 	echo "only $n tick-10ms fires lost in a 2 s stop"; fail=1
 fi
-# the count is printed after the go line
 grep -qE '^ +[0-9]+$' "$tmp/out" || { echo "no count: $(<"$tmp/out")"; fail=1; }
+
+# the same as a JSON drop of kind "fires"
+stopped -x oformat=json
+[ $rc = 0 ] || { echo "json: exit status $rc"; fail=1; }
+grep -qE '^\{"type":"drop","kind":"fires","count":[0-9]+,"message":"[0-9]+ tick-10ms fires lost"\}$' \
+    "$tmp/out" || { echo "json: no fires drop: $(<"$tmp/out") $(<"$tmp/err")"; fail=1; }
 
 # 2. not stopped: a slow tick loses nothing
 "$DTRACE" -qn 'tick-1s /++n == 3/ { printf("done\n"); exit(0); }' >"$tmp/out2" 2>"$tmp/err2"
