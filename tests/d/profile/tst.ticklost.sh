@@ -2,8 +2,9 @@
 # tick-N fires that cannot happen on time are reported as lost, the way
 # drops are: dtrace stopped with SIGSTOP for 2 s misses about 100 fires of
 # tick-10ms (those less than 1 s late are made up), and says so on
-# stderr as "dtrace: N tick-10ms fires lost" when it goes on; the
-# aggregation is printed as usual.  A run that is not stopped loses no fire
+# stderr as "dtrace: N tick-10ms fires lost" when it goes on (with -x
+# oformat=json, a drop of kind "fires"); the aggregation is printed as
+# usual.  A run that is not stopped loses no fire
 # of a slow tick (tick-1s over 3 s: a fire is lost only when the tick
 # thread is held off for more than 2 s, which even a loaded machine does
 # not do to a runnable thread).
