@@ -55,6 +55,12 @@ run_sh() {
 	return $rc
 }
 
+# the kernel's "failed to unregister, leaking uprobe" lines so far: a test
+# after which there are more is named (uprobes leaked on libc slow every
+# exec until the machine reboots; see lib/prov/uprobe.c)
+leaked() { dmesg 2>/dev/null | grep -c 'leaking uprobe'; }
+leaks=$(leaked)
+
 while IFS= read -r t; do
 	case "$t" in *"$pat"*) ;; *) continue ;; esac
 	name=${t#"$top/tests/d/"}
@@ -64,6 +70,10 @@ while IFS= read -r t; do
 	else
 		fail=$((fail + 1)); failed+=("$name"); echo "FAIL $name"; cat "$tmp/log"
 	fi
+	now=$(leaked)
+	((now <= leaks)) ||
+		echo "  warning: the kernel logged $((now - leaks)) leaked uprobes during $name"
+	leaks=$now
 done < <(find "$top/tests/d" \( -name '*.d' -o -name '*.sh' \) -type f -not -path '*/compat/scripts/*' -not -path '*/usdtgen/world/*' | sort)
 
 echo
