@@ -5,8 +5,9 @@
  *
  * Attach points are collected first (dt_uprobe_add) and linked together
  * (dt_uprobe_attach): the points are sorted by object file, program,
- * process and kind, and each run of equal ones becomes one link holding
- * all their offsets and cookies, with the kernel's pid filter.  A
+ * process and kind, and each run of equal ones becomes one link (up to
+ * LINKMAX points; more make several) holding their offsets and cookies,
+ * with the kernel's pid filter.  A
  * perf-event uprobe per point would cost a perf event each (tens of ms
  * to create and to remove here); a link of a few thousand offsets is
  * made and closed in milliseconds.  The program must have been loaded
