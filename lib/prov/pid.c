@@ -33,8 +33,8 @@
  * does not decode completely gets a uretprobe instead: arg0 is then 0
  * and the probe fires in the caller, after the return; one without such
  * an instruction gets no point); an offset probe at that instruction.  Attaching only collects points (prov/uprobe.c); the
- * links, one multi-uprobe link per object and program with the kernel's
- * pid filter, are made together once the last probe is attached.
+ * links, one multi-uprobe link per object and program (of at most 8192
+ * points) with the kernel's pid filter, are made together once the last probe is attached.
  *
  * Programs are BPF_PROG_TYPE_KPROBE with the user registers (struct
  * pt_regs) as context: entry arguments are %rdi, %rsi, %rdx, %rcx, %r8,

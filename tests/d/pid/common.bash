@@ -9,6 +9,20 @@ build_pid() {
 	local name=$1; shift
 	cc -O1 "$@" -o "$tmp/$name" "$TESTDIR/progs/pid_funcs.c" || fail "cannot build pid_funcs"
 }
+# private_libs: copies of libc and the dynamic linker in $tmp/lib, and in
+# $private_ld the cc flags that make a program run on them (build_pid
+# NAME $private_ld).  Such a program is the only process a libc-wide pid
+# link visits for each uprobe (arming every libc instruction takes
+# seconds, not the minutes it takes with every process mapping libc), and
+# any uprobe the kernel leaks (a dtrace killed inside BPF_LINK_CREATE)
+# stays on a throwaway file rather than slowing every exec that maps the
+# system's libc.
+private_libs() {
+	mkdir -p "$tmp/lib"
+	cp "$(cc -print-file-name=libc.so.6)" "$(cc -print-file-name=ld-linux-x86-64.so.2)" \
+	    "$tmp/lib/" || fail "cannot copy libc and ld.so"
+	private_ld="-Wl,-rpath,$tmp/lib -Wl,--dynamic-linker=$tmp/lib/ld-linux-x86-64.so.2"
+}
 # func_addr PROG FUNC: FUNC's address in PROG's symbol table (hex, no 0x)
 func_addr() {
 	nm "$1" | awk -v f="$2" '$3 == f { print $1 }'

@@ -5,9 +5,14 @@
 # exit), every object's probes fire.  (A uretprobe on a function entered
 # by a jump, as ld.so's _dl_runtime_resolve is from a PLT, made it
 # crash: return probes sit on ret instructions only; so did a uprobe on
-# libc's syscall instructions, which the kernel takes: left out.)
+# libc's syscall instructions, which the kernel takes: left out.)  The
+# program runs on private copies of libc and ld.so: with the system's,
+# each of libc's uprobes visited every process on the machine, arming
+# took minutes, and the runner's SIGKILL inside BPF_LINK_CREATE made the
+# kernel leak them all on the system's libc (every exec slowed to ~1 s).
 . "$TESTDIR/pid/common.bash"
-build_pid p
+private_libs
+build_pid p $private_ld
 for d in 'pid$target:::entry' 'pid$target:::return' 'pid$target:a.out::' \
     'pid$target:libc.so.6::' 'pid$target:ld-linux-x86-64.so.2::'; do
 	"$DTRACE" -n "$d { @[probemod] = count(); }" -c "$tmp/p 3" >"$tmp/out" 2>"$tmp/err" ||
