@@ -64,9 +64,10 @@ struct dtrace_hdl {
 	struct dt_probe **phash;
 	uint32_t nhash;
 	/* the probes by provider, function and name (prov/probe.c): each
-	 * name to the first of its chain; nprobe_ix probes indexed so far */
+	 * name to the first of its chain; nprobe_ix probes indexed so far,
+	 * none until probe_scans descriptions were matched by a scan */
 	struct dt_namehash probe_ix[3];
-	uint32_t nprobe_ix;
+	uint32_t nprobe_ix, probe_scans;
 	struct dt_provider *provs;	/* the registry's providers, in order
 					   (prov/registry.c) */
 	int nprovs;

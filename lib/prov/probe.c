@@ -14,7 +14,9 @@
  * (the shortest of the three, from indexes kept as probes are made),
  * else every probe.  A script of thousands of clauses on named probes
  * (syscall::read:entry) thus costs each clause its probes, not the
- * table's thousands.
+ * table's thousands.  Indexing costs about ten scans of the table, so
+ * the indexes are built at the DT_PROBE_IX_AFTER-th description: the few
+ * of a small script scan, which is cheaper.
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -127,7 +129,7 @@ void dt_probes_free(dtrace_hdl_t *dtp)
 	free(dtp->phash);
 	for (int i = 0; i < DT_PIX_MAX; i++)
 		dt_namehash_free(&dtp->probe_ix[i]);
-	dtp->nprobe_ix = 0;
+	dtp->nprobe_ix = dtp->probe_scans = 0;
 	dtp->probes = NULL;
 	dtp->phash = NULL;
 	dtp->nprobes = dtp->nhash = dtp->probecap = 0;
@@ -235,9 +237,10 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 	struct dt_probe *from = NULL;
 	int by = -1;
 	uint32_t best = dtp->nprobes;
-	if (index_new(dtp) < 0)
+	int indexed = dtp->nprobe_ix > 0 || ++dtp->probe_scans >= DT_PROBE_IX_AFTER;
+	if (indexed && index_new(dtp) < 0)
 		return dt_set_err(dtp, "out of memory");
-	for (int k = 0; k < DT_PIX_MAX; k++) {
+	for (int k = 0; indexed && k < DT_PIX_MAX; k++) {
 		if (!*field[k] || is_glob(field[k]))
 			continue;
 		struct dt_probe *first = dt_namehash_get(&dtp->probe_ix[k], field[k]);

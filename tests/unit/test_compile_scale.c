@@ -11,7 +11,8 @@
  * counts of the small one; a scan per name or per clause costs hundreds
  * of times.  Also checks base/namehash.c and the probe table's indexes
  * (a description naming its function or probe looks at its probes only,
- * in id order).  No privileges: BEGIN, END and tick-N only.
+ * in id order, once DT_PROBE_IX_AFTER descriptions were matched).  No
+ * privileges: BEGIN, END and tick-N only.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -99,15 +100,24 @@ static void test_probe_index(void)
 		dt_probe_create(dtp, &fake, "m", f, "entry", 0);
 		dt_probe_create(dtp, &fake, "m", f, "return", 0);
 	}
-	/* and a few made later, after an index exists */
+	/* the first descriptions scan the table; then the indexes are made */
 	struct seen s = { .n = 0 };
-	CHECK(dt_probe_iter(dtp, "fake", "", "f42", "entry", collect, &s) == 1, "one exact match");
+	for (int i = 0; i < DT_PROBE_IX_AFTER; i++) {
+		s.n = 0;
+		CHECK(dt_probe_iter(dtp, "fake", "", "f42", "entry", collect, &s) == 1, "one exact match");
+	}
+	unsigned long before = dt_probe_nscanned;
+	s.n = 0;
+	CHECK(dt_probe_iter(dtp, "fake", "", "f42", "entry", collect, &s) == 1 &&
+	    dt_probe_nscanned - before == 2, "one exact match, its function's 2 probes looked at: %lu",
+	    dt_probe_nscanned - before);
+	/* and a few made after the indexes */
 	for (int i = 0; i < 3; i++) {
 		snprintf(n, sizeof(n), "late%d", i);
 		dt_probe_create(dtp, &fake, "m", "f42", n, 0);
 	}
 
-	unsigned long before = dt_probe_nscanned;
+	before = dt_probe_nscanned;
 	s.n = 0;
 	int got = dt_probe_iter(dtp, "fake", "", "f42", "", collect, &s);
 	CHECK(got == 5, "fake::f42: matches its 5 probes, got %d", got);
@@ -169,9 +179,13 @@ static struct counts compile_counts(int lines)
 {
 	int e, nm = 0;
 	char *src = script(lines);
-	/* the handle's start (options, libraries) outside the count */
+	/* the handle's start (options, libraries, the probe table's
+	 * indexes) outside the count */
 	dtrace_hdl_t *dtp = dtrace_open(&e);
-	int rc = dtrace_compile(dtp, "BEGIN { g0 = 0; }", "warm", 0, &nm);
+	char warm[64 * DT_PROBE_IX_AFTER] = "";
+	for (int i = 0; i < DT_PROBE_IX_AFTER; i++)
+		strcat(warm, "BEGIN { g0 = 0; }\n");
+	int rc = dtrace_compile(dtp, warm, "warm", 0, &nm);
 	CHECK(rc == 0, "warm-up compiles: %s", rc ? dtrace_errmsg(dtp) : "");
 	struct counts c = { nstrcmp, dt_namehash_cmps, dt_probe_nscanned };
 	rc = dtrace_compile(dtp, src, "big.d", DTRACE_C_FILE, &nm);
