@@ -14,7 +14,7 @@
  * (the shortest of the three, from indexes kept as probes are made),
  * else every probe.  A script of thousands of clauses on named probes
  * (syscall::read:entry) thus costs each clause its probes, not the
- * table's thousands.  Indexing costs about ten scans of the table, so
+ * table's thousands.  Indexing costs about five scans of the table, so
  * the indexes are built at the DT_PROBE_IX_AFTER-th description: the few
  * of a small script scan, which is cheaper.
  */

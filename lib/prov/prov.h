@@ -254,7 +254,7 @@ struct dt_probe *dt_probe_lookup(dtrace_hdl_t *dtp, const char *prov,
 typedef int dt_probe_f(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg);
 /* dt_probe_iter() indexes the probe table (prov/probe.c) from this many
  * descriptions on, and scans it for the first ones */
-#define DT_PROBE_IX_AFTER 16
+#define DT_PROBE_IX_AFTER 4
 /* For tests: probes dt_probe_iter() compared with a description so far. */
 extern unsigned long dt_probe_nscanned;
 /* fn for each probe the description matches (made first by providers
