@@ -173,6 +173,11 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->unmatched);
 	dt_printf_free_all(dtp);
 	free(dtp->gvars);
+	dt_namehash_free(&dtp->gvar_ix);
+	for (int i = 0; i < 3; i++)
+		dt_namehash_free(&dtp->dvar_ix[i]);
+	dt_namehash_free(&dtp->agg_ix);
+	dt_namehash_free(&dtp->inline_ix);
 	free(dtp->aggs);
 	free(dtp->aggdrops);
 	free(dtp->aggdrops_buf);

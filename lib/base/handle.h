@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "spec.h"
 #include "errtags.h"
+#include "namehash.h"
 
 struct dt_probe;
 struct dt_provider;
@@ -62,6 +63,11 @@ struct dtrace_hdl {
 	uint32_t nprobes, probecap;
 	struct dt_probe **phash;
 	uint32_t nhash;
+	/* the probes by provider, function and name (prov/probe.c): each
+	 * name to the first of its chain; nprobe_ix probes indexed so far,
+	 * none until probe_scans descriptions were matched by a scan */
+	struct dt_namehash probe_ix[3];
+	uint32_t nprobe_ix, probe_scans;
 	struct dt_provider *provs;	/* the registry's providers, in order
 					   (prov/registry.c) */
 	int nprovs;
@@ -76,6 +82,10 @@ struct dtrace_hdl {
 	struct dt_typetab types;
 	struct dt_arena *arena;	/* IR nodes, compiled clauses */
 	struct dt_inline *inlines;
+	/* what names mean, indexed (base/namehash.h): each global, dynamic
+	 * variable (by kind: self->, this->, associative array),
+	 * aggregation and inline (the latest) by name */
+	struct dt_namehash gvar_ix, dvar_ix[3], agg_ix, inline_ix;
 	struct dt_pfargv **pfs;		/* printf formats, freed at close */
 	int npfs;
 	const char *cur_name;		/* program being compiled */

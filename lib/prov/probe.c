@@ -8,6 +8,15 @@
  * for an exact name before matching (registry.c), and providers whose
  * instances are processes (pid123) for the probes a description names,
  * globs included (provide_pdesc).
+ *
+ * Matching a description looks only through the probes that can match
+ * it: those of its provider, function or name when that field is exact
+ * (the shortest of the three, from indexes kept as probes are made),
+ * else every probe.  A script of thousands of clauses on named probes
+ * (syscall::read:entry) thus costs each clause its probes, not the
+ * table's thousands.  Indexing costs about five scans of the table, so
+ * the indexes are built at the DT_PROBE_IX_AFTER-th description: the few
+ * of a small script scan, which is cheaper.
  */
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -118,6 +127,9 @@ void dt_probes_free(dtrace_hdl_t *dtp)
 	}
 	free(dtp->probes);
 	free(dtp->phash);
+	for (int i = 0; i < DT_PIX_MAX; i++)
+		dt_namehash_free(&dtp->probe_ix[i]);
+	dtp->nprobe_ix = dtp->probe_scans = 0;
 	dtp->probes = NULL;
 	dtp->phash = NULL;
 	dtp->nprobes = dtp->nhash = dtp->probecap = 0;
@@ -174,6 +186,37 @@ static int field_match(const char *pat, const char *s)
 	return fnmatch(pat, s, 0) == 0;
 }
 
+unsigned long dt_probe_nscanned;
+
+static const char *ix_key(const struct dt_probe *p, int k)
+{
+	return k == DT_PIX_PROV ? p->prov : k == DT_PIX_FUNC ? p->func : p->name;
+}
+
+/* The probes made since the last call added to the indexes; -1 out of memory. */
+static int index_new(dtrace_hdl_t *dtp)
+{
+	for (; dtp->nprobe_ix < dtp->nprobes; dtp->nprobe_ix++) {
+		struct dt_probe *p = dtp->probes[dtp->nprobe_ix];
+		for (int k = 0; k < DT_PIX_MAX; k++) {
+			struct dt_probe *first = dt_namehash_get(&dtp->probe_ix[k], ix_key(p, k));
+			p->ix[k].next = p->ix[k].tail = NULL;
+			p->ix[k].count = 0;
+			if (first) {
+				first->ix[k].tail->ix[k].next = p;
+				first->ix[k].tail = p;
+				first->ix[k].count++;
+			} else {
+				p->ix[k].tail = p;
+				p->ix[k].count = 1;
+				if (dt_namehash_put(&dtp->probe_ix[k], ix_key(p, k), p) < 0)
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
     const char *func, const char *name, dt_probe_f *fn, void *arg)
 {
@@ -189,8 +232,30 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 	/* exact names may be made on demand (profile-1234) */
 	if (!is_glob(prov) && !is_glob(mod) && !is_glob(func) && !is_glob(name))
 		dt_prov_provide(dtp, prov, mod, func, name);
-	for (uint32_t i = 0; i < dtp->nprobes; i++) {
-		struct dt_probe *p = dtp->probes[i];
+	/* where to look: the shortest chain of an exact field, else all */
+	const char *field[DT_PIX_MAX] = { prov, func, name };
+	struct dt_probe *from = NULL;
+	int by = -1;
+	uint32_t best = dtp->nprobes;
+	int indexed = dtp->nprobe_ix > 0 || ++dtp->probe_scans >= DT_PROBE_IX_AFTER;
+	if (indexed && index_new(dtp) < 0)
+		return dt_set_err(dtp, "out of memory");
+	for (int k = 0; indexed && k < DT_PIX_MAX; k++) {
+		if (!*field[k] || is_glob(field[k]))
+			continue;
+		struct dt_probe *first = dt_namehash_get(&dtp->probe_ix[k], field[k]);
+		uint32_t len = first ? first->ix[k].count : 0;
+		if (len <= best) {
+			best = len;
+			by = k;
+			from = first;
+		}
+	}
+	for (uint32_t i = 0; by >= 0 ? from != NULL : i < dtp->nprobes; i++) {
+		struct dt_probe *p = by >= 0 ? from : dtp->probes[i];
+		if (by >= 0)
+			from = from->ix[by].next;
+		dt_probe_nscanned++;
 		if (!field_match(prov, p->prov) ||
 		    (*mod && p->ops->match_mod ? !p->ops->match_mod(p, mod) :
 		     !field_match(mod, p->mod)) ||

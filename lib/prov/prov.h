@@ -205,9 +205,18 @@ struct dt_provider_ops {
 	    int bad);
 };
 
+/* the probes of one provider, function or name, in id order (probe.c) */
+struct dt_probe_chain {
+	struct dt_probe *next;		/* the next probe of the same one */
+	struct dt_probe *tail;		/* on the first: the last */
+	uint32_t count;			/* on the first: the chain's length */
+};
+enum { DT_PIX_PROV, DT_PIX_FUNC, DT_PIX_NAME, DT_PIX_MAX };
+
 struct dt_probe {
 	uint32_t id;
 	char *prov, *mod, *func, *name;
+	struct dt_probe_chain ix[DT_PIX_MAX];	/* chains of dtp->probe_ix */
 	const struct dt_provider_ops *ops;
 	uint64_t pdata;			/* provider-private (rate, kind) */
 	void *priv;			/* provider-private, freed by free_priv */
@@ -247,6 +256,11 @@ struct dt_probe *dt_probe_create_prov(dtrace_hdl_t *dtp,
 struct dt_probe *dt_probe_lookup(dtrace_hdl_t *dtp, const char *prov,
     const char *mod, const char *func, const char *name);
 typedef int dt_probe_f(dtrace_hdl_t *dtp, struct dt_probe *p, void *arg);
+/* dt_probe_iter() indexes the probe table (prov/probe.c) from this many
+ * descriptions on, and scans it for the first ones */
+#define DT_PROBE_IX_AFTER 4
+/* For tests: probes dt_probe_iter() compared with a description so far. */
+extern unsigned long dt_probe_nscanned;
 /* fn for each probe the description matches (made first by providers
  * that make probes on demand); how many, or -1 with the error and
  * dtp->errtag set when a provider refuses the description */

@@ -168,9 +168,35 @@ nomem:
 	return dt_set_err(dtp, "out of memory");
 }
 
+/* an enabling to number: clause c of probe p, the program's statement s */
+struct enabling {
+	int s;
+	uint32_t id;			/* p's */
+	int c;
+};
+
+static int enabling_cmp(const void *a, const void *b)
+{
+	const struct enabling *x = a, *y = b;
+	if (x->s != y->s)
+		return x->s < y->s ? -1 : 1;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return (x->c > y->c) - (x->c < y->c);
+}
+
+/*
+ * EPIDs, from 2 (1 is the internal ERROR enabling): statement by
+ * statement, each statement's probes by id, a group's probes (one
+ * program) consecutively with its first.  The enablings are listed from
+ * the probes' clauses and sorted, so numbering costs the enablings'
+ * count (times its log), not statements times probes.
+ */
 static int assign_epids(dtrace_hdl_t *dtp, const struct groups *gs)
 {
 	uint32_t n = 1;			/* EPID 1: internal ERROR enabling */
+	size_t ne = 0, cap = 0;
+	struct enabling *ev = NULL;
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
 		free(p->epids);
@@ -183,28 +209,44 @@ static int assign_epids(dtrace_hdl_t *dtp, const struct groups *gs)
 		return dt_set_err(dtp, "out of memory");
 	dtp->ecbs[DT_EPID_ERROR].epid = DT_EPID_ERROR;
 	dtp->ecbs[DT_EPID_ERROR].probe = dtp->probes[DT_PROBE_ERROR - 1];
-	for (int s = 0; s < dtp->nstmts; s++) {
-		struct dt_stmt *st = dtp->stmts[s];
-		for (uint32_t i = 0; i < dtp->nprobes; i++) {
-			struct dt_probe *p = dtp->probes[i];
-			const struct grp *g = gs->of[i];
-			if (g && g->g.n > 1 && g->g.probes[0] != p)
-				continue;	/* numbered with its group's first */
-			for (int c = 0; c < p->nclauses; c++) {
-				if (p->clauses[c] != st)
-					continue;
-				/* a group's probes: consecutive, in its order */
-				for (uint32_t j = 0; j < (g && g->g.n > 1 ? g->g.n : 1); j++) {
-					struct dt_probe *q = j ? g->g.probes[j] : p;
-					uint32_t e = ++n;
-					q->epids[c] = e;
-					dtp->ecbs[e].epid = e;
-					dtp->ecbs[e].probe = q;
-					dtp->ecbs[e].stmt = st;
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		const struct grp *g = gs->of[i];
+		if (g && g->g.n > 1 && g->g.probes[0] != p)
+			continue;	/* numbered with its group's first */
+		for (int c = 0; c < p->nclauses; c++) {
+			const struct dt_stmt *st = p->clauses[c];
+			if (st->index < 0 || st->index >= dtp->nstmts || dtp->stmts[st->index] != st)
+				continue;	/* not the program's */
+			if (ne == cap) {
+				cap = cap ? 2 * cap : 256;
+				struct enabling *nv = realloc(ev, cap * sizeof(*nv));
+				if (!nv) {
+					free(ev);
+					return dt_set_err(dtp, "out of memory");
 				}
+				ev = nv;
 			}
+			ev[ne++] = (struct enabling){ st->index, p->id, c };
 		}
 	}
+	if (ne)
+		qsort(ev, ne, sizeof(*ev), enabling_cmp);
+	for (size_t k = 0; k < ne; k++) {
+		struct dt_probe *p = dtp->probes[ev[k].id - 1];
+		const struct grp *g = gs->of[ev[k].id - 1];
+		int c = ev[k].c;
+		/* a group's probes: consecutive, in its order */
+		for (uint32_t j = 0; j < (g && g->g.n > 1 ? g->g.n : 1); j++) {
+			struct dt_probe *q = j ? g->g.probes[j] : p;
+			uint32_t e = ++n;
+			q->epids[c] = e;
+			dtp->ecbs[e].epid = e;
+			dtp->ecbs[e].probe = q;
+			dtp->ecbs[e].stmt = p->clauses[c];
+		}
+	}
+	free(ev);
 	dtp->necbs = n + 1;
 	dtp->nerr_stmts = dtp->probes[DT_PROBE_ERROR - 1]->nclauses;
 	return 0;

@@ -54,10 +54,7 @@ static const char *fname(enum dt_aggfunc f)
 
 static struct dt_agg *agg_lookup(dtrace_hdl_t *dtp, const char *name)
 {
-	for (int i = 0; i < dtp->naggs; i++)
-		if (!strcmp(dtp->aggs[i]->name, name))
-			return dtp->aggs[i];
-	return NULL;
+	return dt_namehash_get(&dtp->agg_ix, name);
 }
 
 /* Argument #i (numbered after the value, as dtrace numbers them) of an
@@ -433,15 +430,20 @@ struct dt_node *dt_sema_aggregate(struct sema *s, struct ast_expr *e, int is_ass
 	}
 
 	if (!g) {
-		struct dt_agg **na2 = realloc(dtp->aggs, (size_t)(dtp->naggs + 1) * sizeof(*na2));
-		if (!na2)
-			dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
-		dtp->aggs = na2;
+		if (!(dtp->naggs & (dtp->naggs - 1))) {	/* 0, 1, 2, 4 ...: full */
+			struct dt_agg **na2 = realloc(dtp->aggs,
+			    (size_t)(dtp->naggs ? dtp->naggs * 2 : 1) * sizeof(*na2));
+			if (!na2)
+				dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
+			dtp->aggs = na2;
+		}
 		g = dt_alloc(dtp, sizeof(*g));
-		dtp->aggs[dtp->naggs] = g;
-		g->id = dtp->naggs++;
 		g->name = dt_alloc(dtp, strlen(aname) + 1);
 		strcpy(g->name, aname);
+		if (dt_namehash_put(&dtp->agg_ix, g->name, g) < 0)
+			dt_sema_err(s, D_UNKNOWN, e->line, "out of memory");
+		dtp->aggs[dtp->naggs] = g;
+		g->id = dtp->naggs++;
 		g->line = e->line;
 		g->desc = d;
 		g->nkeys = nk;

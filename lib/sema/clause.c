@@ -63,10 +63,13 @@ static void enable(struct sema *s, struct dt_stmt *st, struct match_ctx *mc)
 	st->nprobes = mc->n;
 	for (int i = 0; i < mc->n; i++) {
 		struct dt_probe *p = mc->v[i];
-		struct dt_stmt **nc = realloc(p->clauses, (size_t)(p->nclauses + 1) * sizeof(*nc));
-		if (!nc)
-			dt_sema_err(s, D_UNKNOWN, 0, "out of memory");
-		p->clauses = nc;
+		if (!(p->nclauses & (p->nclauses - 1))) {	/* 0, 1, 2, 4 ...: full */
+			struct dt_stmt **nc = realloc(p->clauses,
+			    (size_t)(p->nclauses ? p->nclauses * 2 : 1) * sizeof(*nc));
+			if (!nc)
+				dt_sema_err(s, D_UNKNOWN, 0, "out of memory");
+			p->clauses = nc;
+		}
 		p->clauses[p->nclauses++] = st;
 	}
 	s->dtp->matched += mc->n;
@@ -180,10 +183,13 @@ void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
 	if (st->recsize > dtp->maxrec)
 		dtp->maxrec = st->recsize;
 
-	struct dt_stmt **ns = realloc(dtp->stmts, (size_t)(dtp->nstmts + 1) * sizeof(*ns));
-	if (!ns)
-		dt_sema_err(s, D_UNKNOWN, it->line, "out of memory");
-	dtp->stmts = ns;
+	if (!(dtp->nstmts & (dtp->nstmts - 1))) {	/* 0, 1, 2, 4 ...: full */
+		struct dt_stmt **ns = realloc(dtp->stmts,
+		    (size_t)(dtp->nstmts ? dtp->nstmts * 2 : 1) * sizeof(*ns));
+		if (!ns)
+			dt_sema_err(s, D_UNKNOWN, it->line, "out of memory");
+		dtp->stmts = ns;
+	}
 	dtp->stmts[dtp->nstmts++] = st;
 	enable(s, st, mc);
 	free(mc->v);

@@ -641,6 +641,8 @@ void dt_sema_inline_decl(struct sema *s, struct ast_item *it)
 		di->libtag = s->dtp->cur_libtag;
 	} else
 		di->value = inline_value(s, it);
+	if (dt_namehash_put(&s->dtp->inline_ix, di->name, di) < 0)
+		dt_sema_err(s, D_UNKNOWN, it->line, "out of memory");
 	di->next = s->dtp->inlines;
 	s->dtp->inlines = di;
 }

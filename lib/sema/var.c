@@ -28,10 +28,7 @@
 
 struct dt_gvar *dt_sema_gvar_lookup(dtrace_hdl_t *dtp, const char *name)
 {
-	for (int i = 0; i < dtp->ngvars; i++)
-		if (!strcmp(dtp->gvars[i]->name, name))
-			return dtp->gvars[i];
-	return NULL;
+	return dt_namehash_get(&dtp->gvar_ix, name);
 }
 
 /* Can a variable hold an object of type t (an array, struct or union)? */
@@ -58,13 +55,20 @@ struct dt_gvar *dt_sema_gvar_add(struct sema *s, const char *name,
 		obj_type_ok(s, t, "", name, line);
 	else if (!dt_is_value(t) && t->kind != DT_TK_STRING)
 		dt_sema_err(s, D_DECL_DYNOBJ, line, "variables of type %s are not supported yet: %s", t->name, name);
-	struct dt_gvar **ng = realloc(dtp->gvars, (size_t)(dtp->ngvars + 1) * sizeof(*ng));
-	if (!ng)
-		dt_sema_err(s, D_UNKNOWN, line, "out of memory");
-	dtp->gvars = ng;
+	if (!(dtp->ngvars & (dtp->ngvars - 1))) {	/* 0, 1, 2, 4 ...: full */
+		struct dt_gvar **ng = realloc(dtp->gvars,
+		    (size_t)(dtp->ngvars ? dtp->ngvars * 2 : 1) * sizeof(*ng));
+		if (!ng)
+			dt_sema_err(s, D_UNKNOWN, line, "out of memory");
+		dtp->gvars = ng;
+	}
 	struct dt_gvar *g = dt_alloc(dtp, sizeof(*g));
-	dtp->gvars[dtp->ngvars++] = g;
 	g->name = dt_arena_strndup(dtp->arena, name, strlen(name));
+	/* the first of a name is the one found (a scan of gvars found it) */
+	if (!dt_namehash_get(&dtp->gvar_ix, g->name) &&
+	    dt_namehash_put(&dtp->gvar_ix, g->name, g) < 0)
+		dt_sema_err(s, D_UNKNOWN, line, "out of memory");
+	dtp->gvars[dtp->ngvars++] = g;
 	g->type = t;
 	g->line = line;
 	g->offset = dtp->gsize;
@@ -73,14 +77,19 @@ struct dt_gvar *dt_sema_gvar_add(struct sema *s, const char *name,
 	return g;
 }
 
+/* The inline name (the latest declared: a name is never declared twice). */
+static struct dt_inline *inline_lookup(dtrace_hdl_t *dtp, const char *name)
+{
+	return dt_namehash_get(&dtp->inline_ix, name);
+}
+
 /* ---- dynamic variables ---- */
 
 struct dt_dvar *dt_sema_dvar_lookup(dtrace_hdl_t *dtp, int kind, const char *name)
 {
-	for (struct dt_dvar *v = dtp->dvars; v; v = v->next)
-		if (v->kind == kind && !strcmp(v->name, name))
-			return v;
-	return NULL;
+	if (kind < 0 || kind > DT_DV_ASSOC)
+		return NULL;
+	return dt_namehash_get(&dtp->dvar_ix[kind], name);
 }
 
 static uint32_t key_size(struct sema *s, struct dt_type *t)
@@ -126,6 +135,8 @@ struct dt_dvar *dt_sema_dvar_add(struct sema *s, int kind, const char *name,
 	} else if (vsize > dtp->dv_valsize) {
 		dtp->dv_valsize = vsize;
 	}
+	if (dt_namehash_put(&dtp->dvar_ix[kind], v->name, v) < 0)	/* the latest */
+		dt_sema_err(s, D_UNKNOWN, line, "out of memory");
 	v->next = dtp->dvars;
 	dtp->dvars = v;
 	return v;
@@ -323,13 +334,13 @@ static struct dt_node *ident(struct sema *s, struct ast_expr *e, int as_array)
 		n->var = g;
 		return n;
 	}
-	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
-		if (!strcmp(in->name, name)) {
-			if (in->nparams)
-				dt_sema_err(s, D_IDENT_UNDEF, e->line, "inline %s is used without its %d key%s",
-				    name, in->nparams, in->nparams == 1 ? "" : "s");
-			return in->value ? in->value : dt_sema_inline(s, in, e->line);
-		}
+	struct dt_inline *in = inline_lookup(dtp, name);
+	if (in) {
+		if (in->nparams)
+			dt_sema_err(s, D_IDENT_UNDEF, e->line, "inline %s is used without its %d key%s",
+			    name, in->nparams, in->nparams == 1 ? "" : "s");
+		return in->value ? in->value : dt_sema_inline(s, in, e->line);
+	}
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name))
 			return dt_sema_const(s, e->line, c->type, c->value);
@@ -394,17 +405,17 @@ int dt_sema_global_ident(struct sema *s, const char *name, struct dt_identinfo *
 		ii->dvar = v;
 		return 1;
 	}
-	for (struct dt_inline *in = dtp->inlines; in; in = in->next)
-		if (!strcmp(in->name, name)) {
-			ii->is_inline = 1;
-			if (in->nparams) {	/* its value's type needs its keys */
-				ii->kind = "array";
-				ii->type = s->tt->t_int;
-				return 1;
-			}
-			ii->type = (in->value ? in->value : dt_sema_inline(s, in, 0))->type;
+	struct dt_inline *in = inline_lookup(dtp, name);
+	if (in) {
+		ii->is_inline = 1;
+		if (in->nparams) {	/* its value's type needs its keys */
+			ii->kind = "array";
+			ii->type = s->tt->t_int;
 			return 1;
 		}
+		ii->type = (in->value ? in->value : dt_sema_inline(s, in, 0))->type;
+		return 1;
+	}
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name)) {
 			ii->kind = "enumerator";
@@ -444,9 +455,8 @@ static int implicit_ok(struct sema *s, const char *name)
 			return 0;
 	if (!strncmp(name, "arg", 3) && strlen(name) == 4 && name[3] >= '0' && name[3] <= '9')
 		return 0;
-	for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
-		if (!strcmp(in->name, name))
-			return 0;
+	if (inline_lookup(s->dtp, name))
+		return 0;
 	for (struct dt_enumconst *c = s->tt->enums; c; c = c->next)
 		if (!strcmp(c->name, name))
 			return 0;
@@ -709,9 +719,9 @@ struct dt_node *dt_sema_index(struct sema *s, struct ast_expr *e)
 		 * first if it defines the name */
 		const char *nm = e->index.base->ident.name;
 		for (int pass = 0; pass < 2; pass++) {
-			for (struct dt_inline *in = s->dtp->inlines; in; in = in->next)
-				if (in->nparams && !strcmp(in->name, nm))
-					return dt_sema_inline_call(s, in, e->index.keys, e->index.nkeys, e->line);
+			struct dt_inline *in = inline_lookup(s->dtp, nm);
+			if (in && in->nparams)
+				return dt_sema_inline_call(s, in, e->index.keys, e->index.nkeys, e->line);
 			if (pass || dt_sema_gvar_lookup(s->dtp, nm) || !dt_sema_need(s, nm))
 				break;
 		}
