@@ -140,6 +140,11 @@ static int list_probe(const dtrace_probeinfo_t *pi, void *arg)
 			fprintf(out, "\t\targs[%d]: %s\n", i, info.argtypes[i]);
 		if (info.nargs == 0)
 			fprintf(out, "\t\tNone\n");
+		/* a translated probe: what arg0.. hold before translation */
+		if (info.nnative > 0)
+			fprintf(out, "\n\tNative Argument Types\n");
+		for (int i = 0; i < info.nnative; i++)
+			fprintf(out, "\t\targ%d: %s\n", i, info.nativetypes[i]);
 		fprintf(out, "\n");
 	}
 	return 0;
@@ -486,14 +491,16 @@ static void list_script(dtrace_hdl_t *dtp, char **text, char **errs)
 	fclose(m);
 }
 
-/* The program text of a -P/-m/-f/-n/-i description: the colons go before any predicate or action. */
+/* The program text of a -P/-m/-f/-n/-i description (any length: NULL
+ * if out of memory): the colons go before any predicate or action. */
 static char *desc_source(const struct pspec *ps)
 {
-	char buf[8192];
+	char *src;
 	size_t dl = strcspn(ps->arg, " \t\n{/");
 
-	snprintf(buf, sizeof(buf), "%.*s%s%s", (int)dl, ps->arg, desc_sep(ps->kind), ps->arg + dl);
-	return strdup(buf);
+	if (asprintf(&src, "%.*s%s%s", (int)dl, ps->arg, desc_sep(ps->kind), ps->arg + dl) < 0)
+		return NULL;
+	return src;
 }
 
 /*
@@ -547,6 +554,10 @@ static int compile_spec(dtrace_hdl_t *dtp, const struct opts *o, const struct ps
 		rc = dtrace_compile_file(dtp, ps->arg, flags | (o->cflags & DTRACE_C_CPP), n);
 	} else {
 		char *src = desc_source(ps);
+		if (!src) {
+			err("failed to compile description %s: %s", ps->arg, strerror(ENOMEM));
+			return E_ERROR;
+		}
 		rc = dtrace_compile(dtp, src, ps->arg, flags, n);
 		free(src);
 	}
@@ -690,17 +701,17 @@ static int header_mode(dtrace_hdl_t *dtp, struct opts *o)
 }
 
 /*
- * -G: the object to link with the objects (the operands) compiled with
- * -h's header, defining the semaphores of the probes the programs'
- * providers declare (compiled with -Z, as dtrace does); written to -o's
- * file, else the first script's NAME.o in the current directory, else
- * d.out.  Nothing is left when it fails.
+ * -G: for each program, the object to link with the objects (the
+ * operands) compiled with -h's header, defining the semaphores of the
+ * probes that program's providers declare (compiled with -Z, as dtrace
+ * does).  As dtrace names them: -o's file if there is one program;
+ * else a script NAME.d's NAME.o in the current directory; else d.out.N
+ * (N the program's place) if there are several, d.out if one.  Every
+ * program is compiled before any object is written; the first that
+ * fails to link ends the run, and leaves no file of its own.
  */
 static int link_mode(dtrace_hdl_t *dtp, struct opts *o, int objc, char **objv)
 {
-	char name[4096];
-	const char *file = o->ofile;
-	const struct pspec *ps = o->nspecs ? &o->specs[0] : NULL;
 	int n = 0;
 
 	if (o->nspecs == 0) {
@@ -710,19 +721,24 @@ static int link_mode(dtrace_hdl_t *dtp, struct opts *o, int objc, char **objv)
 	for (int i = 0; i < o->nspecs; i++)
 		if (compile_spec(dtp, o, &o->specs[i], &n) != E_SUCCESS)
 			return E_ERROR;
-	if (!file) {
+	for (int i = 0; i < o->nspecs; i++) {
+		const struct pspec *ps = &o->specs[i];
 		const char *dot = strrchr(ps->arg, '.'), *base = strrchr(ps->arg, '/');
+		char name[4096];
 		base = base ? base + 1 : ps->arg;
-		if (ps->kind == P_SCRIPT && dot && dot > base && !strcmp(dot, ".d"))
+		if (o->nspecs == 1 && o->ofile)
+			snprintf(name, sizeof(name), "%s", o->ofile);
+		else if (ps->kind == P_SCRIPT && dot && dot > base && !strcmp(dot, ".d"))
 			snprintf(name, sizeof(name), "%.*s.o", (int)(dot - base), base);
+		else if (o->nspecs > 1)
+			snprintf(name, sizeof(name), "d.out.%d", i);
 		else
 			snprintf(name, sizeof(name), "d.out");
-		file = name;
-	}
-	if (dtrace_program_link(dtp, file, objc, objv) < 0) {
-		err("failed to link %s %s: %s", ps->kind == P_SCRIPT ? "script" : "description",
-		    ps->arg, dtrace_errmsg(dtp));
-		return E_ERROR;
+		if (dtrace_program_link_prog(dtp, i, name, objc, objv) < 0) {
+			err("failed to link %s %s: %s", ps->kind == P_SCRIPT ? "script" : "description",
+			    ps->arg, dtrace_errmsg(dtp));
+			return E_ERROR;
+		}
 	}
 	return E_SUCCESS;
 }
@@ -859,6 +875,12 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 		return header_mode(dtp, &o);
 	if (o.Gflag)		/* -o names the object; operands are objects */
 		return link_mode(dtp, &o, argc - optind, argv + optind);
+	/* -h and -G need no kernel, nor -e until a description needs its
+	 * probes (then the compile says the same) */
+	if ((o.lflag || !o.eflag) && !dtrace_privileged()) {
+		err("failed to initialize dtrace: DTrace requires additional privileges");
+		return E_ERROR;
+	}
 	FILE *out = open_output(o.ofile);
 	if (!out)
 		return E_ERROR;

@@ -60,12 +60,21 @@ typedef struct dtrace_probeinfo {
 	dtrace_attribute_t desc;	/* minimum over the four fields */
 	dtrace_attribute_t args;	/* the provider's argument attributes */
 	int nargs;			/* typed arguments, -1 if unknown */
-	const char *argtypes[10];
+	const char *argtypes[10];	/* args[]: translated where translated */
+	int nnative;			/* > 0 only for a probe whose provider
+					   definition translates its arguments */
+	const char *nativetypes[10];	/* arg0..: the native types */
 } dtrace_probeinfo_t;
 
 typedef int dtrace_probe_f(const dtrace_probeinfo_t *, void *);
 
 dtrace_hdl_t *dtrace_open(int *errp);
+/* 1 if this process has the privileges tracing needs (CAP_SYS_ADMIN, or
+ * CAP_BPF and CAP_PERFMON, in its effective set, and a readable
+ * tracefs), else 0: then dtrace(1M) says "failed to initialize dtrace:
+ * DTrace requires additional privileges" and so does a compile whose
+ * probe description matches nothing (-e).  Decided once per process. */
+int dtrace_privileged(void);
 void dtrace_close(dtrace_hdl_t *dtp);
 const char *dtrace_errmsg(dtrace_hdl_t *dtp);
 
@@ -342,6 +351,10 @@ int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname);
  * -h header: each must be an ELF relocatable of this machine.  No file
  * is left on failure. */
 int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *const objv[]);
+/* The same for the providers of one program: the prog-th the consumer
+ * compiled (0 the first; dtrace -G writes an object per script). */
+int dtrace_program_link_prog(dtrace_hdl_t *dtp, int prog, const char *file, int objc,
+    char *const objv[]);
 
 /* Load and attach everything compiled, fire BEGIN. */
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out);

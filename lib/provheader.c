@@ -94,9 +94,9 @@ int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname)
 	char mac[1024] = "";
 	int nprov = 0;
 
-	if (dt_usdt_check(dtp) < 0)
+	if (dt_usdt_check(dtp, -1) < 0)
 		return -1;
-	dt_usdt_each_provider(dtp, count_provider, &nprov);
+	dt_usdt_each_provider(dtp, -1, count_provider, &nprov);
 	if (fname) {
 		const char *b = strrchr(fname, '/');
 		header_macro(mac, sizeof(mac), b ? b + 1 : fname);
@@ -112,7 +112,7 @@ int dtrace_program_header(dtrace_hdl_t *dtp, FILE *out, const char *fname)
 		    "#include <sys/sdt.h>\n#endif\n\n");
 	fprintf(out, "#ifdef\t__cplusplus\nextern \"C\" {\n#endif\n\n");
 	if (nprov) {
-		if (dt_usdt_each_provider(dtp, header_provider, out) < 0)
+		if (dt_usdt_each_provider(dtp, -1, header_provider, out) < 0)
 			return -1;
 	}
 	fprintf(out, "\n#ifdef\t__cplusplus\n}\n#endif\n");

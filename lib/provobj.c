@@ -6,7 +6,9 @@
  * an ELF64 x86-64 relocatable that defines them (zero, unsigned short,
  * hidden, in section .probes as sys/sdt.h expects) and says the stack is
  * not executable (.note.GNU-stack).  The objects given are checked, as
- * dtrace checks those it rewrites, but left alone.
+ * dtrace checks those it rewrites, but left alone: ELF relocatables of
+ * this machine whose notes hold a site of every provider the program
+ * declares, and only probes it declares.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "base/handle.h"
+#include "kernel/stapsdt.h"
 #include "usdtgen.h"
 #include "dtrace.h"
 
@@ -114,6 +117,66 @@ static int check_object(dtrace_hdl_t *dtp, const char *obj)
 	return rc;
 }
 
+/* the operands' probe sites, read once per link */
+struct sites {
+	struct dt_sdt_note **v;
+	size_t *n;
+	int nobj;
+};
+
+/* does provider pv have a site, and is every site of it a probe it
+ * declares?  (as dtrace's link, which reads the objects' probe sites) */
+static int check_provider(dtrace_hdl_t *dtp, const struct ast_provider *pv, void *arg)
+{
+	const struct sites *st = arg;
+	int found = 0;
+	for (int o = 0; o < st->nobj; o++)
+		for (size_t i = 0; i < st->n[o]; i++) {
+			const struct dt_sdt_note *nt = &st->v[o][i];
+			if (strcmp(nt->provider, pv->name))
+				continue;
+			found = 1;
+			const struct ast_probe *pr = pv->probes;
+			while (pr && strcmp(pr->name, nt->name))
+				pr = pr->next;
+			if (!pr) {
+				char name[256];
+				size_t k = 0;
+				for (const char *c = nt->name; *c && k + 1 < sizeof(name); c++)
+					name[k++] = c[0] == '_' && c[1] == '_' ? (c++, '-') : *c;
+				name[k] = 0;
+				return dt_set_err(dtp, "no such probe %s", name);
+			}
+		}
+	return found ? 0 : dt_set_err(dtp, "No probe sites found for declared provider");
+}
+
+static int check_sites(dtrace_hdl_t *dtp, int prog, int objc, char *const objv[])
+{
+	struct sites st = { calloc((size_t)objc + 1, sizeof(*st.v)),
+		calloc((size_t)objc + 1, sizeof(*st.n)), 0 };
+	int rc = 0;
+	if (!st.v || !st.n) {
+		free(st.v);
+		free(st.n);
+		return dt_set_err(dtp, "%s", strerror(ENOMEM));
+	}
+	for (int i = 0; i < objc; i++) {
+		char err[256];
+		if (dt_sdt_read(objv[i], &st.v[i], &st.n[i], err, sizeof(err)) < 0) {
+			st.v[i] = NULL;	/* no notes (or none readable): no sites */
+			st.n[i] = 0;
+		}
+		st.nobj = i + 1;
+	}
+	rc = dt_usdt_each_provider(dtp, prog, check_provider, &st);
+	for (int i = 0; i < st.nobj; i++)
+		dt_sdt_free(st.v[i], st.n[i]);
+	free(st.v);
+	free(st.n);
+	return rc;
+}
+
 static Elf_Scn *new_section(Elf *elf, struct strtab *shstr, const char *name,
     GElf_Word type, GElf_Xword flags, void *buf, size_t size, Elf_Type dtype, size_t align)
 {
@@ -187,6 +250,12 @@ static int write_object(Elf *elf, struct semas *s, struct strtab *shstr, char *z
 
 int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *const objv[])
 {
+	return dtrace_program_link_prog(dtp, -1, file, objc, objv);
+}
+
+int dtrace_program_link_prog(dtrace_hdl_t *dtp, int prog, const char *file, int objc,
+    char *const objv[])
+{
 	struct semas s = { 0 };
 	struct strtab shstr = { 0 };
 	char *zeros = NULL;
@@ -196,11 +265,13 @@ int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *con
 
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return dt_set_err(dtp, "failed to initialize libelf: %s", elf_errmsg(-1));
-	if (dt_usdt_check(dtp) < 0)
+	if (dt_usdt_check(dtp, prog) < 0)
 		return -1;
 	for (int i = 0; i < objc; i++)
 		if (check_object(dtp, objv[i]) < 0)
 			return -1;
+	if (check_sites(dtp, prog, objc, objv) < 0)
+		return -1;
 	/* symbol 0 (null) and .probes's section symbol, then the semaphores */
 	s.cap = 16;
 	s.syms = calloc((size_t)s.cap, sizeof(*s.syms));
@@ -208,7 +279,7 @@ int dtrace_program_link(dtrace_hdl_t *dtp, const char *file, int objc, char *con
 		goto nomem;
 	s.syms[1] = (GElf_Sym){ .st_info = GELF_ST_INFO(STB_LOCAL, STT_SECTION), .st_shndx = 1 };
 	s.nsyms = 2;
-	if (dt_usdt_each_provider(dtp, add_sema, &s) < 0)
+	if (dt_usdt_each_provider(dtp, prog, add_sema, &s) < 0)
 		goto out;
 	if (!(zeros = calloc((size_t)s.nsyms, 2)))
 		goto nomem;

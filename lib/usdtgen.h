@@ -21,13 +21,14 @@ int dt_usdt_macro(char *buf, size_t len, const char *prov, const char *probe);
  * (the probe's name as written, "__" kept); 0, or -1 when it does not fit. */
 int dt_usdt_semaphore(char *buf, size_t len, const char *prov, const char *probe);
 
-/* Each provider definition of the handle's programs, in source order:
- * fn's non-zero return stops the walk and is returned. */
-int dt_usdt_each_provider(dtrace_hdl_t *dtp,
+/* Each provider definition of the handle's programs (prog >= 0: of the
+ * prog-th program the consumer compiled, D libraries not counted), in
+ * source order: fn's non-zero return stops the walk and is returned. */
+int dt_usdt_each_provider(dtrace_hdl_t *dtp, int prog,
     int (*fn)(dtrace_hdl_t *dtp, const struct ast_provider *pv, void *arg), void *arg);
 
 /* -1 with the handle's error set when a probe has more arguments than
  * sys/sdt.h takes; 0 otherwise. */
-int dt_usdt_check(dtrace_hdl_t *dtp);
+int dt_usdt_check(dtrace_hdl_t *dtp, int prog);
 
 #endif

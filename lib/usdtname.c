@@ -39,17 +39,24 @@ int dt_usdt_semaphore(char *buf, size_t len, const char *prov, const char *probe
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-int dt_usdt_each_provider(dtrace_hdl_t *dtp,
+int dt_usdt_each_provider(dtrace_hdl_t *dtp, int prog,
     int (*fn)(dtrace_hdl_t *dtp, const struct ast_provider *pv, void *arg), void *arg)
 {
-	for (int i = 0; i < dtp->nasts; i++)
+	int n = -1;	/* the consumer's programs, counted (not D libraries) */
+	for (int i = 0; i < dtp->nasts; i++) {
+		if (dtp->asts[i]->is_lib)
+			continue;
+		n++;
+		if (prog >= 0 && n != prog)
+			continue;
 		for (struct ast_item *it = dtp->asts[i]->items; it; it = it->next) {
-			if (it->kind != AST_ITEM_PROVIDER || dtp->asts[i]->is_lib)
+			if (it->kind != AST_ITEM_PROVIDER)
 				continue;
 			int rc = fn(dtp, &it->provider, arg);
 			if (rc)
 				return rc;
 		}
+	}
 	return 0;
 }
 
@@ -64,7 +71,7 @@ static int check_one(dtrace_hdl_t *dtp, const struct ast_provider *pv, void *arg
 	return 0;
 }
 
-int dt_usdt_check(dtrace_hdl_t *dtp)
+int dt_usdt_check(dtrace_hdl_t *dtp, int prog)
 {
-	return dt_usdt_each_provider(dtp, check_one, NULL);
+	return dt_usdt_each_provider(dtp, prog, check_one, NULL);
 }

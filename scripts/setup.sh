@@ -19,8 +19,9 @@ if ((${#missing[@]})); then
 		exit 1
 	fi
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq "${missing[@]}" >/dev/null
+	# wait for another apt (an unattended upgrade, a parallel set-up) rather than fail
+	apt-get -o DPkg::Lock::Timeout=900 update -qq
+	apt-get -o DPkg::Lock::Timeout=900 install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "$(id -u)" -eq 0 ] && ! mountpoint -q /sys/kernel/tracing 2>/dev/null; then
 	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null || true

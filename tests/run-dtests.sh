@@ -51,18 +51,39 @@ run_sh() {
 	return $rc
 }
 
+# exec_ms: milliseconds one exec of /bin/true takes (a machine where exec
+# has turned slow makes every test slow: the summary says so)
+exec_ms() {
+	local t0=$EPOCHREALTIME
+	/bin/true
+	local t1=$EPOCHREALTIME
+	echo $(( (${t1/./} - ${t0/./}) / 1000 ))
+}
+start=$SECONDS
+exec0=$(exec_ms)
+slow=()
 while IFS= read -r t; do
 	case "$t" in *"$pat"*) ;; *) continue ;; esac
 	name=${t#"$top/tests/d/"}
+	t0=$SECONDS
 	if [[ $t == *.d ]]; then run_d "$t" >"$tmp/log"; else run_sh "$t" >"$tmp/log"; fi
-	if [ $? = 0 ]; then
-		pass=$((pass + 1)); echo "PASS $name"
+	rc=$?
+	took=$((SECONDS - t0)); when=""
+	# tests of 20 s or more say how long they took
+	if [ $took -ge 20 ]; then when=" ($took s)"; slow+=("$took $name"); fi
+	if [ $rc = 0 ]; then
+		pass=$((pass + 1)); echo "PASS $name$when"
 	else
-		fail=$((fail + 1)); failed+=("$name"); echo "FAIL $name"; cat "$tmp/log"
+		fail=$((fail + 1)); failed+=("$name"); echo "FAIL $name$when"; cat "$tmp/log"
 	fi
 done < <(find "$top/tests/d" \( -name '*.d' -o -name '*.sh' \) -type f -not -path '*/compat/scripts/*' -not -path '*/usdtgen/world/*' | sort)
 
 echo
+echo "took $((SECONDS - start)) s; an exec took $exec0 ms at the start, $(exec_ms) ms at the end"
+if ((${#slow[@]})); then
+	echo "slowest:"
+	printf '%s\n' "${slow[@]}" | sort -rn | head -n 10 | sed 's/^/  /'
+fi
 for f in "${failed[@]+"${failed[@]}"}"; do echo "failed: $f"; done
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -10,8 +10,9 @@
  * __data_loc char[] fields are strings, readable with trace()/printf().
  * The syscalls group is the syscall provider's; kprobes and uprobes
  * groups, and any other event tracefs's dynamic_events lists (a uprobe
- * event in a group of its own), are dynamic and not sdt probes (a uprobe
- * event takes a kprobe-type program, not a tracepoint's).
+ * event in a group of its own, even one named BEGIN: kernel/dynevents.c),
+ * are dynamic and not sdt probes (a uprobe event takes a kprobe-type
+ * program, not a tracepoint's).
  *
  * A probe whose clauses read no argument is a raw tracepoint program on
  * a BPF link instead of a perf event (sdt_cg_args): the same firings,

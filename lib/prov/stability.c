@@ -54,13 +54,16 @@ int dtrace_probe_info(dtrace_hdl_t *dtp, uint32_t id, dtrace_probeinfo_t *pi)
 	dt_probeinfo(p, pi);
 	dt_attr_export(dt_probe_desc_attr(p), &pi->desc);
 	dt_attr_export(p->ops->attr[4], &pi->args);
-	pi->nargs = 0;
+	pi->nargs = pi->nnative = 0;
 	/* a probe a provider definition describes: its translated types,
 	 * as DTrace lists them */
 	const struct dt_pdprobe *pp = dt_provdef_for(dtp, p);
 	if (pp) {
 		for (int i = 0; i < pp->xargc && i < 10; i++)
 			pi->argtypes[pi->nargs++] = pp->xargv[i];
+		/* and, translated, the native ones it was given */
+		for (int i = 0; pp->xlated && i < pp->nargc && i < 10; i++)
+			pi->nativetypes[pi->nnative++] = pp->nargv[i];
 	} else if (p->ops->argtype) {
 		for (int i = 0; i < 10; i++) {
 			const char *t = p->ops->argtype(dtp, p, i, 1);

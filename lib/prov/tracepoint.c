@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include "tracepoint.h"
-#include "base/file.h"
+#include "kernel/dynevents.h"
 
 struct dt_tpmeta *dt_tpmeta_get(dtrace_hdl_t *dtp, struct dt_probe *p,
     const char *cat, const char *event)
@@ -167,34 +167,6 @@ int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size
 	return 0;
 }
 
-
-char *dt_tp_dynamic_events(void)
-{
-	const char *root = dt_tp_root();
-	char path[4096];
-	if (!root)
-		return NULL;
-	snprintf(path, sizeof(path), "%s/../dynamic_events", root);
-	return dt_read_file(path, 0, 1, NULL);
-}
-
-int dt_tp_is_dynamic(const char *text, const char *cat, const char *event)
-{
-	size_t lc = strlen(cat), le = strlen(event);
-	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
-		/* "p:GROUP/EVENT ...": the first word's part after the colon */
-		const char *w = l, *end = l + strcspn(l, " \t\n");
-		const char *c = memchr(w, ':', (size_t)(end - w));
-		if (c)
-			w = c + 1;
-		const char *slash = memchr(w, '/', (size_t)(end - w));
-		if (slash && (size_t)(slash - w) == lc && !strncmp(w, cat, lc) &&
-		    (size_t)(end - slash - 1) == le && !strncmp(slash + 1, event, le))
-			return 1;
-	}
-	return 0;
-}
-
 /* ---- the probe names of the tracepoint providers (sdt, rawtp) ---- */
 
 /* groups that are not static kernel tracepoints: the syscall tracer's
@@ -212,13 +184,13 @@ static int skip_group(const char *cat)
 struct pop {
 	dtrace_hdl_t *dtp;
 	const struct dt_provider_ops *ops;
-	char *dynamic;			/* tracefs's dynamic_events */
+	struct dt_dynevents dyn;	/* not the kernel's: left out */
 };
 
 static int add_event(const char *cat, const char *event, void *arg)
 {
 	struct pop *pp = arg;
-	if (pp->dynamic && dt_tp_is_dynamic(pp->dynamic, cat, event))
+	if (dt_dynevents_has(&pp->dyn, cat, event))
 		return 0;
 	return dt_probe_create(pp->dtp, pp->ops, cat, "", event, 0) ? 0 : -1;
 }
@@ -232,8 +204,10 @@ static int add_group(const char *cat, void *arg)
 
 int dt_tp_populate(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops)
 {
-	struct pop pp = { dtp, ops, dt_tp_dynamic_events() };
+	struct pop pp = { dtp, ops, { NULL, 0 } };
+	if (dt_dynevents_read(&pp.dyn) < 0)
+		return -1;
 	int rc = dt_tp_categories(add_group, &pp) < 0 ? -1 : 0;
-	free(pp.dynamic);
+	dt_dynevents_free(&pp.dyn);
 	return rc;
 }

@@ -32,11 +32,6 @@ int dt_rawtp_cookies(void);
  * several probes (prov.h's attach_shared) */
 int dt_rawtp_attach_cookie(dtrace_hdl_t *dtp, struct dt_probe *p, const char *tp,
     int prog_fd, uint64_t cookie);
-/* The text of tracefs's dynamic_events (kprobe, uprobe, synthetic...
- * events: "p:GROUP/EVENT ..." a line), malloc'ed; NULL if none. */
-char *dt_tp_dynamic_events(void);
-/* Is GROUP/EVENT one of text's dynamic events (no kernel tracepoint)? */
-int dt_tp_is_dynamic(const char *text, const char *cat, const char *event);
 /* Emit: copy the string field f of the record (R6) to R9 + off. */
 int dt_tp_cg_str(struct dt_asm *a, const struct dt_tpfield *f, int off, int size);
 

@@ -74,6 +74,8 @@ struct usdt_probe {
 	uint64_t arg_start;	/* the process image's (0: unknown) */
 	int glob_only;		/* only globs matched it: if the process has
 				   exited by attach time, skip it silently */
+	int any_pid;		/* every description that matched it was a
+				   glob over any process ("postgresql*") */
 	char *desc;		/* its full name, for messages */
 	int nsites;
 	struct usdt_site *sites;
@@ -212,6 +214,20 @@ static int add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_n
 	return 0;
 }
 
+/* Does provider glob pat match provider prov in every process (what a
+ * process started later would be named too)?  "postgresql*", "postgres*",
+ * "*" do; "postgresql12*", "postgresql$1" do not. */
+static int any_process(const char *pat, const char *prov)
+{
+	char any[160], one[160];
+	size_t n = strlen(pat);
+	if (!is_glob(pat) || !n || pat[n - 1] != '*')
+		return 0;
+	snprintf(any, sizeof(any), "%s*", prov);
+	snprintf(one, sizeof(one), "%s7", prov);
+	return fnmatch(pat, any, 0) == 0 && fnmatch(pat, one, 0) == 0;
+}
+
 /* the probes of one object of the process */
 static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 {
@@ -238,7 +254,7 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 			}
 			up->pid = c->pid;
 			up->arg_start = c->arg_start;
-			up->glob_only = 1;
+			up->glob_only = up->any_pid = 1;
 			p = dt_probe_create_prov(c->dtp, &dt_prov_usdt, prov, base, func, name, 0);
 			if (!p) {
 				free(up->path);
@@ -251,6 +267,8 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 			continue;
 		if (!c->glob)	/* named: its process's exit is an error */
 			((struct usdt_probe *)p->priv)->glob_only = 0;
+		if (!any_process(c->prov, nt->provider))
+			((struct usdt_probe *)p->priv)->any_pid = 0;
 		if (add_site(c->dtp, p, nt) < 0)
 			return -1;
 	}
@@ -347,11 +365,58 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
 	return rc;
 }
 
+/* ---- probes for processes started later ----
+ *
+ * DTrace applies an enabling of provider*:::probe to the providers of
+ * processes that appear after it (a fork of a traced process, a new
+ * process running the object).  Here: when every enabled probe of one
+ * object's site (the same file, provider, function and name, one probe
+ * per process that had the object mapped) was matched only by such
+ * globs and has the same clauses, the lowest of them is attached to the
+ * object for any process (pid 0) and the others not at all: it fires in
+ * each of those processes and in every later one.  Its firings carry
+ * its own probe ID and probeprov (the process it was found in); pid and
+ * execname are the firing process's.  Otherwise each probe keeps its
+ * process. */
+
+enum { USDT_OWN, USDT_FILE, USDT_FOLLOWER };
+
+static int same_site(const struct dt_probe *p, const struct dt_probe *q)
+{
+	const struct usdt_probe *a = p->priv, *b = q->priv;
+	size_t pl, ql;
+	return split_pid(p->prov, &pl) && split_pid(q->prov, &ql) && pl == ql &&
+	    !strncmp(p->prov, q->prov, pl) && !strcmp(a->path, b->path) &&
+	    !strcmp(p->func, q->func) && !strcmp(p->name, q->name);
+}
+
+static int attach_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
+{
+	const struct usdt_probe *up = p->priv;
+	if (!up->any_pid || getenv("DTRACE_USDT_PERPID"))
+		return USDT_OWN;
+	const struct dt_probe *first = p;
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		const struct dt_probe *q = dtp->probes[i];
+		if (q == p || q->ops != &dt_prov_usdt || !q->nclauses || !same_site(p, q))
+			continue;
+		const struct usdt_probe *uq = q->priv;
+		if (!uq->any_pid || q->nclauses != p->nclauses ||
+		    memcmp(q->clauses, p->clauses, (size_t)p->nclauses * sizeof(*p->clauses)))
+			return USDT_OWN;
+		if (q->id < first->id)
+			first = q;
+	}
+	return first == p ? USDT_FILE : USDT_FOLLOWER;
+}
+
 /* ---- the exec check (as pid's) ---- */
 
 static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int out)
 {
 	const struct usdt_probe *up = p->priv;
+	if (attach_kind(dtp, p) != USDT_OWN)
+		return 0;	/* any process mapping the object */
 	int mm = dt_btf_offsetof(dtp, "task_struct", "mm");
 	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
 	if (!up->arg_start || mm < 0 || as < 0)
@@ -631,6 +696,9 @@ static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, int
 	struct usdt_state *st = state(dtp);
 	if (!st)
 		return dt_set_err(dtp, "out of memory");
+	int kind = attach_kind(dtp, p);
+	if (kind == USDT_FOLLOWER)
+		return 0;	/* it fires through the first of its site */
 	if (!up->desc && asprintf(&up->desc, "%s:%s:%s:%s", p->prov, p->mod, p->func,
 	    p->name) < 0) {
 		up->desc = NULL;
@@ -638,7 +706,8 @@ static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, int
 	}
 	for (int s = 0; s < up->nsites; s++) {
 		struct dt_uprobe_pt pt = { up->path, up->sites[s].off, (uint64_t)s, prog_fd,
-			up->pid, 0, up->desc, p->id, late, up->sites[s].sema_off, up->glob_only };
+			kind == USDT_FILE ? 0 : up->pid, 0, up->desc, p->id, late,
+			up->sites[s].sema_off, up->glob_only };
 		if (dt_uprobe_add(dtp, &st->pending, &pt) < 0)
 			return -1;
 	}

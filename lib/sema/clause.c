@@ -10,11 +10,27 @@
  * only after its statements and predicate are lowered, so a compile
  * error in it leaves nothing of it enabled.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sema_int.h"
 #include "front/ast.h"
+#include "kernel/priv.h"
+
+/* Could a provider that lists the kernel's probes have matched prov,
+ * were they visible (kernel/priv.c)?  Not the dtrace provider, nor an
+ * exact name that no provider has and no instance could (nosuch; pid123
+ * could be one). */
+static int kernel_may_match(dtrace_hdl_t *dtp, const char *prov)
+{
+	size_t n = strlen(prov);
+	if (!n || strpbrk(prov, "*?[\\"))
+		return 1;
+	if (!strcmp(prov, "dtrace"))
+		return 0;
+	return dt_prov_lookup(dtp, prov) || isdigit((unsigned char)prov[n - 1]);
+}
 
 /* Collect a matched probe once (two descriptions may match one probe;
  * one matches it once: only the earlier ones' are looked through, so
@@ -130,6 +146,14 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 				dtp->unmatched = nu;
 			}
 			continue;
+		}
+		if (found == 0 && !dtp->opt[DTOPT_ZDEFS] && !dt_priv_ok() &&
+		    kernel_may_match(dtp, pd->provider)) {
+			/* the kernel's probes cannot be seen: say why, as
+			 * dtrace(1M) does when it cannot open DTrace */
+			free(mc->v);
+			dt_set_err(dtp, "failed to initialize dtrace: %s", DT_PRIV_MSG);
+			longjmp(s->jb, 1);
 		}
 		if (found == 0 && !dtp->opt[DTOPT_ZDEFS]) {
 			/* a provider that cannot exist here says why, on the

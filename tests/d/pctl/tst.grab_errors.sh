@@ -1,8 +1,8 @@
 #!/bin/bash
 # -p of a process that cannot be grabbed is DTrace's one line and exit 1:
 # no such process, a zombie, a kernel thread, dtrace itself, a process
-# another tracer has (a dtrace holding it for its user stacks), one this
-# user may not trace; a pid that is not a number is "invalid pid".
+# another tracer has (a dtrace holding it for its user stacks); without
+# privileges nothing is grabbed; a pid that is not a number is "invalid pid".
 . "$TESTDIR/pctl/common.bash"
 build_pctl
 fail() { echo "$1"; cat "$tmp/err"; exit 1; }
@@ -50,11 +50,13 @@ done
 check "failed to grab pid $tp: process is traced" "$DTRACE" -qn "$P" -p $tp
 kill -INT $dp
 wait $dp || { cat "$tmp/first"; fail "the first dtrace failed"; }
-# not ours to trace: an unprivileged dtrace and root's process (where
-# that user can run this dtrace at all: not from a private build tree)
+# an unprivileged dtrace (where that user can run this dtrace at all:
+# not from a private build tree) says so before it grabs anything, as
+# dtrace does (cmd/tst.noprivs.sh has the other paths)
 NOBODY="setpriv --reuid=65534 --regid=65534 --clear-groups"
 if $NOBODY "$DTRACE" -V >/dev/null 2>&1; then
-	check "failed to grab pid $tp: permission denied" $NOBODY "$DTRACE" -qn "$P" -p $tp
+	check "failed to initialize dtrace: DTrace requires additional privileges" \
+	    $NOBODY "$DTRACE" -qn "$P" -p $tp
 else
 	echo "user 65534 cannot run $DTRACE: permission case not run"
 fi

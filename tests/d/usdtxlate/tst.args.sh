@@ -47,6 +47,13 @@ mkdir "$tmp/lib" && cp "$tmp/defs.d" "$tmp/lib/xlprog.d"
 $DTRACE -L "$tmp/lib" -lv -n "xlprog$wpid:::request-start" >"$tmp/out" 2>"$tmp/err" || fail "-lv failed"
 grep -q "^		args\[0\]: long$" "$tmp/out" && grep -q "^		args\[1\]: xl_conninfo_t \*$" "$tmp/out" &&
 	grep -q "^		args\[2\]: string$" "$tmp/out" || fail "-lv types"
+# and the native types, after the translated ones
+sed -n '/^	Native Argument Types$/,/^$/p' "$tmp/out" >"$tmp/native"
+printf '\tNative Argument Types\n\t\targ0: xl_request_t *\n\t\targ1: char *\n\t\targ2: int\n\n' |
+	diff -u - "$tmp/native" || fail "-lv native types"
+# a probe that is not translated lists no native types
+$DTRACE -lv -n "xlprog$wpid:::request-start" >"$tmp/out" 2>"$tmp/err" || fail "-lv (no definition) failed"
+grep -q "Native Argument Types" "$tmp/out" && fail "native types listed for an untranslated probe"
 # past the definition's arguments
 $DTRACE -s "$tmp/defs.d" -n "xlprog$wpid:::request-start { trace(args[3]); }" >"$tmp/out" 2>"$tmp/err" &&
 	fail "args[3] compiled"
