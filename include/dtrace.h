@@ -250,7 +250,10 @@ const dtrace_text_t *dtrace_aggdata_text(const dtrace_aggdata_t *ad);
 typedef enum {
 	DTRACE_DROP_PRINCIPAL, DTRACE_DROP_AGGREGATION, DTRACE_DROP_DYNAMIC,
 	DTRACE_DROP_SPECULATION, DTRACE_DROP_SPECBUSY, DTRACE_DROP_SPECUNAVAIL,
-	DTRACE_DROP_ERRORS		/* faults in ERROR clauses */
+	DTRACE_DROP_ERRORS,		/* faults in ERROR clauses */
+	DTRACE_DROP_FIRES		/* timer probe fires lost (tick-N that
+					   could not fire on time: the process
+					   was stopped or starved); cpu -1 */
 } dtrace_dropkind_t;
 typedef struct dtrace_drop {
 	dtrace_dropkind_t kind;

@@ -659,6 +659,7 @@ int dtrace_stop(dtrace_hdl_t *dtp, FILE *out)
 		}
 		dt_spec_finish(dtp);
 		dt_agg_drops(dtp, 1);
+		dt_consume_lost(dtp, 1);
 		DT_OUT(dtp, exit, dtrace_exit_status(dtp));
 		/* -x flamegraph=FILE: the stack aggregations as they end */
 		const char *fg = dt_opt_str(dtp, DTOPT_FLAMEGRAPH, NULL);

@@ -134,6 +134,8 @@ struct dtrace_hdl {
 	uint64_t aggdrops_at;		/* last read, CLOCK_MONOTONIC ns */
 	uint64_t *uagg_drops;		/* per CPU: keys consume/uagg.c could
 					   not add (reported with the above) */
+	int aggsize_hinted;		/* the hint to raise aggsize is given */
+	uint64_t lost_at;		/* lost fires last read (consume/lost.c) */
 	int kf_iter[3];			/* BTF ids of bpf_iter_num_new/next/destroy */
 	int fd_dvars;			/* the dynamic variable hash map */
 	int fd_dvzero;			/* one zero value, as large as any dynamic

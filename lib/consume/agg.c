@@ -689,7 +689,8 @@ int dt_agg_each(dtrace_hdl_t *dtp, int (*fn)(const dtrace_aggdata_t *ad, void *a
  * Aggregation drops, per CPU.  dtrace reads the aggregation buffers at
  * aggrate and reports their drops then; here the maps are read on demand
  * (printa, exit), so aggrate sets how often the drop counters are polled
- * (the consume loop calls this every 50 ms at most).
+ * (the consume loop calls this every 50 ms at most).  The first report
+ * is followed by a hint, once a run, naming the option to raise.
  */
 void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 {
@@ -714,7 +715,28 @@ void dt_agg_drops(dtrace_hdl_t *dtp, int force)
 	uint64_t *now_drops = dtp->aggdrops + dtp->ncpus;
 	if (dt_scratch_aggdrops(dtp, dtp->aggdrops_buf, now_drops) != 0)
 		return;
-	for (int c = 0; c < dtp->ncpus; c++)
+	int dropped = 0;
+	for (int c = 0; c < dtp->ncpus; c++) {
+		uint64_t seen = dtp->aggdrops[c];
 		dt_consume_drops(dtp, DTRACE_DROP_AGGREGATION, c, &dtp->aggdrops[c], now_drops[c] +
 		    (dtp->uagg_drops ? dtp->uagg_drops[c] : 0), "aggregation drop", "");
+		dropped |= dtp->aggdrops[c] != seen;
+	}
+	if (dropped && !dtp->aggsize_hinted) {
+		/* every aggregation drop is a key a full map had no room for:
+		 * say once which option makes room */
+		dtp->aggsize_hinted = 1;
+		uint64_t sz = dtp->opt[DTOPT_AGGSIZE];
+		int j = 0, mul = 10;
+		for (; mul < 64 && (1ULL << mul) <= sz; j++, mul += 10)
+			continue;
+		if (j > 0 && !(sz & ((1ULL << (mul - 10)) - 1)))
+			dt_out_message(dtp, 0, "aggregations are full: raise -x aggsize (now "
+			    "%llu%c) to keep more keys", (unsigned long long)(sz >> (mul - 10)),
+			    " kmgtpe"[j]);
+		else
+			dt_out_message(dtp, 0, "aggregations are full: raise -x aggsize (now "
+			    "%llu byte%s) to keep more keys", (unsigned long long)sz,
+			    sz == 1 ? "" : "s");
+	}
 }

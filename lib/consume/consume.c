@@ -412,6 +412,7 @@ static const char *droptag(dtrace_dropkind_t kind)
 	case DTRACE_DROP_SPECBUSY: return "DTRACEDROP_SPECBUSY";
 	case DTRACE_DROP_SPECUNAVAIL: return "DTRACEDROP_SPECUNAVAIL";
 	case DTRACE_DROP_ERRORS: return "DTRACEDROP_DBLERROR";
+	case DTRACE_DROP_FIRES: return "DTRACEDROP_FIRES";	/* ours */
 	}
 	return "DTRACEDROP_UNKNOWN";
 }
@@ -448,6 +449,7 @@ int dt_consume_state(dtrace_hdl_t *dtp, uint64_t *state, uint64_t *status)
 	    " in ERROR probe enabling");
 	dt_spec_status(dtp, 0);
 	dt_agg_drops(dtp, 0);
+	dt_consume_lost(dtp, 0);
 	return 0;
 }
 

@@ -85,6 +85,9 @@ void dt_agg_action(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 /* report new aggregation drops, per CPU (at most once per aggrate unless
  * force) */
 void dt_agg_drops(dtrace_hdl_t *dtp, int force);
+/* report the fires of tick-N probes lost since the last report, one line
+ * a probe (at most once per statusrate unless force; lost.c) */
+void dt_consume_lost(dtrace_hdl_t *dtp, int force);
 /* fn(snapshot, arg) for every aggregation, printed or not, in order of
  * introduction (the end's flame graph: out/flamegraph.c); the first
  * nonzero fn result, or -1 if a snapshot failed */

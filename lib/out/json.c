@@ -474,6 +474,7 @@ static int drop(dtrace_output_t *o, const dtrace_drop_t *d)
 		[DTRACE_DROP_SPECBUSY] = "speculation-busy",
 		[DTRACE_DROP_SPECUNAVAIL] = "speculation-unavailable",
 		[DTRACE_DROP_ERRORS] = "errors",
+		[DTRACE_DROP_FIRES] = "fires",
 	};
 	FILE *fp = o->out;
 	head(o, "drop", NULL);

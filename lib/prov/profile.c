@@ -7,8 +7,12 @@
  * idle machine, so it is driven by a timer thread in the consumer that
  * sleeps to absolute deadlines and runs the probe's program the way BEGIN
  * is run (dt_fire, prov/dtrace.c): one CPU, the right rate,
- * whatever the load.  N is a rate in hz or an interval with a
- * ns/us/ms/s/m/h/d suffix, as in DTrace.
+ * whatever the load.  Fires that came due while the thread could not
+ * run (dtrace stopped with SIGSTOP, a starved machine) are made up if
+ * they are less than TICK_GRACE late; older ones are counted in the
+ * probe's lost, which the consumer reports the way drops are ("dtrace:
+ * 99 tick-10ms fires lost" after a SIGSTOP of 2 s).  N is a rate in hz
+ * or an interval with a ns/us/ms/s/m/h/d suffix, as in DTrace.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -25,6 +29,13 @@
 #include "kernel/bpf_asm.h"
 
 #define TICK_FLAG (1ULL << 63)
+/*
+ * A tick fire that comes due while the thread cannot run is made up (fired
+ * late, as a cyclic catches up its pending fires) if it is less than this
+ * late; older ones are lost and counted, not fired in a burst.
+ */
+#define TICK_GRACE 1000000000ULL	/* 1 s: a loaded machine may hold a
+					   runnable thread off for a few hundred ms */
 
 extern const struct dt_provider_ops dt_prov_profile;
 
@@ -141,18 +152,21 @@ static void *tick_main(void *arg)
 		int rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &dl, NULL);
 		if (rc != 0 && rc != EINTR)
 			break;
-		if (ts->stop)
-			break;
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		tnow = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
 		for (int i = 0; i < ts->n; i++) {
-			if (ts->t[i].next > tnow)
-				continue;
-			dt_fire(ts->dtp, ts->t[i].p);
-			ts->t[i].next += ts->t[i].period;
-			/* far behind (stopped, suspended): do not burst */
-			if (ts->t[i].next < tnow)
-				ts->t[i].next = tnow + ts->t[i].period;
+			uint64_t period = ts->t[i].period;
+			/* far behind: those fires are lost (counted even as
+			 * tracing stops: the last report comes after) */
+			if (ts->t[i].next + TICK_GRACE <= tnow) {
+				uint64_t n = (tnow - TICK_GRACE - ts->t[i].next) / period + 1;
+				__atomic_fetch_add(&ts->t[i].p->lost, n, __ATOMIC_RELAXED);
+				ts->t[i].next += n * period;
+			}
+			while (ts->t[i].next <= tnow && !ts->stop) {
+				dt_fire(ts->dtp, ts->t[i].p);
+				ts->t[i].next += period;
+			}
 		}
 	}
 	return NULL;

@@ -221,6 +221,10 @@ struct dt_probe {
 	int cfire;			/* consumer-fired with dt_fire() */
 	enum bpf_prog_type ptype;	/* if set, overrides ops->prog_type */
 	struct dt_probe *hnext;		/* hash chain by full name */
+	uint64_t lost;			/* fires that could not happen on time
+					   (tick-N: written by the tick thread,
+					   read with __atomic_load_n) */
+	uint64_t lost_seen;		/* of those, reported (consume/) */
 };
 
 /* a provider in one handle (registry.c) */

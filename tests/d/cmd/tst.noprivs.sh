@@ -49,6 +49,8 @@ run 1 "$msg" -e -n 'syscall::read:entry { trace(arg0); }'
 run 0 "" -e -n 'BEGIN { exit(0); } END { }'
 run 0 "" -h -s "$W/prov.d" -o "$W/prov.h"
 grep -q 'DTT_P_ENABLED' "$W/prov.h" || { echo "-h: no DTT_P_ENABLED in the header"; fail=1; }
-run 0 "" -G -s "$W/prov.d" -o "$W/prov.o"
+printf '#include "prov.h"\nvoid f(int i) { DTT_P(i); }\n' >"$W/m.c" &&
+	cc -c -I"$W" -o "$W/m.o" "$W/m.c" && chmod a+r "$W/m.o" || { echo "cannot build m.o"; fail=1; }
+run 0 "" -G -s "$W/prov.d" -o "$W/prov.o" "$W/m.o"
 [ -s "$W/prov.o" ] || { echo "-G: no object"; fail=1; }
 exit $fail
