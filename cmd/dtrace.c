@@ -822,9 +822,20 @@ static void finish(dtrace_hdl_t *dtp, FILE *out)
 		fclose(out);
 }
 
+/* -e: everything enabling does but the kernel's part, refusing what
+ * enabling would refuse in the same words (dtrace_program_check) */
+static int check_only(dtrace_hdl_t *dtp)
+{
+	if (dtrace_program_check(dtp) < 0) {
+		err("could not enable tracing: %s", dtrace_errmsg(dtp));
+		return E_ERROR;
+	}
+	return E_SUCCESS;
+}
+
 /*
- * Tracing: compile and report each description and script; with -e stop
- * there; with nothing matched (and no -Z) say so as dtrace does: "no
+ * Tracing: compile and report each description and script; with -e
+ * check them and stop there; with nothing matched (and no -Z) say so as dtrace does: "no
  * probes specified" when there was nothing to compile, "no probes
  * matched" otherwise.  Then trace.
  */
@@ -835,7 +846,7 @@ static int trace_mode(dtrace_hdl_t *dtp, struct opts *o, FILE *out)
 	if (compile_all(dtp, o, &total) != E_SUCCESS)
 		return E_ERROR;
 	if (o->eflag)
-		return E_SUCCESS;
+		return check_only(dtp);
 	if (total == 0 && !(o->cflags & DTRACE_C_ZDEFS)) {
 		err("no probes %s", o->nspecs ? "matched" : "specified");
 		return E_ERROR;

@@ -361,6 +361,15 @@ int dtrace_program_link_prog(dtrace_hdl_t *dtp, int prog, const char *file, int 
 
 /* Load and attach everything compiled, fire BEGIN. */
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out);
+/* dtrace -e: everything dtrace_go() does before the kernel's part, so
+ * that a program dtrace_go() would refuse for its size, its maps, its
+ * options or its buffers is refused here with the same error: the
+ * run-time options checked, EPIDs and maps laid out (stand-ins, nothing
+ * made in the kernel), every enabled probe's program generated and
+ * checked; nothing loaded or attached, no privileges needed.  0, or -1
+ * with dtrace_errmsg() set.  The handle can then only be closed:
+ * dtrace_go() on it fails. */
+int dtrace_program_check(dtrace_hdl_t *dtp);
 /* Wait up to the next switch and print what arrived. */
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out);
 /* Ask tracing to end: END fires at the next dtrace_work. */

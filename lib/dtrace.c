@@ -607,8 +607,21 @@ static int go_options(dtrace_hdl_t *dtp)
 	return 0;
 }
 
+int dtrace_program_check(dtrace_hdl_t *dtp)
+{
+	if (select_output(dtp) < 0 || go_options(dtp) < 0)
+		return -1;
+	dtp->check_only = 1;	/* for good: the maps are stand-ins */
+	int rc = dt_destr_check(dtp) < 0 || dt_load(dtp) < 0 ? -1 : 0;
+	dt_unload(dtp);
+	return rc;
+}
+
 int dtrace_go(dtrace_hdl_t *dtp, FILE *out)
 {
+	if (dtp->check_only)
+		return dt_set_err(dtp, "the programs were only checked: dtrace_go( ) needs "
+		    "a handle dtrace_program_check( ) has not used");
 	dt_outact_set_out(dtp, out);
 	if (select_output(dtp) < 0 || go_options(dtp) < 0)
 		return -1;

@@ -176,6 +176,9 @@ struct dtrace_hdl {
 	struct dt_fdset *progs;		/* the loaded programs (rt/load.c) */
 	struct dt_bufs *bufs;		/* principal buffers (rt/buf.c) */
 	struct dt_bufplan bufplan;	/* ... what code generation needs of them */
+	int check_only;			/* load with stand-in maps, load and attach
+					   nothing (dtrace_program_check(),
+					   kernel/bpfmap.c) */
 
 	/* consumer */
 	const dtrace_formatter_t *fmt;	/* the output's formatter */

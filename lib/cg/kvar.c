@@ -19,6 +19,7 @@
  * the trick does not depend on how the scratch frames are stored.
  */
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include <unistd.h>
 #include "cg.h"
 #include "kernel/btf.h"
@@ -28,7 +29,7 @@ static int kvar_map(struct dt_cg *cg)
 	dtrace_hdl_t *dtp = cg->dtp;
 	if (!dtp->kvar_map_made) {
 		LIBBPF_OPTS(bpf_map_create_opts, o);
-		dtp->fd_kvar = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_kvar", 4, 8, 1, &o);
+		dtp->fd_kvar = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_ARRAY, "dt_kvar", 4, 8, 1, &o);
 		if (dtp->fd_kvar < 0) {
 			dt_cg_fail(cg, D_UNKNOWN,
 			    "cannot create the per-CPU variables map: %m");

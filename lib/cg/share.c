@@ -16,6 +16,7 @@
  * is closed once the program is loaded (rt/load.c).
  */
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,7 @@ static int make_map(struct dt_cg *cg)
 {
 	struct dt_cg_group *g = cg->group;
 	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = BPF_F_RDONLY_PROG);
-	int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_pnames", 4, g->strrec, g->n, &o);
+	int fd = dt_bpf_map_create(cg->dtp, BPF_MAP_TYPE_ARRAY, "dt_pnames", 4, g->strrec, g->n, &o);
 	if (fd < 0) {
 		dt_cg_fail(cg, D_UNKNOWN, "cannot create the probe names of %s:%s:%s:%s "
 		    "and %u more: %s", g->probes[0]->prov, g->probes[0]->mod,
@@ -96,7 +97,7 @@ static int make_map(struct dt_cg *cg)
 					strcpy(vals + (size_t)i * g->strrec + g->stroff[w],
 					    field(g->probes[i], w));
 		}
-		rc = bpf_map_update_batch(fd, keys, vals, &count, NULL);
+		rc = dt_bpf_map_update_batch(cg->dtp, fd, keys, vals, &count);
 	}
 	int err = errno;
 	free(keys);

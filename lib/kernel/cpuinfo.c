@@ -11,6 +11,7 @@
  * cpu).
  */
 #include <bpf/bpf.h>
+#include "bpfmap.h"
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -87,7 +88,7 @@ int dt_cpuinfo_create(dtrace_hdl_t *dtp)
 	if (!dtp->uses_cpuinfo)
 		return 0;
 	LIBBPF_OPTS(bpf_map_create_opts, o);
-	int fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_cpuinfo", 4, DT_CPUINFO_SIZE,
+	int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_cpuinfo", 4, DT_CPUINFO_SIZE,
 	    (uint32_t)dtp->ncpus, &o);
 	if (fd < 0)
 		return dt_set_err(dtp, "cannot create the cpuinfo map: %s", strerror(errno));
@@ -102,7 +103,7 @@ int dt_cpuinfo_create(dtrace_hdl_t *dtp)
 		v[DT_CPUINFO_CHIP / 4] = read_int(path, 0);
 		v[DT_CPUINFO_LGRP / 4] = numa_node(cpu);
 		uint32_t key = (uint32_t)cpu;
-		if (bpf_map_update_elem(fd, &key, v, BPF_ANY) < 0)
+		if (dt_bpf_map_update(dtp, fd, &key, v, BPF_ANY) < 0)
 			return dt_set_err(dtp, "cannot fill the cpuinfo map: %s", strerror(errno));
 	}
 	return 0;

@@ -37,6 +37,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include "tracepoint.h"
 
 extern const struct dt_provider_ops dt_prov_lockstat;
@@ -115,7 +116,7 @@ static int waits_map(dtrace_hdl_t *dtp)
 	if (!s)
 		return dt_set_err(dtp, "out of memory");
 	if (s->map_fd < 0) {
-		s->map_fd = bpf_map_create(BPF_MAP_TYPE_LRU_HASH, "dt_lockstat", 16, V_SIZE,
+		s->map_fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_LRU_HASH, "dt_lockstat", 16, V_SIZE,
 		    LS_ENTRIES, NULL);
 		if (s->map_fd < 0)
 			return dt_set_err(dtp, "cannot create the lockstat map: %s",

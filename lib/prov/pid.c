@@ -51,6 +51,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include <elfutils/libdw.h>
 #include <dwarf.h>
 #include "prov.h"
@@ -541,7 +542,7 @@ static int retmap(dtrace_hdl_t *dtp)
 	if (st->retmap_fd > 0)
 		return st->retmap_fd;
 	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = BPF_F_NO_PREALLOC);
-	int fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_pid_ret", 16, 8, 1u << 20, &o);
+	int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_pid_ret", 16, 8, 1u << 20, &o);
 	if (fd < 0)
 		return dt_set_err(dtp, "cannot create the pid provider's return map: %s",
 		    strerror(errno));

@@ -28,6 +28,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include "tracepoint.h"
 #include "syscall_nr.h"
 
@@ -255,7 +256,7 @@ static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
 	if (*fdp > 0)
 		return 0;
 	LIBBPF_OPTS(bpf_map_create_opts, mo);
-	int map = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sc_return" : "dt_sc_entry",
+	int map = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sc_return" : "dt_sc_entry",
 	    4, 4, SC_MAXNR, &mo);
 	if (map < 0)
 		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));

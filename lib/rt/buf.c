@@ -35,6 +35,7 @@
  * 1/64 of physical memory; more counts as an allocation failure.
  */
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdlib.h>
@@ -187,9 +188,11 @@ static int state_create(dtrace_hdl_t *dtp, struct dt_bufs *b)
 {
 	LIBBPF_OPTS(bpf_map_create_opts, o, .map_flags = BPF_F_MMAPABLE);
 	uint32_t vsize = DT_BS_LINE * (1 + (uint32_t)dtp->ncpus);
-	b->fd_state = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_bufstate", 4, vsize, 1, &o);
+	b->fd_state = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_bufstate", 4, vsize, 1, &o);
 	if (b->fd_state < 0)
 		return dt_set_err(dtp, "cannot create the buffer state map: %s", strerror(errno));
+	if (dtp->check_only)		/* a stand-in: nothing to map */
+		return 0;
 	long pg = pagesz();
 	b->statelen = ((size_t)vsize + (size_t)pg - 1) / (size_t)pg * (size_t)pg;
 	void *m = mmap(NULL, b->statelen, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd_state, 0);
@@ -237,6 +240,10 @@ int dt_buf_create(dtrace_hdl_t *dtp)
 		size &= ~7ULL;
 		if (size < b->reserve)
 			return dt_set_err(dtp, "END enablings exceed size of principal buffer");
+		if (dtp->check_only) {	/* the sizes checked, no ring made */
+			rc = 0;
+			break;
+		}
 		rc = rings_open(dtp, b, ring_pages(b, size));
 		if (rc != -ENOMEM || dtp->opt[DTOPT_BUFRESIZE] == DT_BUFRESIZE_MANUAL)
 			break;
@@ -249,6 +256,8 @@ int dt_buf_create(dtrace_hdl_t *dtp)
 	dtp->bufplan.size = size;
 	dtp->bufplan.reserve = b->reserve;
 	report_lowered(dtp, req, size);
+	if (dtp->check_only)
+		return 0;
 
 	for (int i = 0; i < b->nrings; i++) {
 		uint32_t key = (uint32_t)b->rings[i].cpu;

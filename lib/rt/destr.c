@@ -11,6 +11,7 @@
  * is the consumer's (consume/destr.c).
  */
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include <errno.h>
 #include <linux/capability.h>
 #include <sys/syscall.h>
@@ -97,7 +98,9 @@ int dt_destr_check(dtrace_hdl_t *dtp)
 {
 	if (dtp->uses_destructive && !dtp->opt[DTOPT_DESTRUCTIVE])
 		return dt_set_err(dtp, "Destructive actions not allowed");
-	if (dtp->uses_copyout && write_user_ok(dtp) < 0)
+	/* whether the kernel lets programs write user memory is the
+	 * kernel's to say: not asked by a check-only load */
+	if (dtp->uses_copyout && !dtp->check_only && write_user_ok(dtp) < 0)
 		return -1;
 	return 0;
 }
@@ -107,7 +110,7 @@ int dt_destr_create(dtrace_hdl_t *dtp)
 	if (!dtp->uses_chill)
 		return 0;
 	/* u64 start of the current one-second interval, u64 ns chilled */
-	int fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_chill", 4, 16, 1, NULL);
+	int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_ARRAY, "dt_chill", 4, 16, 1, NULL);
 	if (fd < 0)
 		return dt_set_err(dtp, "cannot create the chill() state map: %s",
 		    strerror(errno));

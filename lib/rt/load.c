@@ -18,6 +18,7 @@
  * clause are consecutive, in the order of the group.
  */
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -282,18 +283,18 @@ static int create_scratch(dtrace_hdl_t *dtp)
 	dtp->scratch_size = dt_cg_scratch_size(dtp);
 	dtp->scratch_percpu = dtp->scratch_size <= DT_PCPU_MAX;
 	if (dtp->scratch_percpu) {
-		dtp->fd_scratch = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4,
+		dtp->fd_scratch = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_ARRAY, "dt_scratch", 4,
 		    dtp->scratch_size, 1, &o);
 	} else {
 		dtp->scratch_size = (dtp->scratch_size + 7) & ~7u;
 		o.map_flags = BPF_F_MMAPABLE;
-		dtp->fd_scratch = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_scratch", 4,
+		dtp->fd_scratch = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_scratch", 4,
 		    dtp->scratch_size, (uint32_t)dtp->ncpus, &o);
 	}
 	if (dtp->fd_scratch < 0)
 		return dt_set_err(dtp, "cannot create the scratch map (%u bytes per CPU): %s",
 		    dtp->scratch_size, strerror(errno));
-	if (!dtp->scratch_percpu) {
+	if (!dtp->scratch_percpu && !dtp->check_only) {
 		size_t pg = (size_t)sysconf(_SC_PAGESIZE);
 		size_t len = ((size_t)dtp->scratch_size * (size_t)dtp->ncpus + pg - 1) / pg * pg;
 		void *m = mmap(NULL, len, PROT_READ, MAP_SHARED, dtp->fd_scratch, 0);
@@ -328,13 +329,13 @@ static int create_maps(dtrace_hdl_t *dtp)
 	LIBBPF_OPTS(bpf_map_create_opts, o);
 	uint32_t gsize = DT_G_VARS + dtp->gsize;
 
-	dtp->fd_buffers = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "dt_buffers",
+	dtp->fd_buffers = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERF_EVENT_ARRAY, "dt_buffers",
 	    4, 4, (uint32_t)dtp->ncpus, &o);
 	if (dtp->fd_buffers < 0)
 		return dt_set_err(dtp, "cannot create the trace buffers: %s", strerror(errno));
 	if (dt_buf_create(dtp) < 0)	/* the rings, under bufsize and bufpolicy */
 		return -1;
-	dtp->fd_globals = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
+	dtp->fd_globals = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
 	if (dtp->fd_globals < 0)
 		return dt_set_err(dtp, "cannot create the globals map: %s", strerror(errno));
 	if (create_scratch(dtp) < 0)
@@ -345,13 +346,13 @@ static int create_maps(dtrace_hdl_t *dtp)
 		uint32_t vsize = dtp->dv_valsize > 8 ? dtp->dv_valsize : 8;
 		uint32_t entry = ksize + vsize + 64;
 		uint64_t n = dtp->opt[DTOPT_DYNVARSIZE] / entry;
-		dtp->fd_dvars = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_dvars", ksize, vsize,
+		dtp->fd_dvars = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_dvars", ksize, vsize,
 		    (uint32_t)(n ? n : 1), &o);
 		if (dtp->fd_dvars < 0)
 			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",
 			    strerror(errno));
 		LIBBPF_OPTS(bpf_map_create_opts, ro, .map_flags = BPF_F_RDONLY_PROG);
-		dtp->fd_dvzero = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_dvzero", 4, vsize, 1, &ro);
+		dtp->fd_dvzero = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_dvzero", 4, vsize, 1, &ro);
 		if (dtp->fd_dvzero < 0)
 			return dt_set_err(dtp, "cannot create the dynamic variable space: %s",
 			    strerror(errno));
@@ -366,9 +367,9 @@ static int create_maps(dtrace_hdl_t *dtp)
 		 * saying it exists (cg/agg.c); DTRACE_NOAGGARRAY=1: a hash */
 		a->array = a->nkeys == 0 && !getenv("DTRACE_NOAGGARRAY");
 		if (a->array)
-			a->fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, name, 4, vsize + 8, 1, &o);
+			a->fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_ARRAY, name, 4, vsize + 8, 1, &o);
 		else
-			a->fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, name, a->ksize, vsize,
+			a->fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_HASH, name, a->ksize, vsize,
 			    (uint32_t)(n ? n : 1), &o);
 		if (a->fd < 0)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
@@ -384,7 +385,7 @@ static int create_maps(dtrace_hdl_t *dtp)
 	walloff(&off);
 	memcpy(g + DT_G_WALLOFF, &off, sizeof(off));
 	uint32_t key = 0;
-	int rc = bpf_map_update_elem(dtp->fd_globals, &key, g, BPF_ANY);
+	int rc = dt_bpf_map_update(dtp, dtp->fd_globals, &key, g, BPF_ANY);
 	free(g);
 	if (rc < 0)
 		return dt_set_err(dtp, "cannot initialize the globals map: %s", strerror(errno));
@@ -546,7 +547,7 @@ static struct dt_rt_prefault *prefault_state(dtrace_hdl_t *dtp)
 		return NULL;
 	}
 	LIBBPF_OPTS(bpf_map_create_opts, o);
-	st->map_fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_prefault", 4,
+	st->map_fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_prefault", 4,
 	    dt_cg_prefault_bufsize(dtp), 1, &o);
 	if (st->map_fd < 0) {
 		dt_set_err(dtp, "cannot create the prefault buffer: %s", strerror(errno));
@@ -657,6 +658,10 @@ int dt_prefault_load(dtrace_hdl_t *dtp, struct dt_probe *p, const char *title)
 	int r = dt_cg_prefault(dtp, p, st->map_fd, &st->kfunc, &a);
 	if (r <= 0)
 		return r < 0 ? dt_set_err(dtp, "out of memory") : 0;
+	if (dtp->check_only) {		/* built, not loaded */
+		dt_asm_free(&a);
+		return 0;
+	}
 	enum bpf_prog_type type = dt_probe_prog_type(p);
 	int fd = prefault_find(st, type, &a);
 	if (fd < 0 && (fd = prefault_load_new(dtp, p, title, &a)) >= 0 &&
@@ -683,8 +688,48 @@ void dt_prefault_close(dtrace_hdl_t *dtp)
 }
 
 /*
+ * The checks a program passes before it is loaded, the same whether it
+ * is then loaded or only checked (dtrace -e), so that both refuse it in
+ * the same words.  The kernel takes at most 64 maps in one program
+ * (MAX_USED_MAPS, counted by distinct map in its 64-bit loads); with -x
+ * bpflog a real load leaves the refusal to the verifier, whose log is
+ * what the option asks for.
+ */
+#define DT_PROG_MAX_MAPS 64
+
+static int check_prog(dtrace_hdl_t *dtp, const char *title, const struct dt_asm *a)
+{
+	if (dtp->opt[DTOPT_BPFLOG] && !dtp->check_only)
+		return 0;
+	int *fds = malloc(((size_t)a->n / 2 + 1) * sizeof(*fds)), n = 0;
+	if (!fds)
+		return dt_set_err(dtp, "out of memory");
+	for (int i = 0; i + 1 < a->n; i++) {
+		const struct bpf_insn *in = &a->insns[i];
+		if (in->code != (BPF_LD | BPF_DW | BPF_IMM))
+			continue;
+		i++;			/* its second half */
+		if (in->src_reg != BPF_PSEUDO_MAP_FD && in->src_reg != BPF_PSEUDO_MAP_VALUE)
+			continue;
+		int k = 0;
+		while (k < n && fds[k] != in->imm)
+			k++;
+		if (k == n)
+			fds[n++] = in->imm;
+	}
+	free(fds);
+	if (n > DT_PROG_MAX_MAPS)
+		return dt_set_err(dtp, "failed to load program for %s: %s: it uses %d maps, "
+		    "more than the %d the kernel allows in one program", title, strerror(E2BIG),
+		    n, DT_PROG_MAX_MAPS);
+	return 0;
+}
+
+/*
  * The program of a group's probes (of one probe, g->n 1): built, listed
- * with -S, loaded once and attached to each probe.  The title names its
+ * with -S, checked, loaded once and attached to each probe; with
+ * dtp->check_only (dtrace_program_check()), built, listed and checked,
+ * with the companions of its probes, and neither loaded nor attached.  The title names its
  * first probe, and how many more share it.
  */
 static int load_group(dtrace_hdl_t *dtp, struct dt_cg_group *g)
@@ -706,7 +751,8 @@ static int load_group(dtrace_hdl_t *dtp, struct dt_cg_group *g)
 		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
 		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
 	}
-	fd = load_prog(dtp, p, title, &a);
+	if (check_prog(dtp, title, &a) == 0)
+		fd = dtp->check_only ? 0 : load_prog(dtp, p, title, &a);
 	dt_asm_free(&a);
 fail:
 	if (g->strfd >= 0)		/* the program holds it */
@@ -714,6 +760,12 @@ fail:
 	g->strfd = -1;
 	if (fd < 0)
 		return -1;
+	if (dtp->check_only) {
+		for (uint32_t i = 0; i < g->n; i++)
+			if (dt_prefault_load(dtp, g->probes[i], title) < 0)
+				return -1;
+		return 0;
+	}
 	if (!dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs))))
 		return dt_set_err(dtp, "out of memory");
 	if (dt_fdset_add(dtp->progs, fd) < 0) {

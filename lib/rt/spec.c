@@ -5,6 +5,7 @@
  * load time, before the programs that use them are generated.
  */
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,10 +20,10 @@ int dt_spec_create(dtrace_hdl_t *dtp)
 	/* room for one entry even with nspec=0: the programs name entry 0 */
 	uint32_t nid = sm->nspec ? sm->nspec : 1;
 	sm->stsize = DT_SPEC_ENT + nid * DT_SPEC_ENTSZ;
-	sm->fd_state = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_spec", 4, sm->stsize, 1, &o);
+	sm->fd_state = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_spec", 4, sm->stsize, 1, &o);
 	if (sm->fd_state < 0)
 		return dt_set_err(dtp, "cannot create the speculation state: %s", strerror(errno));
-	sm->fd_cpu = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_spec_cpu", 4,
+	sm->fd_cpu = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_ARRAY, "dt_spec_cpu", 4,
 	    nid * 8, 1, &o);
 	if (sm->fd_cpu < 0)
 		return dt_set_err(dtp, "cannot create the speculative buffers: %s", strerror(errno));

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
+#include "kernel/bpfmap.h"
 #include "rt.h"
 #include "base/handle.h"
 
@@ -35,15 +36,15 @@ int dt_upid_create(dtrace_hdl_t *dtp)
 	/* DTRACE_NOUPID=1: none (to measure what they cost) */
 	if (!dtp->uses_ustack || getenv("DTRACE_NOUPID"))
 		return 0;
-	int fd = bpf_map_create(BPF_MAP_TYPE_LRU_HASH, "dt_upids", 4, 8, DT_UPIDS_MAX, NULL);
+	int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_LRU_HASH, "dt_upids", 4, 8, DT_UPIDS_MAX, NULL);
 	if (fd < 0)
 		return dt_set_err(dtp, "cannot create the user stack pid map: %s", strerror(errno));
 	dtp->fd_upids = fd;
-	fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_upidrb", 0, 0, DT_UPIDRB_SIZE, NULL);
+	fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_RINGBUF, "dt_upidrb", 0, 0, DT_UPIDRB_SIZE, NULL);
 	if (fd < 0)
 		return dt_set_err(dtp, "cannot create the user stack pid ring: %s", strerror(errno));
 	dtp->fd_upidrb = fd;
-	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_upidlast", 4, 64 * (uint32_t)dtp->ncpus, 1, NULL);
+	fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_upidlast", 4, 64 * (uint32_t)dtp->ncpus, 1, NULL);
 	if (fd < 0)
 		return dt_set_err(dtp, "cannot create the user stack pid map: %s", strerror(errno));
 	dtp->fd_upidlast = fd;

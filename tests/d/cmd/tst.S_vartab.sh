@@ -31,9 +31,15 @@ NAME             ID   KND SCP FLAG TYPE
 a                501  arr glb r    D type (integer) (size 4)
 y                502  scl glb w    D type (integer) (size 4)
 WEOF
+# -e generates the programs too (nothing is loaded): -S and -x verbose
+# list them after the tables, disasm=1 does not
 for o in -S "-x verbose" "-S -x disasm=1"; do
 	"$DTRACE" -e $o -n "$prog" >"$tmp/out" 2>"$tmp/err" || { echo "$o: exit status $?"; fail=1; }
-	diff -u "$tmp/want" "$tmp/err" || { echo "($o)"; fail=1; }
+	sed '/^Disassembly of /,$d' "$tmp/err" | sed '${/^$/d}' >"$tmp/tables"
+	diff -u "$tmp/want" "$tmp/tables" || { echo "($o)"; fail=1; }
+	n=$(grep -c '^Disassembly of ' "$tmp/err")
+	case "$o" in *disasm=1) want_n=0 ;; *) want_n=3 ;; esac
+	[ "$n" = "$want_n" ] || { echo "$o: $n programs listed, expected $want_n"; fail=1; }
 done
 # with tracing, the BPF programs follow; disasm=2 prints those alone
 "$DTRACE" -qS -n 'BEGIN { x = 1; exit(0); }' >"$tmp/out" 2>"$tmp/err" || fail=1

@@ -1,0 +1,44 @@
+#!/bin/bash
+# -e refuses a script the front end accepts but code generation or the
+# checks before loading refuse, with exit status 1 and the error (before
+# -e ran code generation, it exited 0 on them): more maps than one
+# program may use, a program too large, strings nested too deep.  The
+# refusal names the probe; -S still lists what was generated before it.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+refused() {	# name, expected stderr, dtrace arguments...
+	local name=$1 want=$2
+	shift 2
+	"$DTRACE" -e "$@" >"$tmp/out" 2>"$tmp/err"
+	local rc=$?
+	[ $rc = 1 ] || { echo "$name: exit status $rc, expected 1"; fail=1; }
+	[ -s "$tmp/out" ] && { echo "$name: stdout: $(cat "$tmp/out")"; fail=1; }
+	[ "$(cat "$tmp/err")" = "$want" ] || { echo "$name: stderr: $(cat "$tmp/err")"; fail=1; }
+}
+
+prog='BEGIN {'
+for i in $(seq 70); do prog="$prog @a$i = count();"; done
+refused maps "dtrace: could not enable tracing: failed to load program for dtrace:::BEGIN: Argument list too long: it uses 74 maps, more than the 64 the kernel allows in one program" \
+    -n "$prog exit(0); }"
+# the map limit is per program: the same aggregations split over two
+# probes load
+prog2='tick-1s {'
+for i in $(seq 35); do prog2="$prog2 @b$i = count();"; done
+"$DTRACE" -e -n "${prog% @a40*} }" -n "$prog2 }" >"$tmp/out" 2>"$tmp/err" ||
+    { echo "split: $(cat "$tmp/err")"; fail=1; }
+
+for i in $(seq 2000); do printf 'tick-1s { printf("%%d\\n", %d); }\n' "$i"; done >"$tmp/large.d"
+refused large "dtrace: could not enable tracing: program for profile:::tick-1s is too large" \
+    -s "$tmp/large.d"
+
+refused nested "dtrace: could not enable tracing: [D_NOREG] string expression too complex (more than 6 nested strings)" \
+    -x errtags -n 'END { x = strjoin("a", strjoin("b", strjoin("c", strjoin("d",
+	strjoin("e", strjoin("f", strjoin("g", strjoin("h", "i")))))))); }'
+
+# -S: the programs generated are listed, then the refusal
+"$DTRACE" -e -S -n 'BEGIN { trace(1); }' -n "$prog exit(0); }" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && grep -q '^Disassembly of dtrace:::BEGIN:' "$tmp/err" &&
+    tail -n 1 "$tmp/err" | grep -q 'it uses 74 maps' ||
+    { echo "-S:"; tail -n 3 "$tmp/err"; fail=1; }
+exit $fail
