@@ -32,7 +32,7 @@ Usage: bench/soak.py [-s SECONDS] [-r RATE] [-n EVENTS] [--probe syscall|pid]
        (defaults: 60 s at 50000 events/s, dtrace's own buffer size;
        RATE 0: EVENTS as fast as soak_gen can)
 """
-import argparse, json, os, re, shutil, subprocess, sys, tempfile, time
+import argparse, atexit, json, os, re, shutil, subprocess, sys, tempfile, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 top = os.path.dirname(here)
@@ -144,6 +144,7 @@ def main():
     gen = build(args.builddir)
     before = tracefs_lines()
     tmp = tempfile.mkdtemp(prefix="soak.")
+    atexit.register(shutil.rmtree, tmp, True)
     out, err, genout = (os.path.join(tmp, f) for f in ("out", "err", "gen"))
     cmd = [args.dtrace, "-q", "-o", out, "-c", f"{gen} {n} {args.rate}"]
     if args.bufsize:
@@ -216,7 +217,6 @@ def main():
     print(f"BPF objects seen: {len(ids['prog'])} programs, {len(ids['map'])} maps, "
           f"{len(ids['link'])} links; left after exit: {', '.join(left) if left else 'none'}")
     ok &= not left and bool(ids["prog"])
-    shutil.rmtree(tmp, ignore_errors=True)
     print("OK" if ok else "FAILED")
     return 0 if ok else 1
 
