@@ -743,7 +743,7 @@ static int link_mode(dtrace_hdl_t *dtp, struct opts *o, int objc, char **objv)
 	return E_SUCCESS;
 }
 
-/* SIGINT, SIGTERM and SIGHUP end tracing (through g_intr); SIGPIPE is ignored. */
+/* SIGINT, SIGTERM and SIGHUP end tracing (through g_intr). */
 static void catch_signals(void)
 {
 	struct sigaction sa;
@@ -753,7 +753,6 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 }
 
 /* Consume until a signal, the end of tracing, an error or the target's exit; E_SUCCESS, else E_ERROR. */
@@ -813,13 +812,26 @@ static int trace(dtrace_hdl_t *dtp, const struct opts *o, FILE *out)
 	return end_tracing(dtp, out);
 }
 
-/* Kill the -c commands still running, let the -p processes go, and flush (and close, if -o) the output. */
-static void finish(dtrace_hdl_t *dtp, FILE *out)
+/*
+ * Kill the -c commands still running, let the -p processes go, and flush
+ * (and close, if -o) the output.  Output that could not all be written
+ * (a full disk, a closed pipe: SIGPIPE is ignored) is an error; unless
+ * one was reported already (quiet), dtrace says so as its oprintf()
+ * does, "failed to write to <stdout>: No space left on device".  0 or -1.
+ */
+static int finish(dtrace_hdl_t *dtp, FILE *out, const char *ofile, int quiet)
 {
 	dt_pctl_release(dtp);
-	fflush(out);
-	if (out != stdout)
-		fclose(out);
+	errno = 0;
+	int bad = fflush(out) != 0 || ferror(out);
+	int e = errno;
+	if (out != stdout && fclose(out) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	if (bad && !quiet)
+		err("failed to write to %s: %s", ofile ? ofile : "<stdout>", strerror(e ? e : EIO));
+	return bad ? -1 : 0;
 }
 
 /* -e: everything enabling does but the kernel's part, refusing what
@@ -885,11 +897,18 @@ static int run(int argc, char **argv, dtrace_hdl_t *dtp, struct pspec *specs)
 	if (!out)
 		return E_ERROR;
 	if (set_target(dtp, &o) != E_SUCCESS) {
-		finish(dtp, out);
+		finish(dtp, out, o.ofile, 1);
 		return E_ERROR;
 	}
+	/* a closed pipe (dtrace -l | head -1) is an output error like a
+	 * full disk, reported and exit status 1, in every mode: SIGPIPE is
+	 * ignored from here on (the -c commands, created, keep their own) */
+	signal(SIGPIPE, SIG_IGN);
 	status = o.lflag ? list_mode(dtp, &o, out) : trace_mode(dtp, &o, out);
-	finish(dtp, out);
+	/* an error already reported (tracing's "processing aborted") is
+	 * not reported twice */
+	if (finish(dtp, out, o.ofile, status != E_SUCCESS) < 0)
+		status = E_ERROR;
 	return status;
 }
 

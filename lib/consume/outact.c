@@ -5,7 +5,8 @@
  * freopen() redirects all later output (records, aggregations) to a file
  * opened for appending; freopen("") goes back to the original output
  * (stdout or -o); a file that cannot be opened is reported as dtrace
- * reports library errors and output stays where it was.  ftruncate()
+ * reports library errors and output stays where it was; what the file
+ * left could not take fails the output (dt_out_failed).  ftruncate()
  * empties the current output file.
  */
 #include <errno.h>
@@ -83,7 +84,8 @@ static void freopen_act(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t
 	size_t len = 0;
 	if (!a->pf) {		/* freopen(""): back to the original output */
 		if (dtp->freopen_fp) {
-			fclose(dtp->freopen_fp);
+			if (fclose(dtp->freopen_fp) != 0)
+				dt_out_failed(dtp);
 			dtp->freopen_fp = NULL;
 		}
 		dtp->output.out = dtp->output.base;
@@ -104,9 +106,11 @@ static void freopen_act(dtrace_hdl_t *dtp, const struct dt_ecb *e, const uint8_t
 		return;
 	}
 	free(name);
-	fflush(dtp->output.out);
-	if (dtp->freopen_fp)
-		fclose(dtp->freopen_fp);
+	/* what the file left could not take is an output error like any */
+	if (fflush(dtp->output.out) != 0)
+		dt_out_failed(dtp);
+	if (dtp->freopen_fp && fclose(dtp->freopen_fp) != 0)
+		dt_out_failed(dtp);
 	dtp->freopen_fp = nf;
 	dtp->output.out = nf;
 }
@@ -125,7 +129,8 @@ void dt_outact_consume(dtrace_hdl_t *dtp, const struct dt_ecb *e,
 		freopen_act(dtp, e, d, a);
 		break;
 	case DT_ACT_FTRUNCATE:
-		fflush(dtp->output.out);
+		if (fflush(dtp->output.out) != 0)
+			dt_out_failed(dtp);
 		if (ftruncate(fileno(dtp->output.out), 0) == 0)
 			fseeko(dtp->output.out, 0, SEEK_SET);
 		break;

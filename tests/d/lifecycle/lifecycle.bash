@@ -55,9 +55,10 @@ start_dtrace() {
 find_own() {
 	# one awk over every fdinfo file (an exec per fd took seconds when
 	# executables start slowly, and dtrace was gone before the last)
-	: >"$tmp/own_progs"; : >"$tmp/own_maps"
+	: >"$tmp/own_progs"; : >"$tmp/own_maps"; : >"$tmp/own_links"
 	awk '$1 == "prog_id:" { print $2 >> "'"$tmp/own_progs"'" }
-	     $1 == "map_id:" { print $2 >> "'"$tmp/own_maps"'" }' /proc/$dpid/fdinfo/* 2>/dev/null
+	     $1 == "map_id:" { print $2 >> "'"$tmp/own_maps"'" }
+	     $1 == "link_id:" { print $2 >> "'"$tmp/own_links"'" }' /proc/$dpid/fdinfo/* 2>/dev/null
 	progs >"$tmp/during"
 	# dt_* programs new since the test started that use one of our maps
 	awk -v maps="$(sort -u "$tmp/own_maps" | tr '\n' ' ')" '
@@ -68,6 +69,7 @@ find_own() {
 		}' "$tmp/before" "$tmp/during" >>"$tmp/own_progs"
 	sort -u -o "$tmp/own_progs" "$tmp/own_progs"
 	sort -u -o "$tmp/own_maps" "$tmp/own_maps"
+	sort -u -o "$tmp/own_links" "$tmp/own_links"
 	# sanity: they are there, named as dtrace names them
 	[ -s "$tmp/own_progs" ] || { echo "no BPF programs found for dtrace $dpid"; exit 1; }
 	local names
@@ -97,7 +99,38 @@ check_freed() {
 		sleep 0.1
 	done
 	[ -z "$left" ] || { echo "BPF maps left after dtrace exited:"; echo "$left"; exit 1; }
+	for i in $(seq 1 100); do
+		left=$(bpftool link show | awk 'NR == FNR { own[$1] = 1; next }
+		    /^[0-9]+: / { id = $1; sub(":", "", id); if (id in own) print }' "$tmp/own_links" -)
+		[ -z "$left" ] && break
+		sleep 0.1
+	done
+	[ -z "$left" ] || { echo "BPF links left after dtrace exited:"; echo "$left"; exit 1; }
 	# nothing of this dtrace is attached anywhere (the same programs, by
 	# the ids they had, are all that it could have left)
+	return 0
+}
+
+# pause SECONDS: sleep without an exec (read times out on a FIFO that
+# never has data), for polling loops
+mkfifo "$tmp/never"
+exec 9<>"$tmp/never"
+pause() { read -r -t "$1" -u 9 _ || true; }
+
+# wait_gone PID SECONDS: wait for the background process PID to end, at
+# most SECONDS (then kill -9 it: a hang fails, it does not block); its
+# exit status in $rc, and 0 if it ended by itself
+wait_gone() {
+	local i
+	for ((i = 0; i < $2 * 10; i++)); do
+		kill -0 "$1" 2>/dev/null || break
+		pause 0.1
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		kill -KILL "$1" 2>/dev/null
+		wait "$1"; rc=$?
+		return 1
+	fi
+	wait "$1"; rc=$?
 	return 0
 }
