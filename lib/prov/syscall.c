@@ -320,6 +320,19 @@ static const char *syscall_tp_event(const struct dt_probe *p)
 	return (p->pdata & SC_RETURN) ? "sys_exit" : "sys_enter";
 }
 
+/* On its own tracepoint an entry probe's program sees the registers of
+ * the syscall event's perf_syscall_enter (then may come the sys_enter
+ * iterator, which cg drops, then syscall_trace_enter, the raw path's first
+ * frame): skip that one frame.  A return probe's starts at
+ * syscall_exit_work as on the raw path.  Behind the dispatcher: the raw
+ * tracepoint's default. */
+static int syscall_kskip(const struct dt_probe *p)
+{
+	if (p->ptype != BPF_PROG_TYPE_TRACEPOINT)
+		return -1;
+	return (p->pdata & SC_RETURN) ? 0 : 1;
+}
+
 /*
  * The dispatcher for one direction: fetch the call number (sys_enter: the
  * second argument; sys_exit: regs->orig_ax) and tail-call the program
@@ -421,6 +434,7 @@ const struct dt_provider_ops dt_prov_syscall = {
 	.argtype = syscall_argtype,
 	.flags = DT_PROVF_SYSCALL_FLOW,
 	.tp_event = syscall_tp_event,
+	.kskip = syscall_kskip,
 	.attach = syscall_attach,
 	.fini = syscall_fini,
 	.free_priv = dt_tpmeta_free,

@@ -5,7 +5,8 @@
 # sys_enter/sys_exit dispatcher (DTRACE_SYSCALL_TPMAX=0).  One script
 # covers entry and return, argN and args[], errno, probefunc and probename,
 # predicates on both, several clauses on one probe and -Z; its output must
-# match the expected text under both paths.  Then bpftool shows which path
+# match the expected text under both paths.  stack(), stackdepth and caller
+# must give the same frames on both.  Then bpftool shows which path
 # a running dtrace took: perf tracepoint events for few probes, a raw
 # tracepoint link for the dispatcher.
 tmp=$(mktemp -d)
@@ -84,6 +85,24 @@ for max in 1000 0; do
 	[ $rc = 0 ] || { echo "TPMAX=$max: exit status $rc"; cat "$tmp/err.$max"; exit 1; }
 	diff -u "$tmp/want" "$tmp/out.$max" || { echo "TPMAX=$max differs"; exit 1; }
 done
+
+# the kernel stack starts at the same function on both paths
+cat >"$tmp/k.d" <<'SEOF'
+#pragma D option quiet
+syscall::getppid:entry, syscall::getppid:return
+/pid == $target/
+{
+	printf("%s %d %a\n", probename, stackdepth, caller);
+	stack();
+}
+SEOF
+for max in 1000 0; do
+	DTRACE_SYSCALL_TPMAX=$max taskset -c 0 "$DTRACE" -s "$tmp/k.d" \
+	    -c "$tmp/sysload 1" >"$tmp/k.$max" 2>"$tmp/err.$max" ||
+	    { echo "TPMAX=$max: stacks failed"; cat "$tmp/err.$max"; exit 1; }
+done
+grep -q '^entry [1-9]' "$tmp/k.0" || { echo "no entry stack"; cat "$tmp/k.0"; exit 1; }
+diff -u "$tmp/k.0" "$tmp/k.1000" || { echo "stacks differ between the paths"; exit 1; }
 
 # which path: bpftool lists the perf events and links of a running dtrace
 command -v bpftool >/dev/null || { echo "bpftool missing"; exit 1; }
