@@ -334,31 +334,26 @@ static int syscall_kskip(const struct dt_probe *p)
 }
 
 /*
- * The dispatcher for one direction: fetch the call number (sys_enter: the
- * second argument; sys_exit: regs->orig_ax) and tail-call the program
- * stored at it.  A number with no program falls through.
+ * Load the dispatcher program of one direction: fetch the call number
+ * (sys_enter: the second argument; sys_exit: regs->orig_ax) and tail-call
+ * the program stored at it; a number with no program falls through.  On
+ * sys_exit, with btf set, orig_ax is read straight from the current
+ * task's registers (bpf_task_pt_regs gives a BTF-typed pointer, so one
+ * load, not a bpf_probe_read_kernel call on every system call's exit);
+ * without, by the probe read (kernels that refuse the typed load).
  */
-static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
+static int load_dispatcher(dtrace_hdl_t *dtp, int map, int ret, int btf)
 {
-	int *fdp = &st->progs[ret];
-	if (*fdp > 0)
-		return 0;
-	LIBBPF_OPTS(bpf_map_create_opts, mo);
-	int map = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sc_return" : "dt_sc_entry",
-	    4, 4, SC_MAXNR, &mo);
-	if (map < 0)
-		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));
-	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, map) < 0) {
-		close(map);
-		return -1;
-	}
-	*fdp = map;
-
 	struct dt_asm a;
 	dt_asm_init(&a);
 	dt_asm_emit(&a, MOV64_REG(R6, R1));
 	if (!ret) {
 		dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R1, 8));
+	} else if (btf) {
+		dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_get_current_task_btf));
+		dt_asm_emit(&a, MOV64_REG(R1, R0));
+		dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_task_pt_regs));
+		dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R0, ORIG_AX_OFF));
 	} else {
 		dt_asm_emit(&a, MOV64_REG(R1, R10));
 		dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R1, -8));
@@ -383,8 +378,34 @@ static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
 	int pfd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, ret ? "dt_sc_exit" : "dt_sc_enter",
 	    "GPL", a.insns, (size_t)a.n, &po);
 	dt_asm_free(&a);
-	if (pfd < 0)
+	if (pfd < 0 && !btf)
 		return dt_set_err(dtp, "cannot load the syscall dispatcher: %s", strerror(errno));
+	return pfd;
+}
+
+/* The dispatch table and dispatcher of one direction, made and attached
+ * for its first probe. */
+static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
+{
+	int *fdp = &st->progs[ret];
+	if (*fdp > 0)
+		return 0;
+	LIBBPF_OPTS(bpf_map_create_opts, mo);
+	int map = bpf_map_create(BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sc_return" : "dt_sc_entry",
+	    4, 4, SC_MAXNR, &mo);
+	if (map < 0)
+		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));
+	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, map) < 0) {
+		close(map);
+		return -1;
+	}
+	*fdp = map;
+
+	int pfd = -1;
+	for (int btf = !ret ? 0 : 1; btf >= 0 && pfd < 0; btf--)
+		pfd = load_dispatcher(dtp, map, ret, btf);
+	if (pfd < 0)
+		return -1;
 	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, pfd) < 0) {
 		close(pfd);
 		return -1;
