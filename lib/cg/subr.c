@@ -41,6 +41,9 @@ static int kskip(struct dt_cg *cg)
 	struct dt_probe *p = cg->probe;
 	if (p->cfire)
 		return CFIRE_KSKIP;
+	int k = p->ops->kskip ? p->ops->kskip(p) : -1;
+	if (k >= 0)
+		return k;
 	return dt_probe_prog_type(p) == BPF_PROG_TYPE_RAW_TRACEPOINT ? RAWTP_KSKIP : 0;
 }
 

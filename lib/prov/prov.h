@@ -116,6 +116,12 @@ struct dt_provider_ops {
 	 * __traceiter_ function may sit at the top of the kernel stack),
 	 * or NULL. */
 	const char *(*tp_event)(const struct dt_probe *p);
+	/* Optional: how many kernel frames bpf_get_stack() skips before
+	 * the function that fired p (before the tracepoint's iterator frame,
+	 * which is dropped where tp_event names it), when its program type's
+	 * default (cg/subr.c) is wrong for p: e.g. the perf syscall events
+	 * run programs from perf_syscall_enter/exit.  < 0: the default. */
+	int (*kskip)(const struct dt_probe *p);
 
 	/* -- run time -- */
 	/* Attach the loaded program; keep what must be closed with

@@ -8,17 +8,28 @@
  * tracepoint format.  Return: arg0 and arg1 are the return value, and
  * errno is set when the call failed, as in DTrace.
  *
- * Attachment: removing a perf tracepoint event costs ~80 ms on this kernel
- * (an RCU synchronization per event), so attaching syscall:::entry as 350
- * tracepoints would take half a minute to tear down.  Instead every
- * probe whose system call number is known (from <asm/unistd.h> at build
- * time) is a raw-tracepoint program stored in a program array at its
- * number, and one dispatcher program per direction, attached to the
- * sys_enter / sys_exit raw tracepoints, tail-calls into it: one
- * attachment whatever the number of probes.  Numbers come from the
- * build's <asm/unistd.h> plus scripts/syscall-nr-extra.txt; a call in
- * neither (a kernel newer than both) uses its own syscalls:sys_*_NAME
- * tracepoint.
+ * Attachment, two paths chosen per direction when the programs are built
+ * (sc_path), by how many probes of that direction are enabled:
+ *
+ *  - few (at most DTRACE_SYSCALL_TPMAX, default 32): each probe's program
+ *    is a perf event on its own syscalls:sys_enter_NAME / sys_exit_NAME
+ *    tracepoint.  The kernel's syscall events test a bitmap of enabled
+ *    calls in C before running any program, so a call that is not traced
+ *    costs little more than with no tracer (what bpftrace does).  But
+ *    removing such an event costs ~50-80 ms here (an RCU synchronization
+ *    each, serialized), which is why this is only for few probes.
+ *  - many: every probe whose system call number is known (from
+ *    <asm/unistd.h> at build time) is a raw-tracepoint program stored in
+ *    a program array at its number, and one dispatcher program per
+ *    direction, attached to the sys_enter / sys_exit raw tracepoints,
+ *    tail-calls into it: one attachment whatever the number of probes,
+ *    armed and removed in milliseconds.  Numbers come from the build's
+ *    <asm/unistd.h> plus scripts/syscall-nr-extra.txt; a call in neither
+ *    (a kernel newer than both) always uses its own tracepoint.
+ *
+ * Both paths give the same argN, args[], errno and return value: the
+ * syscall events record the six argument registers as 8-byte fields and
+ * the return value as a long.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -35,6 +46,7 @@
 #define SC_RETURN	1ULL		/* pdata flag: return probe */
 #define SC_NR(p)	((int)((p)->pdata >> 8) - 1)	/* -1: unknown */
 #define SC_MAXNR	1024
+#define SC_TPMAX	32	/* default most probes per direction on tracepoints */
 
 static int nr_of(const char *name)
 {
@@ -88,14 +100,32 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* the provider's state in a handle: the dispatch tables (their fds are
+ * kept with the attachments and closed with them) and the probes */
+struct sc_state {
+	int progs[2];			/* PROG_ARRAY by number: entry, return */
+	struct dt_probe **probes;	/* every probe of the provider */
+	int nprobes;
+};
+
+static struct sc_state *state(dtrace_hdl_t *dtp);
+static void sc_path(dtrace_hdl_t *dtp, struct dt_probe *p);
+
 static int syscall_populate(dtrace_hdl_t *dtp)
 {
 	struct sc_list l = { 0 };
+	struct sc_state *st = state(dtp);
 	int rc = 0;
 
+	if (!st)
+		return -1;
 	if (dt_tp_events("syscalls", add_event, &l) < 0)
 		rc = -1;
 	qsort(l.names, (size_t)l.n, sizeof(char *), cmp_str);
+	free(st->probes);
+	st->nprobes = 0;
+	if (l.n && !(st->probes = calloc((size_t)l.n * 2, sizeof(*st->probes))))
+		rc = dt_set_err(dtp, "out of memory");
 	for (int i = 0; i < l.n; i++) {
 		int nr = nr_of(l.names[i]);
 		uint64_t pd = (uint64_t)(nr >= 0 && nr < SC_MAXNR ? nr + 1 : 0) << 8;
@@ -107,6 +137,10 @@ static int syscall_populate(dtrace_hdl_t *dtp)
 			rc = -1;
 		else if (SC_NR(e) >= 0)
 			e->ptype = r->ptype = BPF_PROG_TYPE_RAW_TRACEPOINT;
+		if (e && st->probes)
+			st->probes[st->nprobes++] = e;
+		if (r && st->probes)
+			st->probes[st->nprobes++] = r;
 		free(l.names[i]);
 	}
 	free(l.names);
@@ -187,7 +221,8 @@ static int raw_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, 
 static int syscall_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
     int nargs)
 {
-	if (SC_NR(p) >= 0)
+	sc_path(dtp, p);
+	if (p->ptype == BPF_PROG_TYPE_RAW_TRACEPOINT)
 		return raw_cg_args(dtp, a, p, nargs);
 	struct dt_tpmeta *m = meta(dtp, p);
 	if (!m)
@@ -219,11 +254,6 @@ static int syscall_cg_args(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe 
 	return 0;
 }
 
-/* the provider's state in a handle: the dispatch tables (their fds are
- * kept with the attachments and closed with them) */
-struct sc_state {
-	int progs[2];			/* PROG_ARRAY by number: entry, return */
-};
 
 static struct sc_state *state(dtrace_hdl_t *dtp)
 {
@@ -236,7 +266,53 @@ static struct sc_state *state(dtrace_hdl_t *dtp)
 static void syscall_fini(dtrace_hdl_t *dtp, void *st)
 {
 	(void)dtp;
+	if (st)
+		free(((struct sc_state *)st)->probes);
 	free(st);
+}
+
+/* the most probes per direction that get tracepoints of their own */
+static int tpmax(void)
+{
+	const char *s = getenv("DTRACE_SYSCALL_TPMAX");
+	char *end;
+	if (!s || !*s)
+		return SC_TPMAX;
+	long v = strtol(s, &end, 10);
+	return *end || v < 0 ? SC_TPMAX : v > 100000 ? 100000 : (int)v;
+}
+
+/*
+ * Choose p's path (see the top comment) and say so in p->ptype: a
+ * tracepoint program on its own syscall event, or a raw tracepoint
+ * program behind the dispatcher.  Counting the enabled probes of one
+ * direction walks the provider's own probes (about 700), not the table.
+ */
+static void sc_path(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	if (SC_NR(p) < 0) {
+		p->ptype = BPF_PROG_TYPE_TRACEPOINT;
+		return;
+	}
+	struct sc_state *st = state(dtp);
+	int n = 0, max = tpmax();
+	uint64_t dir = p->pdata & SC_RETURN;
+	for (int i = 0; st && i < st->nprobes && n <= max; i++) {
+		struct dt_probe *q = st->probes[i];
+		if ((q->pdata & SC_RETURN) == dir && q->nclauses > 0)
+			n++;
+	}
+	p->ptype = st && n <= max ? BPF_PROG_TYPE_TRACEPOINT : BPF_PROG_TYPE_RAW_TRACEPOINT;
+}
+
+/* runs first in every build of a probe's program, lean ones too: the
+ * path decides the program's type, and so its context */
+static int syscall_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p,
+    int out)
+{
+	(void)a; (void)out;
+	sc_path(dtp, p);
+	return 0;
 }
 
 /* The raw tracepoint the probe's dispatcher runs under. */
@@ -245,32 +321,40 @@ static const char *syscall_tp_event(const struct dt_probe *p)
 	return (p->pdata & SC_RETURN) ? "sys_exit" : "sys_enter";
 }
 
-/*
- * The dispatcher for one direction: fetch the call number (sys_enter: the
- * second argument; sys_exit: regs->orig_ax) and tail-call the program
- * stored at it.  A number with no program falls through.
- */
-static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
+/* On its own tracepoint an entry probe's program sees the registers of
+ * the syscall event's perf_syscall_enter (then may come the sys_enter
+ * iterator, which cg drops, then syscall_trace_enter, the raw path's first
+ * frame): skip that one frame.  A return probe's starts at
+ * syscall_exit_work as on the raw path.  Behind the dispatcher: the raw
+ * tracepoint's default. */
+static int syscall_kskip(const struct dt_probe *p)
 {
-	int *fdp = &st->progs[ret];
-	if (*fdp > 0)
-		return 0;
-	LIBBPF_OPTS(bpf_map_create_opts, mo);
-	int map = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sc_return" : "dt_sc_entry",
-	    4, 4, SC_MAXNR, &mo);
-	if (map < 0)
-		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));
-	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, map) < 0) {
-		close(map);
+	if (p->ptype != BPF_PROG_TYPE_TRACEPOINT)
 		return -1;
-	}
-	*fdp = map;
+	return (p->pdata & SC_RETURN) ? 0 : 1;
+}
 
+/*
+ * Load the dispatcher program of one direction: fetch the call number
+ * (sys_enter: the second argument; sys_exit: regs->orig_ax) and tail-call
+ * the program stored at it; a number with no program falls through.  On
+ * sys_exit, with btf set, orig_ax is read straight from the current
+ * task's registers (bpf_task_pt_regs gives a BTF-typed pointer, so one
+ * load, not a bpf_probe_read_kernel call on every system call's exit);
+ * without, by the probe read (kernels that refuse the typed load).
+ */
+static int load_dispatcher(dtrace_hdl_t *dtp, int map, int ret, int btf)
+{
 	struct dt_asm a;
 	dt_asm_init(&a);
 	dt_asm_emit(&a, MOV64_REG(R6, R1));
 	if (!ret) {
 		dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R1, 8));
+	} else if (btf) {
+		dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_get_current_task_btf));
+		dt_asm_emit(&a, MOV64_REG(R1, R0));
+		dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_task_pt_regs));
+		dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R0, ORIG_AX_OFF));
 	} else {
 		dt_asm_emit(&a, MOV64_REG(R1, R10));
 		dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R1, -8));
@@ -295,8 +379,34 @@ static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
 	int pfd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, ret ? "dt_sc_exit" : "dt_sc_enter",
 	    "GPL", a.insns, (size_t)a.n, &po);
 	dt_asm_free(&a);
-	if (pfd < 0)
+	if (pfd < 0 && !btf)
 		return dt_set_err(dtp, "cannot load the syscall dispatcher: %s", strerror(errno));
+	return pfd;
+}
+
+/* The dispatch table and dispatcher of one direction, made and attached
+ * for its first probe. */
+static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
+{
+	int *fdp = &st->progs[ret];
+	if (*fdp > 0)
+		return 0;
+	LIBBPF_OPTS(bpf_map_create_opts, mo);
+	int map = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PROG_ARRAY, ret ? "dt_sc_return" : "dt_sc_entry",
+	    4, 4, SC_MAXNR, &mo);
+	if (map < 0)
+		return dt_set_err(dtp, "cannot create the syscall dispatch table: %s", strerror(errno));
+	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, map) < 0) {
+		close(map);
+		return -1;
+	}
+	*fdp = map;
+
+	int pfd = -1;
+	for (int btf = !ret ? 0 : 1; btf >= 0 && pfd < 0; btf--)
+		pfd = load_dispatcher(dtp, map, ret, btf);
+	if (pfd < 0)
+		return -1;
 	if (dt_prov_keep_fd(dtp, &dt_prov_syscall, pfd) < 0) {
 		close(pfd);
 		return -1;
@@ -315,7 +425,7 @@ static int dispatcher(dtrace_hdl_t *dtp, struct sc_state *st, int ret)
 static int syscall_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 {
 	int nr = SC_NR(p), ret = (p->pdata & SC_RETURN) != 0;
-	if (nr >= 0) {
+	if (nr >= 0 && p->ptype == BPF_PROG_TYPE_RAW_TRACEPOINT) {
 		uint32_t key = (uint32_t)nr, val = (uint32_t)prog_fd;
 		struct sc_state *st = state(dtp);
 		if (!st || dispatcher(dtp, st, ret) < 0)
@@ -342,9 +452,11 @@ const struct dt_provider_ops dt_prov_syscall = {
 	.prog_type = BPF_PROG_TYPE_TRACEPOINT,
 	.populate = syscall_populate,
 	.cg_args = syscall_cg_args,
+	.cg_filter = syscall_cg_filter,
 	.argtype = syscall_argtype,
 	.flags = DT_PROVF_SYSCALL_FLOW,
 	.tp_event = syscall_tp_event,
+	.kskip = syscall_kskip,
 	.attach = syscall_attach,
 	.fini = syscall_fini,
 	.free_priv = dt_tpmeta_free,
