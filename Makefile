@@ -119,6 +119,7 @@ check: setup
 	$(MAKE) all
 	$(MAKE) structure
 	$(MAKE) unit
+	$(MAKE) fuzz-replay
 	$(MAKE) dtests
 
 # every test against a build with AddressSanitizer/UBSan (a few minutes)
@@ -128,6 +129,42 @@ asan: setup
 demo: setup
 	$(MAKE) all
 	@scripts/demo.sh
+
+# libFuzzer harnesses (tests/fuzz/, tests/fuzz/README.md): the library
+# objects built again with clang and ASan/UBSan/libFuzzer's coverage
+# into build/fuzz/, apart from the normal build, one harness per target.
+# fuzz-replay runs each on its seeds only (make check: the same result
+# every run), fuzz-short each FUZZ_SHORT seconds, fuzz FUZZ_TIME.
+FUZZ_CC    ?= clang
+FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# (clang warns of fields left out of designated initializers, gcc does not)
+FUZZ_FLAGS := $(WFLAGS) -Wno-missing-field-initializers -O1 -g $(FUZZ_SAN)
+FUZZ_OBJ   := $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BIN   := $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+FUZZ_SHORT ?= 15
+FUZZ_TIME  ?= 600
+
+build/fuzz/lib/%.o: lib/%.c build/inc/$$(call layer_of,$$*)/.made build/gen/version.h build/gen/syscall_nr.h
+	@mkdir -p $(@D)
+	@echo "  FUZZCC  $<"
+	@$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -Ibuild/inc/$(call layer_of,$*) \
+		-MMD -MP -c -o $@ $<
+
+build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	@echo "  FUZZLD  $@"
+	@$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+
+fuzz-build: $(FUZZ_BIN) $(GEN_DLIBS)
+
+fuzz-replay: fuzz-build
+	@scripts/fuzz.sh 0 $(notdir $(FUZZ_BIN))
+
+fuzz-short: fuzz-build
+	@scripts/fuzz.sh $(FUZZ_SHORT) $(notdir $(FUZZ_BIN))
+
+fuzz: fuzz-build
+	@scripts/fuzz.sh $(FUZZ_TIME) $(notdir $(FUZZ_BIN))
 
 BINDIR  := $(PREFIX)/sbin
 LIBDIR  := $(PREFIX)/lib
@@ -162,6 +199,7 @@ uninstall:
 clean:
 	rm -rf build
 
--include $(LIB_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
 
-.PHONY: all setup unit dtests structure check asan demo install uninstall clean
+.PHONY: all setup unit dtests structure check asan demo install uninstall clean \
+	fuzz-build fuzz-replay fuzz-short fuzz

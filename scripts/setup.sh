@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # setup.sh - install what building, testing and benchmarking need.
-# Idempotent: does nothing when every package is present.  Needs root
-# (apt-get) only when something is missing.  Also mounts tracefs.
+# clang and libclang-rt-14-dev (libFuzzer and the sanitizer runtimes,
+# which clang-14 does not depend on) build the fuzz harnesses (make
+# fuzz-build).  Idempotent: does nothing when every package is present.
+# Needs root (apt-get) only when something is missing.  Also mounts tracefs.
 set -euo pipefail
 
 pkgs=(gcc make cpp linux-libc-dev libbpf-dev libelf-dev zlib1g-dev pkg-config bpftool python3 jq prometheus
       bpftrace systemtap-sdt-dev valgrind groff-base iproute2 liblzma-dev libc6-dbg xz-utils binutils
       libxml2-utils chromium libdw-dev nodejs libzydis-dev
-      postgresql python3.11 g++)
+      postgresql python3.11 g++ clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -121,7 +121,8 @@ static int syscall_populate(dtrace_hdl_t *dtp)
 		return -1;
 	if (dt_tp_events("syscalls", add_event, &l) < 0)
 		rc = -1;
-	qsort(l.names, (size_t)l.n, sizeof(char *), cmp_str);
+	if (l.n)	/* none without tracefs (no privileges): l.names is NULL */
+		qsort(l.names, (size_t)l.n, sizeof(char *), cmp_str);
 	free(st->probes);
 	st->nprobes = 0;
 	if (l.n && !(st->probes = calloc((size_t)l.n * 2, sizeof(*st->probes))))

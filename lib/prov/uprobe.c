@@ -294,7 +294,8 @@ int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
 	int rc = 0;
 	struct leftout lo = { 0, NULL };
 	char first[512] = "";
-	qsort(u->v, u->n, sizeof(*u->v), pt_cmp);
+	if (u->n)	/* u->v may be NULL without probes */
+		qsort(u->v, u->n, sizeof(*u->v), pt_cmp);
 	/* the kernel runs the consumers of one address newest first: the
 	 * groups are linked last first, so that probes on one instruction
 	 * (pid_sign:entry and pid_sign:0) fire in the order they were

@@ -203,7 +203,8 @@ static int scan_dir(struct dlib_load *L, const char *dir)
 		nn++;
 	}
 	closedir(d);
-	qsort(names, (size_t)nn, sizeof(*names), by_name);
+	if (nn)		/* names is NULL in a directory without libraries */
+		qsort(names, (size_t)nn, sizeof(*names), by_name);
 	for (int i = 0; i < nn && rc == 0; i++) {
 		int dup = 0;
 		for (int k = 0; k < L->nlibs && !dup; k++)

@@ -1,0 +1,5 @@
+/* & needs an object, not a value. */
+BEGIN
+{
+	trace(&(pid + 1));
+}

@@ -1,0 +1,5 @@
+/* An unknown -x option is a fatal error (exit status 1). */
+BEGIN
+{
+	exit(0);
+}

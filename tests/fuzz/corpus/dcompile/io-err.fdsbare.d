@@ -1,0 +1,5 @@
+/* fds without its key. */
+BEGIN
+{
+	trace(fds);
+}

@@ -1,0 +1,5 @@
+/* fds[] takes one key, an integer. */
+BEGIN
+{
+	trace(fds["1"].fi_name);
+}

@@ -1,0 +1,5 @@
+/* Kernel symbols are not writable by ++ either. */
+BEGIN
+{
+	`schedule++;
+}

@@ -1,0 +1,2 @@
+/* a tracepoint the kernel does not have is no rawtp probe */
+rawtp:sched::no_such_event { }

@@ -1,0 +1,6 @@
+/* no aggregation after commit() */
+BEGIN
+{
+	commit(1);
+	@a["x"] = sum(1);
+}

@@ -1,0 +1,6 @@
+/* aggregations may never be speculative */
+BEGIN
+{
+	speculate(1);
+	@a = count();
+}

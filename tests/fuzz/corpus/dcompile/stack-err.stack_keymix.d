@@ -1,0 +1,5 @@
+BEGIN
+{
+	@a[stack()] = count();
+	@a[1] = count();
+}

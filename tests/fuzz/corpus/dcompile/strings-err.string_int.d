@@ -1,0 +1,2 @@
+/* a string variable cannot be assigned an integer */
+BEGIN { s = "a"; s = 1; }

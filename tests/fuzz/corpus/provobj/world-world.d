@@ -1,0 +1,3 @@
+provider world {
+	probe loop(int);
+};
