@@ -33,11 +33,14 @@ progs() {
 progs >"$tmp/before"
 
 # start_dtrace [extra dtrace args]: run dtrace in the background and wait
-# until its BEGIN clause has run.
+# until its BEGIN clause has run.  Every entry probe is enabled, so the
+# entries go through the raw dispatcher (dt_sc_enter), while the few
+# return probes have tracepoints of their own: both kinds are checked.
 start_dtrace() {
 	"$DTRACE" -q -n 'BEGIN { printf("ready\n"); }' \
 	    -n 'syscall::getppid:entry, syscall::getppid:return { n++; }' \
 	    -n 'syscall::openat:return /errno == 2/ { n++; }' \
+	    -n 'syscall:::entry /n < 0/ { n++; }' \
 	    -n 'sdt:sched::sched_process_exec, sdt:signal::signal_generate { n++; }' \
 	    -n 'profile-97 /n < 0/ { n++; }' "$@" >"$tmp/out" 2>"$tmp/err" &
 	dpid=$!
