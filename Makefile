@@ -119,7 +119,7 @@ check: setup
 	$(MAKE) all
 	$(MAKE) structure
 	$(MAKE) unit
-	$(MAKE) fuzz-replay
+	$(MAKE) fuzz-ci
 	$(MAKE) dtests
 
 # every test against a build with AddressSanitizer/UBSan (a few minutes)
@@ -133,8 +133,10 @@ demo: setup
 # libFuzzer harnesses (tests/fuzz/, tests/fuzz/README.md): the library
 # objects built again with clang and ASan/UBSan/libFuzzer's coverage
 # into build/fuzz/, apart from the normal build, one harness per target.
-# fuzz-replay runs each on its seeds only (make check: the same result
-# every run), fuzz-short each FUZZ_SHORT seconds, fuzz FUZZ_TIME.
+# fuzz-ci runs each on FUZZ_CI_RUNS inputs (fuzz_dcompile FUZZ_CI_DRUNS)
+# from a fixed random seed
+# (make check: the same inputs every run), fuzz-replay on its seeds only,
+# fuzz-short each FUZZ_SHORT seconds, fuzz FUZZ_TIME.
 FUZZ_CC    ?= clang
 FUZZ_SAN   := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # (clang warns of fields left out of designated initializers, gcc does not)
@@ -143,6 +145,9 @@ FUZZ_OBJ   := $(patsubst lib/%.c,build/fuzz/lib/%.o,$(LIB_SRC))
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BIN   := $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 FUZZ_SHORT ?= 15
+# (the compiler harness runs ~80 inputs a second, the others thousands)
+FUZZ_CI_RUNS ?= 20000
+FUZZ_CI_DRUNS ?= 3000
 FUZZ_TIME  ?= 600
 
 build/fuzz/lib/%.o: lib/%.c build/inc/$$(call layer_of,$$*)/.made build/gen/version.h build/gen/syscall_nr.h
@@ -156,6 +161,10 @@ build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	@$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Ilib -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 fuzz-build: $(FUZZ_BIN) $(GEN_DLIBS)
+
+fuzz-ci: fuzz-build
+	@scripts/fuzz.sh runs:$(FUZZ_CI_DRUNS) fuzz_dcompile
+	@scripts/fuzz.sh runs:$(FUZZ_CI_RUNS) $(filter-out fuzz_dcompile,$(notdir $(FUZZ_BIN)))
 
 fuzz-replay: fuzz-build
 	@scripts/fuzz.sh 0 $(notdir $(FUZZ_BIN))
@@ -202,4 +211,4 @@ clean:
 -include $(LIB_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
 
 .PHONY: all setup unit dtests structure check asan demo install uninstall clean \
-	fuzz-build fuzz-replay fuzz-short fuzz
+	fuzz-build fuzz-ci fuzz-replay fuzz-short fuzz
