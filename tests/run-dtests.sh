@@ -12,12 +12,13 @@
 #                          by the compat tests (not tests themselves)
 # tests/d/AREA/NAME.sh     a shell test: passes when it exits 0; gets
 #                          $DTRACE (the binary) and $TESTDIR.
-# Usage: run-dtests.sh [PATTERN]   (PATTERN selects tests by path substring)
+# Usage: run-dtests.sh [PATTERN...]   (a test runs if its path contains
+#                                     one of the PATTERNs; all without)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 export DTRACE="$top/build/dtrace"
 export TESTDIR="$top/tests/d"
-pat="${1:-}"
+pats=("$@")
 pass=0; fail=0; failed=()
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
@@ -80,7 +81,11 @@ new_leaks() {
 leak=$(last_leak)
 
 while IFS= read -r t; do
-	case "$t" in *"$pat"*) ;; *) continue ;; esac
+	if ((${#pats[@]})); then
+		hit=0
+		for p in "${pats[@]}"; do case "$t" in *"$p"*) hit=1; break ;; esac; done
+		((hit)) || continue
+	fi
 	name=${t#"$top/tests/d/"}
 	t0=$SECONDS
 	if [[ $t == *.d ]]; then run_d "$t" >"$tmp/log"; else run_sh "$t" >"$tmp/log"; fi
