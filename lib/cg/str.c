@@ -45,6 +45,60 @@ static const char *probe_str(struct dt_cg *cg, int which)
 	return f[which];
 }
 
+/* The length of the base of probeprov when the program's probes fire in
+ * any process (prov_base, prov/prov.h: a USDT glob attached to the
+ * object): every probe of a shared program must agree; < 0: none. */
+static int prov_base(struct dt_cg *cg)
+{
+	const struct dt_probe *p = cg->probe;
+	if (cg->in_error || !p || !p->ops->prov_base)
+		return -1;
+	int bl = p->ops->prov_base(cg->dtp, p);
+	if (bl < 0 || !dt_cg_shared(cg))
+		return bl;
+	for (uint32_t i = 0; i < cg->group->n; i++) {
+		const struct dt_probe *q = cg->group->probes[i];
+		if (q->ops != p->ops || q->ops->prov_base(cg->dtp, q) != bl ||
+		    strncmp(q->prov, p->prov, (size_t)bl))
+			return -1;
+	}
+	return bl;
+}
+
+static void store_bytes(struct dt_cg *cg, const char *s, size_t len, int off, int size);
+
+/* probeprov as the base (bl bytes of prov) and the firing process's ID
+ * in decimal, truncated to size: one branch per number of digits, each
+ * writing its digits at fixed offsets. */
+static void pid_prov(struct dt_cg *cg, const char *prov, int bl, int off, int size)
+{
+	store_bytes(cg, prov, (size_t)bl, off, size);
+	if (bl >= size - 1)
+		return;
+	emit(cg, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+	emit(cg, ALU64_IMM(BPF_RSH, R0, 32));
+	int end = dt_asm_new_label(&cg->a);
+	int64_t lim = 10;
+	for (int l = 1; l <= 10; l++, lim *= 10) {
+		int next = dt_asm_new_label(&cg->a);
+		if (l < 10)
+			dt_asm_jump(&cg->a, JMP_IMM(BPF_JGE, R0, (int32_t)lim, 0), next);
+		emit(cg, MOV64_REG(R1, R0));
+		for (int i = l - 1; i >= 0; i--) {
+			emit(cg, MOV64_REG(R2, R1));
+			emit(cg, ALU64_IMM(BPF_MOD, R2, 10));
+			emit(cg, ALU64_IMM(BPF_DIV, R1, 10));
+			emit(cg, ALU64_IMM(BPF_ADD, R2, '0'));
+			if (bl + i < size - 1)
+				emit(cg, STX_MEM(BPF_B, R9, R2, (int16_t)(off + bl + i)));
+		}
+		dt_cg_fst_imm(cg, BPF_B, off + (bl + l < size - 1 ? bl + l : size - 1), 0);
+		dt_asm_jump(&cg->a, JA(0), end);
+		dt_asm_place(&cg->a, next);
+	}
+	dt_asm_place(&cg->a, end);
+}
+
 /* Write the bytes of a constant string (NUL-terminated, truncated). */
 static void store_bytes(struct dt_cg *cg, const char *s, size_t len, int off, int size)
 {
@@ -936,6 +990,13 @@ void dt_cg_store_str(struct dt_cg *cg, struct dt_node *n, int off, int size)
 		case DT_BI_PROBEMOD: which = 1; break;
 		case DT_BI_PROBEFUNC: which = 2; break;
 		case DT_BI_PROBENAME: which = 3; break;
+		}
+		if (which == 0) {
+			int bl = prov_base(cg);
+			if (bl >= 0) {
+				pid_prov(cg, cg->probe->prov, bl, off, size);
+				return;
+			}
 		}
 		if (which >= 0 && dt_cg_group_str(cg, which, off, size))
 			return;		/* a shared program's, read at run time */

@@ -122,6 +122,11 @@ struct dt_provider_ops {
 	 * default (cg/subr.c) is wrong for p: e.g. the perf syscall events
 	 * run programs from perf_syscall_enter/exit.  < 0: the default. */
 	int (*kskip)(const struct dt_probe *p);
+	/* Optional: when p's program fires in any process (a USDT glob
+	 * attached to the object for every process, prov/usdt.c), the
+	 * length of the base of p->prov, which probeprov then completes
+	 * with the firing process's ID (cg/str.c); < 0 otherwise. */
+	int (*prov_base)(dtrace_hdl_t *dtp, const struct dt_probe *p);
 
 	/* -- run time -- */
 	/* Attach the loaded program; keep what must be closed with

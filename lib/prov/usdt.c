@@ -410,6 +410,22 @@ static int attach_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
 	return first == p ? USDT_FILE : USDT_FOLLOWER;
 }
 
+/* A probe attached for any process fires in processes other than the
+ * one its name carries: probeprov is the provider's base and the firing
+ * process's ID (cg/str.c). */
+static int usdt_prov_base(dtrace_hdl_t *dtp, const struct dt_probe *p)
+{
+	const struct usdt_probe *up = p->priv;
+	if (attach_kind(dtp, p) == USDT_OWN)
+		return -1;
+	char d[16];
+	int n = snprintf(d, sizeof(d), "%d", up->pid);
+	size_t l = strlen(p->prov);
+	if (n <= 0 || (size_t)n >= l || strcmp(p->prov + l - (size_t)n, d))
+		return -1;
+	return (int)(l - (size_t)n);
+}
+
 /* ---- the exec check (as pid's) ---- */
 
 static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int out)
@@ -795,6 +811,7 @@ const struct dt_provider_ops dt_prov_usdt = {
 	.provide_pdesc = usdt_provide_pdesc,
 	.argtype = usdt_argtype,
 	.cg_filter = usdt_cg_filter,
+	.prov_base = usdt_prov_base,
 	.cg_uarg = usdt_cg_uarg,
 	.cg_args = usdt_cg_args,
 	.attach = usdt_attach,
