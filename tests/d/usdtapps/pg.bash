@@ -26,7 +26,9 @@ pg_start() {
 	pgpid=$(head -n 1 "$tmp/data/postmaster.pid")
 }
 psql_run() {
-	runuser -u postgres -- psql -X -q -h "$tmp" -p "$pgport" -U postgres -d postgres -f "$1" >/dev/null
+	# the file on standard input, opened here: postgres may not be able
+	# to read it where it lies (a tree copied into a private directory)
+	runuser -u postgres -- psql -X -q -h "$tmp" -p "$pgport" -U postgres -d postgres -f - <"$1" >/dev/null
 }
 # psql_open: a psql session reading from the fifo $tmp/sql (fd 3 here),
 # connected (its backend forked, its pid in $bepid) once it returns;
