@@ -430,8 +430,12 @@ body:
 	*body_start = cg.a.n;
 	if (p->id == DT_PROBE_BEGIN || p->id == DT_PROBE_END)
 		dt_cg_buf_fired(&cg);	/* fill and ring: note the CPU */
-	for (int i = 0; i < p->nclauses && !cg.failed; i++)
+	int toofar = -1;	/* the first clause ending past a jump's reach */
+	for (int i = 0; i < p->nclauses && !cg.failed; i++) {
 		clause(&cg, p->clauses[i], p->epids[i]);
+		if (toofar < 0 && cg.a.n > DT_ASM_REACH)
+			toofar = i;
+	}
 
 	dt_asm_place(&cg.a, lepi);
 	if (p->id == DT_PROBE_BEGIN) {
@@ -459,8 +463,18 @@ body:
 			return dt_set_err(dtp, "[%s] %s", dt_errtag_name(cg.errtag), cg.errmsg);
 		return dt_set_err(dtp, "%s", cg.errmsg);
 	}
-	if (dt_asm_finish(&cg.a) < 0) {
+	int fin = dt_asm_finish(&cg.a);
+	if (fin < 0) {
 		dt_asm_free(&cg.a);
+		if (fin == DT_ASM_TOOFAR && p->nclauses > 0) {
+			/* the probe's checks jump over every clause to its end */
+			const struct dt_stmt *st = p->clauses[toofar < 0 ? p->nclauses - 1 : toofar];
+			return dt_set_err(dtp, "program for %s:%s:%s:%s is too large: "
+			    "clause %d of %d (%s, line %d) ends past the %d instructions "
+			    "a BPF jump can span", p->prov, p->mod, p->func, p->name,
+			    (toofar < 0 ? p->nclauses - 1 : toofar) + 1, p->nclauses,
+			    st->pdesc_text, st->line, DT_ASM_REACH);
+		}
 		return dt_set_err(dtp, "program for %s:%s:%s:%s is too large",
 		    p->prov, p->mod, p->func, p->name);
 	}

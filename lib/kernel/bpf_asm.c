@@ -105,8 +105,8 @@ int dt_asm_finish(struct dt_asm *a)
 		if (l < 0 || l >= a->nlabels || a->label_pos[l] < 0)
 			return -1;
 		int off = a->label_pos[l] - (a->fix[i].insn + 1);
-		if (off < -32768 || off > 32767)
-			return -1;
+		if (off < -DT_ASM_REACH - 1 || off > DT_ASM_REACH)
+			return DT_ASM_TOOFAR;
 		a->insns[a->fix[i].insn].off = (int16_t)off;
 	}
 	a->nfix = 0;

@@ -65,7 +65,11 @@ int dt_asm_new_label(struct dt_asm *a);
 void dt_asm_place(struct dt_asm *a, int label);
 /* Emit a jump to a label: insn is a JMP with off left 0. */
 int dt_asm_jump(struct dt_asm *a, struct bpf_insn insn, int label);
-/* Resolve every jump; returns -1 if a label was never placed. */
+/* Resolve every jump; returns -1 if a label was never placed (or out of
+ * memory), DT_ASM_TOOFAR if a jump spans more than a BPF jump's 16-bit
+ * offset reaches (DT_ASM_REACH instructions). */
+#define DT_ASM_TOOFAR	(-2)
+#define DT_ASM_REACH	32767
 int dt_asm_finish(struct dt_asm *a);
 
 #endif

@@ -87,6 +87,7 @@ struct dt_stmt *dt_sema_clause_new(struct sema *s, struct ast_item *it, int is_f
 		    "expected actions { } following probe description and predicate" :
 		    "expected predicate and/or actions following probe description");
 	st->index = dtp->nstmts;
+	st->line = it->line;
 	st->recsize = DT_REC_HDR;
 	/* as dtrace names the description in messages: its four fields */
 	struct ast_pdesc *pd = c->pdescs;

@@ -80,6 +80,7 @@ struct dt_action {
 /* A compiled clause: the statement list of one probe clause. */
 struct dt_stmt {
 	int index;			/* position in the program */
+	int line;			/* of its probe description */
 	struct dt_node *pred;
 	struct dt_node *body;		/* IR statement list */
 	int nactions;

@@ -2,7 +2,8 @@
 # -e refuses a script the front end accepts but code generation or the
 # checks before loading refuse, with exit status 1 and the error (before
 # -e ran code generation, it exited 0 on them): more maps than one
-# program may use, a program too large, strings nested too deep.  The
+# program may use, a program too large (named with the first clause that
+# does not fit, its line and the limit), strings nested too deep.  The
 # refusal names the probe; -S still lists what was generated before it.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -29,7 +30,7 @@ for i in $(seq 35); do prog2="$prog2 @b$i = count();"; done
     { echo "split: $(cat "$tmp/err")"; fail=1; }
 
 for i in $(seq 2000); do printf 'tick-1s { printf("%%d\\n", %d); }\n' "$i"; done >"$tmp/large.d"
-refused large "dtrace: could not enable tracing: program for profile:::tick-1s is too large" \
+refused large "dtrace: could not enable tracing: program for profile:::tick-1s is too large: clause 1560 of 2000 (:::tick-1s, line 1560) ends past the 32767 instructions a BPF jump can span" \
     -s "$tmp/large.d"
 
 refused nested "dtrace: could not enable tracing: [D_NOREG] string expression too complex (more than 6 nested strings)" \
