@@ -45,6 +45,25 @@ static const char *probe_str(struct dt_cg *cg, int which)
 	return f[which];
 }
 
+/* Write the bytes of a constant string (NUL-terminated, truncated). */
+static void store_bytes(struct dt_cg *cg, const char *s, size_t len, int off, int size)
+{
+	char buf[8];
+	size_t n = len + 1 > (size_t)size ? (size_t)size : len + 1;
+	size_t i = 0;
+	while (i < n) {
+		size_t chunk = n - i >= 4 ? 4 : (n - i >= 2 ? 2 : 1);
+		memset(buf, 0, sizeof(buf));
+		for (size_t k = 0; k < chunk; k++)
+			buf[k] = (i + k < len && i + k < (size_t)size - 1) ? s[i + k] : 0;
+		int32_t v = 0;
+		memcpy(&v, buf, chunk);
+		dt_cg_fst_imm(cg, chunk == 4 ? BPF_W : chunk == 2 ? BPF_H : BPF_B,
+		    off + (int)i, v);
+		i += chunk;
+	}
+}
+
 /* The length of the base of probeprov when the program's probes fire in
  * any process (prov_base, prov/prov.h: a USDT glob attached to the
  * object): every probe of a shared program must agree; < 0: none. */
@@ -64,8 +83,6 @@ static int prov_base(struct dt_cg *cg)
 	}
 	return bl;
 }
-
-static void store_bytes(struct dt_cg *cg, const char *s, size_t len, int off, int size);
 
 /* probeprov as the base (bl bytes of prov) and the firing process's ID
  * in decimal, truncated to size: one branch per number of digits, each
@@ -97,25 +114,6 @@ static void pid_prov(struct dt_cg *cg, const char *prov, int bl, int off, int si
 		dt_asm_place(&cg->a, next);
 	}
 	dt_asm_place(&cg->a, end);
-}
-
-/* Write the bytes of a constant string (NUL-terminated, truncated). */
-static void store_bytes(struct dt_cg *cg, const char *s, size_t len, int off, int size)
-{
-	char buf[8];
-	size_t n = len + 1 > (size_t)size ? (size_t)size : len + 1;
-	size_t i = 0;
-	while (i < n) {
-		size_t chunk = n - i >= 4 ? 4 : (n - i >= 2 ? 2 : 1);
-		memset(buf, 0, sizeof(buf));
-		for (size_t k = 0; k < chunk; k++)
-			buf[k] = (i + k < len && i + k < (size_t)size - 1) ? s[i + k] : 0;
-		int32_t v = 0;
-		memcpy(&v, buf, chunk);
-		dt_cg_fst_imm(cg, chunk == 4 ? BPF_W : chunk == 2 ? BPF_H : BPF_B,
-		    off + (int)i, v);
-		i += chunk;
-	}
 }
 
 /*
