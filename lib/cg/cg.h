@@ -231,6 +231,9 @@ void dt_cg_ustack_agg(struct dt_cg *cg, struct dt_node *n, int sv, int si);
  * or -1; R5 = the bytes of that record to output (size when it has none) */
 int dt_cg_ustack_tail(const struct dt_stmt *st);
 void dt_cg_ustack_size(struct dt_cg *cg, const struct dt_stmt *st, uint32_t size);
+/* strtail.c: R5 = the bytes of st's record (size) to output, its string
+ * fields packed first (clobbers R0-R5); else dt_cg_ustack_size's */
+void dt_cg_rec_size(struct dt_cg *cg, const struct dt_stmt *st, uint32_t size);
 /* upid.c: does clause st take a user stack?  Then its process is
  * announced to the consumer the first time (dt_cg_upid) */
 int dt_cg_stmt_ustack(const struct dt_stmt *st);

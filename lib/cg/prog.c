@@ -43,13 +43,14 @@ static void commit(struct dt_cg *cg, int buf_reg, uint32_t size)
 		dt_asm_place(&cg->a, skip);	/* never fits: only a drop */
 		return;
 	}
+	/* R5: size, less the unused end of a user stack window (cg/ustack.c)
+	 * or of the strings (cg/strtail.c) */
+	dt_cg_rec_size(cg, buf_reg == R9 ? cg->stmt : NULL, size);
 	emit(cg, MOV64_REG(R1, R6));
 	dt_asm_ld_map_fd(&cg->a, R2, cg->dtp->fd_buffers);
 	emit(cg, INSN(BPF_ALU | BPF_MOV | BPF_K, R3, 0, 0, -1));	/* BPF_F_CURRENT_CPU */
 	emit(cg, MOV64_REG(R4, buf_reg));
 	emit(cg, ALU64_IMM(BPF_ADD, R4, DT_MS_BUF));
-	/* R5: size, less the unused end of a user stack window (cg/ustack.c) */
-	dt_cg_ustack_size(cg, buf_reg == R9 ? cg->stmt : NULL, size);
 	emit(cg, CALL_HELPER(BPF_FUNC_perf_event_output));
 	dt_cg_buf_written(cg, size, skip);
 	dt_asm_place(&cg->a, skip);

@@ -33,8 +33,14 @@ static uint32_t recsize(dtrace_hdl_t *dtp, uint32_t epid, uint32_t raw)
 {
 	if (epid == DT_EPID_ERROR)
 		return DT_BUF_ERRREC;
-	if (epid < dtp->necbs && dtp->ecbs[epid].stmt)
-		return dtp->ecbs[epid].stmt->recsize;
+	if (epid < dtp->necbs && dtp->ecbs[epid].stmt) {
+		const struct dt_stmt *st = dtp->ecbs[epid].stmt;
+		/* packed strings (cg/strtail.c): what was written, which perf
+		 * pads to 8 with its 4-byte size word */
+		if (st->strtail && (raw & ~7u) < st->recsize)
+			return raw & ~7u;
+		return st->recsize;
+	}
 	return raw;
 }
 

@@ -354,6 +354,23 @@ static void record(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 
 void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 {
+	/* a clause's record with packed strings (cg/strtail.c) */
+	uint32_t epid = size >= DT_REC_HDR ? (uint32_t)rd(d, 4, 0) : 0;
+	if (epid > DT_EPID_ERROR && epid < dtp->necbs && dtp->ecbs[epid].stmt &&
+	    dtp->ecbs[epid].stmt->strtail) {
+		const struct dt_stmt *st = dtp->ecbs[epid].stmt;
+		uint8_t *whole = dt_strtail_expand(st, d, size);
+		if (whole) {
+			record(dtp, cpu, whole, st->recsize);
+			free(whole);
+			return;
+		}
+	}
+	record(dtp, cpu, d, size);
+}
+
+void dt_consume_whole(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
+{
 	record(dtp, cpu, d, size);
 }
 

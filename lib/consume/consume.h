@@ -24,6 +24,13 @@ int dt_consume(dtrace_hdl_t *dtp);
 int dt_consume_final(dtrace_hdl_t *dtp);
 /* one record, from CPU cpu */
 void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
+/* one record already whole (a held speculative one: its strings are
+ * back in place) */
+void dt_consume_whole(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
+struct dt_stmt;
+/* strtail.c: record d (size bytes) of clause st with its strings back at
+ * their offsets (st->recsize bytes, to free), or NULL if st packs none */
+uint8_t *dt_strtail_expand(const struct dt_stmt *st, const uint8_t *d, uint32_t size);
 /* the printf() of record d, action a, to out */
 void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a);
 /* an error on enabled probe e that is not a fault (freopen() failed):

@@ -131,7 +131,7 @@ static uint64_t rd64(const uint8_t *p)
 static void print_held(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 {
 	dtp->spec->flushing = 1;
-	dt_consume_rec(dtp, cpu, d, size);
+	dt_consume_whole(dtp, cpu, d, size);
 	dtp->spec->flushing = 0;
 }
 

@@ -63,6 +63,17 @@ static uint64_t perf_bytes(uint64_t s)
 	return 8 + ((s + 4 + 7) & ~7ULL);
 }
 
+/* the smallest record of a clause whose strings are written packed
+ * (cg/strtail.c): every string empty */
+static uint32_t strtail_min(const struct dt_stmt *st)
+{
+	uint32_t s = st->strtail;
+	for (int i = 0; i < st->nactions; i++)
+		for (int j = 0; j < st->actions[i].nfields; j++)
+			s += st->actions[i].fields[j].kind == DT_RV_STR;
+	return (s + 7) & ~7u;
+}
+
 /* The END reservation and the record sizes, from the compiled clauses. */
 static void measure(dtrace_hdl_t *dtp, struct dt_bufs *b)
 {
@@ -72,12 +83,14 @@ static void measure(dtrace_hdl_t *dtp, struct dt_bufs *b)
 		if (!ecb->stmt || !dt_cg_stmt_records(dtp, ecb->stmt))
 			continue;
 		uint32_t s = ecb->stmt->recsize;
-		if (s < b->smin)
-			b->smin = s;
 		if (s > b->smax)
 			b->smax = s;
 		if (b->policy == DT_BUFPOLICY_FILL && ecb->probe->id == DT_PROBE_END)
 			b->reserve += s;
+		if (ecb->stmt->strtail)	/* its strings may be empty */
+			s = strtail_min(ecb->stmt);
+		if (s < b->smin)
+			b->smin = s;
 	}
 	if (b->smin < DT_REC_HDR)
 		b->smin = DT_REC_HDR;

@@ -181,6 +181,7 @@ void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
     struct match_ctx *mc)
 {
 	dtrace_hdl_t *dtp = s->dtp;
+	dt_sema_strtail(st);
 	if (st->recsize > dtp->maxrec)
 		dtp->maxrec = st->recsize;
 

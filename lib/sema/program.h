@@ -86,6 +86,9 @@ struct dt_stmt {
 	int nactions;
 	struct dt_action *actions;
 	uint32_t recsize;		/* bytes incl. the header */
+	uint32_t strtail;		/* the first of the string fields laid out
+					   last, written packed (sema/strtail.c);
+					   0: none */
 	int has_agg;			/* aggregates */
 	int has_body;			/* any statement: no default trace record */
 	int uses_args;			/* highest argN used + 1 */

@@ -234,6 +234,8 @@ void dt_sema_predicate(struct sema *s, struct dt_stmt *st, struct ast_expr *pred
 
 struct dt_stmt *dt_sema_clause_new(struct sema *s, struct ast_item *it, int is_file);
 void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc);
+/* strtail.c: a clause's string fields moved to the end of its record */
+void dt_sema_strtail(struct dt_stmt *st);
 void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
     struct match_ctx *mc);
 
