@@ -19,7 +19,9 @@ drop-free run) and dtrace's over bpftrace's.  Printed, never asserted:
 the figures depend on the machine and its load.
 
 Usage: bench/printf_rate.py [-s SECONDS] [--rates R1,R2,...] [--dtrace PATH]
-                            [--no-bpftrace] [--strsize S]
+                            [--no-bpftrace] [--strsize S] [-b BUFSIZE]
+(--dtrace another build, e.g. main's, to compare; -b a small buffer to
+see the drops at rates a loaded machine can make)
 """
 import argparse, os, shutil, subprocess, sys, tempfile
 
@@ -35,7 +37,7 @@ def build(bdir):
     return out
 
 
-def run(tool, cmd, gen, n, rate, tmp, strsize):
+def run(tool, cmd, gen, n, rate, tmp, strsize, bufsize):
     out = os.path.join(tmp, "out")
     if os.path.exists(out):
         os.unlink(out)
@@ -48,6 +50,8 @@ def run(tool, cmd, gen, n, rate, tmp, strsize):
                 'syscall::getppid:entry /pid == $target/ { printf("%s\\n", execname); }']
         if strsize:
             argv[1:1] = ["-x", f"strsize={strsize}"]
+        if bufsize:
+            argv[1:1] = ["-b", bufsize]
     p = subprocess.run(argv, capture_output=True, text=True, timeout=600)
     made, secs = n, None
     for line in p.stdout.splitlines():
@@ -68,6 +72,7 @@ def main():
     ap.add_argument("--dtrace", default=os.path.join(top, "build", "dtrace"))
     ap.add_argument("--no-bpftrace", action="store_true")
     ap.add_argument("--strsize", type=int, default=0, help="dtrace -x strsize (default: its own)")
+    ap.add_argument("-b", "--bufsize", default="", help="dtrace -b (default: its own)")
     args = ap.parse_args()
     if os.geteuid() != 0:
         sys.exit("printf_rate: run as root")
@@ -82,7 +87,7 @@ def main():
             best[tool] = 0.0
             for rate in rates:
                 n = int((rate or 3000000) * args.seconds)
-                made, secs, rec, rc, err = run(tool, args.dtrace, gen, n, rate, tmp, args.strsize)
+                made, secs, rec, rc, err = run(tool, args.dtrace, gen, n, rate, tmp, args.strsize, args.bufsize)
                 got = made / secs if secs else 0.0
                 drops = made - rec
                 print(f"{tool:9} {rate or 'max':>9} {got:>11.0f} {made:>9} {rec:>9} {drops:>8}"

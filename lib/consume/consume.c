@@ -359,12 +359,16 @@ void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
 	if (epid > DT_EPID_ERROR && epid < dtp->necbs && dtp->ecbs[epid].stmt &&
 	    dtp->ecbs[epid].stmt->strtail) {
 		const struct dt_stmt *st = dtp->ecbs[epid].stmt;
-		uint8_t *whole = dt_strtail_expand(st, d, size);
-		if (whole) {
+		uint64_t small[128];	/* most records: no allocation */
+		uint8_t *whole = st->recsize <= sizeof(small) ? (uint8_t *)small :
+		    malloc(st->recsize);
+		int ok = whole && dt_strtail_expand(st, d, size, whole) == 0;
+		if (ok)
 			record(dtp, cpu, whole, st->recsize);
+		if (whole != (uint8_t *)small)
 			free(whole);
+		if (ok)
 			return;
-		}
 	}
 	record(dtp, cpu, d, size);
 }

@@ -28,9 +28,11 @@ void dt_consume_rec(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size)
  * back in place) */
 void dt_consume_whole(dtrace_hdl_t *dtp, int cpu, const uint8_t *d, uint32_t size);
 struct dt_stmt;
-/* strtail.c: record d (size bytes) of clause st with its strings back at
- * their offsets (st->recsize bytes, to free), or NULL if st packs none */
-uint8_t *dt_strtail_expand(const struct dt_stmt *st, const uint8_t *d, uint32_t size);
+/* strtail.c: whole (st->recsize bytes) = record d (size bytes) of
+ * clause st with its strings back at their offsets; -1 if st packs none
+ * or d is too short */
+int dt_strtail_expand(const struct dt_stmt *st, const uint8_t *d, uint32_t size,
+    uint8_t *whole);
 /* the printf() of record d, action a, to out */
 void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a);
 /* an error on enabled probe e that is not a fault (freopen() failed):

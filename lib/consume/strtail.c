@@ -6,19 +6,17 @@
  * Records are expanded once, as they come out of the buffers; held
  * speculative records are kept whole.
  */
-#include <stdlib.h>
 #include <string.h>
 #include "consume.h"
 #include "sema/program.h"
 
-uint8_t *dt_strtail_expand(const struct dt_stmt *st, const uint8_t *d, uint32_t size)
+int dt_strtail_expand(const struct dt_stmt *st, const uint8_t *d, uint32_t size,
+    uint8_t *whole)
 {
 	if (!st->strtail || size < st->strtail)
-		return NULL;
-	uint8_t *whole = calloc(1, st->recsize);
-	if (!whole)
-		return NULL;
+		return -1;
 	memcpy(whole, d, st->strtail);
+	memset(whole + st->strtail, 0, st->recsize - st->strtail);
 	uint32_t at = st->strtail;
 	for (int i = 0; i < st->nactions; i++) {
 		const struct dt_action *a = &st->actions[i];
@@ -36,5 +34,5 @@ uint8_t *dt_strtail_expand(const struct dt_stmt *st, const uint8_t *d, uint32_t 
 			at += n + 1;
 		}
 	}
-	return whole;
+	return 0;
 }
