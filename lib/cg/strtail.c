@@ -12,11 +12,15 @@
  * string is read before anything is written over it.  The consumer
  * (consume/strtail.c) walks the NULs to put the strings back.
  *
+ * A record whose only string is execname (at most 16 bytes, NUL-padded
+ * by get_current_comm) needs neither: it is output up to those 16.
+ *
  * The buffer policies still count the clause's whole record size (fill
  * claims it, specsize is charged it): the record may be smaller, never
  * larger.
  */
 #include "cg.h"
+#include "sema/node.h"
 
 /* reg = min(max(reg, 1), max): the bytes written, NUL included */
 static void clamp_len(struct dt_cg *cg, int reg, int32_t max)
@@ -27,10 +31,49 @@ static void clamp_len(struct dt_cg *cg, int reg, int32_t max)
 	emit(cg, MOV64_IMM(reg, max));
 }
 
+/* the most bytes (NUL included) string field j of action a can hold,
+ * known without looking: execname's (get_current_comm() writes 16, NUL
+ * padded); 0 if unknown */
+static uint32_t known_bound(const struct dt_action *a, int j)
+{
+	const struct dt_node *n = a->node, *v = NULL;
+	if (!n)
+		return 0;
+	if (a->kind == DT_ACT_TRACE && j == 0 && n->nargs > 0)
+		v = n->args[0];
+	else if (a->kind == DT_ACT_PRINTF && j + 1 < n->nargs)
+		v = n->args[j + 1];
+	if (!v || v->kind != DN_BUILTIN || v->builtin != DT_BI_EXECNAME)
+		return 0;
+	return a->fields[j].size < 16 ? a->fields[j].size : 16;
+}
+
+/* a record whose only string has a known bound: its size is a constant
+ * (0: not such a record) */
+static uint32_t const_size(const struct dt_stmt *st, uint32_t size)
+{
+	uint32_t n = 0, bound = 0;
+	for (int i = 0; i < st->nactions; i++)
+		for (int j = 0; j < st->actions[i].nfields; j++)
+			if (st->actions[i].fields[j].kind == DT_RV_STR) {
+				n++;
+				bound = known_bound(&st->actions[i], j);
+			}
+	if (n != 1 || !bound)
+		return 0;
+	uint32_t s = (st->strtail + bound + 7) & ~7u;
+	return s < size ? s : size;
+}
+
 void dt_cg_rec_size(struct dt_cg *cg, const struct dt_stmt *st, uint32_t size)
 {
 	if (!st || !st->strtail) {
 		dt_cg_ustack_size(cg, st, size);
+		return;
+	}
+	uint32_t cs = const_size(st, size);
+	if (cs) {	/* printf("%s\n", execname): no copy, no helper */
+		emit(cg, MOV64_IMM(R5, (int32_t)cs));
 		return;
 	}
 	/* the slot: where the next string goes, from R9 */

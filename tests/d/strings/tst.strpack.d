@@ -3,7 +3,8 @@
  * before: strings mixed with integers, several strings in one printf(),
  * empty strings, a string of strsize characters (and one cut there),
  * trace() of strings around other values, a char array, a string in a
- * branch not taken, and strings from variables and subroutines.
+ * branch not taken, strings from variables and subroutines, and execname
+ * alone in a record.
  */
 #pragma D option quiet
 #pragma D option strsize=16
@@ -34,6 +35,19 @@ BEGIN
 		printf("%s %d\n", "that branch", 3);
 	}
 	printf("%-6s|%6s|%.2s|\n", "l", "r", "prec");
+}
+
+/* execname alone: the record's size is a constant (cg/strtail.c) */
+BEGIN
+{
+	printf("<%s>\n", execname);
+}
+
+BEGIN
+{
+	trace(1);
+	trace(execname);
+	printf("|\n");
 }
 
 BEGIN
