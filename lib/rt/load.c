@@ -152,6 +152,7 @@ static int make_groups(dtrace_hdl_t *dtp, struct groups *gs)
 			struct grp *g = &gs->v[gs->n++];
 			memset(g, 0, sizeof(*g));
 			g->g.strfd = -1;
+			g->g.chainfd = -1;
 			g->cls = cls;
 			g->hnext = gs->hash[h];
 			gs->hash[h] = k = gs->n;
@@ -726,6 +727,45 @@ static int check_prog(dtrace_hdl_t *dtp, const char *title, const struct dt_asm 
 }
 
 /*
+ * The parts after the first of a program too large for one (cg/prog.c):
+ * each checked and loaded, and put in the chain the part before it
+ * tail-calls (part k at index k - 1 of g->parts, index k of the chain).
+ * Their descriptors and (load_group) the chain's are kept with the
+ * programs: the chain empties itself when its last descriptor closes.
+ */
+static int load_parts(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_probe *p,
+    const char *title)
+{
+	char ptitle[600];
+	if (g->nparts == 0)
+		return 0;
+	if (!dtp->check_only && !dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs))))
+		return dt_set_err(dtp, "out of memory");
+	for (int k = 0; k < g->nparts; k++) {
+		snprintf(ptitle, sizeof(ptitle), "%s, part %d", title, k + 2);
+		if (check_prog(dtp, ptitle, &g->parts[k]) < 0)
+			return -1;
+		if (dtp->check_only)
+			continue;
+		int fd = load_prog(dtp, p, ptitle, &g->parts[k]);
+		if (fd < 0)
+			return -1;
+		uint32_t key = (uint32_t)k + 1, val = (uint32_t)fd;
+		if (dt_bpf_map_update(dtp, g->chainfd, &key, &val, BPF_ANY) < 0) {
+			int err = errno;
+			close(fd);
+			return dt_set_err(dtp, "failed to load program for %s: %s", ptitle,
+			    strerror(err));
+		}
+		if (dt_fdset_add(dtp->progs, fd) < 0) {
+			close(fd);
+			return dt_set_err(dtp, "out of memory");
+		}
+	}
+	return 0;
+}
+
+/*
  * The program of a group's probes (of one probe, g->n 1): built, listed
  * with -S, checked, loaded once and attached to each probe; with
  * dtp->check_only (dtrace_program_check()), built, listed and checked,
@@ -750,14 +790,23 @@ static int load_group(dtrace_hdl_t *dtp, struct dt_cg_group *g)
 		struct dt_dis_ctx dc = { map_name, &nm };
 		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
 		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
+		for (int k = 0; k < g->nparts; k++) {
+			fprintf(dtp->dump, "\nDisassembly of %s, part %d:\n", title, k + 2);
+			dt_dis_print(dtp->dump, g->parts[k].insns, g->parts[k].n, &dc);
+		}
 	}
-	if (check_prog(dtp, title, &a) == 0)
+	if (load_parts(dtp, g, p, title) == 0 && check_prog(dtp, title, &a) == 0)
 		fd = dtp->check_only ? 0 : load_prog(dtp, p, title, &a);
 	dt_asm_free(&a);
 fail:
+	dt_cg_parts_free(g);
 	if (g->strfd >= 0)		/* the program holds it */
 		close(g->strfd);
 	g->strfd = -1;
+	if (g->chainfd >= 0 && (fd < 0 || dtp->check_only ||
+	    dt_fdset_add(dtp->progs, g->chainfd) < 0))
+		close(g->chainfd);	/* else dtp->progs holds it */
+	g->chainfd = -1;
 	if (fd < 0)
 		return -1;
 	if (dtp->check_only) {
@@ -792,7 +841,7 @@ fail:
 
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 {
-	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1 };
+	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1, .chainfd = -1 };
 	return load_group(dtp, &g);
 }
 

@@ -3,7 +3,8 @@
 # checks before loading refuse, with exit status 1 and the error (before
 # -e ran code generation, it exited 0 on them): more maps than one
 # program may use, a program too large (named with the first clause that
-# does not fit, its line and the limit), strings nested too deep.  The
+# does not fit, its line and the limit: a clause past a jump's reach, or
+# more clauses than the parts of a program hold), strings nested too deep.  The
 # refusal names the probe; -S still lists what was generated before it.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -29,9 +30,24 @@ for i in $(seq 35); do prog2="$prog2 @b$i = count();"; done
 "$DTRACE" -e -n "${prog% @a40*} }" -n "$prog2 }" >"$tmp/out" 2>"$tmp/err" ||
     { echo "split: $(cat "$tmp/err")"; fail=1; }
 
-for i in $(seq 2000); do printf 'tick-1s { printf("%%d\\n", %d); }\n' "$i"; done >"$tmp/large.d"
-refused large "dtrace: could not enable tracing: program for profile:::tick-1s is too large: clause 1560 of 2000 (:::tick-1s, line 1560) ends past the 32767 instructions a BPF jump can span" \
+# one clause larger than a jump spans (a program too large for one BPF
+# program is split into tail-called parts, but a clause is not split)
+{
+	printf 'int y, z;\ntick-1s\n{\n'
+	for i in $(seq 3000); do printf '\tx = y / (z + %d);\n' "$i"; done
+	printf '}\n'
+} >"$tmp/large.d"
+refused large "dtrace: could not enable tracing: program for profile:::tick-1s is too large: clause 1 of 1 (:::tick-1s, line 2) ends past the 32767 instructions a BPF jump can span" \
     -s "$tmp/large.d"
+# more clauses than 32 parts hold
+{
+	echo 'int n;'
+	for i in $(seq 50000); do printf 'tick-1s /n < 3/ { printf("%%d\\n", %d); }\n' "$i"; done
+} >"$tmp/chain.d"
+"$DTRACE" -e -s "$tmp/chain.d" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] && grep -Eqx 'dtrace: could not enable tracing: program for profile:::tick-1s is too large: clause [0-9]+ of 50000 \(:::tick-1s, line [0-9]+\) starts past the 32 parts a program can be split into' "$tmp/err" ||
+    { echo "chain: $rc: $(cat "$tmp/err")"; fail=1; }
 
 refused nested "dtrace: could not enable tracing: [D_NOREG] string expression too complex (more than 6 nested strings)" \
     -x errtags -n 'END { x = strjoin("a", strjoin("b", strjoin("c", strjoin("d",

@@ -17,9 +17,12 @@ aggs() {
 }
 aggs 61 >"$tmp/maps.d"
 aggs 60 >"$tmp/maps_ok.d"
-# a program whose jumps no longer fit in 16 bits
-for i in $(seq 2000); do printf 'BEGIN { printf("%%d\\n", %d); }\n' "$i"; done >"$tmp/large.d"
-echo 'BEGIN { exit(0); }' >>"$tmp/large.d"
+# a clause whose jumps no longer fit in 16 bits
+{
+	printf 'int y, z;\nBEGIN\n{\n'
+	for i in $(seq 3000); do printf '\tx = y / (z + %d);\n' "$i"; done
+	printf '\texit(0);\n}\n'
+} >"$tmp/large.d"
 cat >"$tmp/nested.d" <<'D'
 BEGIN
 {
