@@ -7,6 +7,8 @@
  *   clauses     each clause enabled on the probe, in program order:
  *               predicate, actions, record commit; then its error stub
  *   epilogue    BEGIN marks tracing active, END marks it stopped
+ * (a program too large for one BPF program: in parts that tail-call each
+ * other, see gen's GEN_FAR)
  * A fault jumps to the clause's error stub, which writes the internal
  * ERROR record (EPID 1, what the consumer reports as "error on enabled
  * probe ID ..."), runs the user's ERROR clauses in a second mstate frame
