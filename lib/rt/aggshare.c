@@ -14,7 +14,7 @@
  * aggregation may be updated by several probes) and deterministic (the
  * maps in order of their first member's id).  A program whose kinds still
  * exceed the budget is refused, naming the clause that passed it, its
- * line and the limit.  Small scripts are untouched: their programs and
+ * line and the limit (but with -x bpflog, whose log the verifier gives).  Small scripts are untouched: their programs and
  * maps are what they were before sharing existed.
  * DTRACE_AGGSHARE=1 shares every aggregation's map (tests use it to run
  * the consumer's actions on shared maps with small scripts).
@@ -167,7 +167,10 @@ int dt_agg_share_plan(dtrace_hdl_t *dtp)
 			continue;
 		last = p;
 		int n = count_maps(dtp, p, err, mark, kmark, ++stamp, &over, &oa);
-		if (n > DT_AGG_MAP_BUDGET && over) {
+		/* with -x bpflog a real load leaves the refusal to the
+		 * verifier, whose log is what the option asks for (as
+		 * rt/load.c's check_prog does) */
+		if (n > DT_AGG_MAP_BUDGET && over && !(dtp->opt[DTOPT_BPFLOG] && !dtp->check_only)) {
 			dt_set_err(dtp, "failed to load program for %s:%s:%s:%s: clause %d (%s, line %d): "
 			    "@%s (line %d) passes the %d maps a program may use for aggregations (of "
 			    "the kernel's %d); its aggregations need %d maps of different kinds",
