@@ -87,11 +87,9 @@ if ! diff -u "$tmp/want" "$tmp/out" >"$tmp/diff"; then
 	echo "output differs:"; head -40 "$tmp/diff"; fail=1
 fi
 
-# the maps, while a copy of it runs: six shared ones (keyless one-word,
-# two-word and quantize values; keyed 8-byte keys with one word, 16 with
-# one, 24 with two), no private one
-if command -v bpftool >/dev/null; then
-	{ echo 'BEGIN { printf("ready\n"); }'; grep -v exit "$tmp/many.d"; } >"$tmp/run.d"
+# the aggregation maps of a script while it runs: "SHARED PRIVATE"
+maps() {	# script
+	{ echo 'BEGIN { printf("ready\n"); }'; grep -v exit "$1"; } >"$tmp/run.d"
 	: >"$tmp/out2"
 	"$DTRACE" -x aggsize=256k -s "$tmp/run.d" -n 'tick-60s { exit(0); }' >"$tmp/out2" 2>&1 &
 	pid=$!
@@ -105,9 +103,25 @@ if command -v bpftool >/dev/null; then
 		bpftool map show id "$id" 2>/dev/null | head -1
 	done >"$tmp/maps"
 	kill $pid; wait $pid; pid=
-	shared=$(grep -c 'name dt_aggs_' "$tmp/maps")
-	own=$(grep -c 'name dt_agg_' "$tmp/maps")
-	[ "$shared" = 6 ] && [ "$own" = 0 ] ||
-	    { echo "maps: $shared shared, $own private:"; cat "$tmp/maps"; fail=1; }
+	echo "$(grep -c 'name dt_aggs_' "$tmp/maps") $(grep -c 'name dt_agg_' "$tmp/maps")"
+}
+
+if command -v bpftool >/dev/null; then
+	# the 500: six shared maps (keyless one-word, two-word and quantize
+	# values; keyed 8-byte keys with one word, 16 with one, 24 with two),
+	# no private one
+	m=$(maps "$tmp/many.d")
+	[ "$m" = "6 0" ] || { echo "500: shared, private maps: $m"; cat "$tmp/maps"; fail=1; }
+	# a program's budget is 44 aggregations: 44 keep maps of their own
+	# (the program is what it was before sharing existed), 45 share
+	for n in 44 45; do
+		{ echo 'tick-1ms {'; for ((i = 0; i < n; i++)); do echo "@a$i = count();"; done
+		  echo '}'; } >"$tmp/n.d"
+		m=$(maps "$tmp/n.d")
+		want="0 44"; [ $n = 45 ] && want="1 0"
+		[ "$m" = "$want" ] || { echo "$n: shared, private maps: $m"; cat "$tmp/maps"; fail=1; }
+	done
+else
+	echo "bpftool not installed: the maps are not checked"
 fi
 exit $fail
