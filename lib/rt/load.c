@@ -339,7 +339,7 @@ static int create_maps(dtrace_hdl_t *dtp)
 	dtp->fd_globals = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
 	if (dtp->fd_globals < 0)
 		return dt_set_err(dtp, "cannot create the globals map: %s", strerror(errno));
-	if (create_scratch(dtp) < 0)
+	if (dt_agg_share_plan(dtp) < 0 || create_scratch(dtp) < 0)
 		return -1;
 
 	if (dtp->ndvars > dtp->nthis) {
@@ -364,9 +364,11 @@ static int create_maps(dtrace_hdl_t *dtp)
 		uint64_t n = dtp->opt[DTOPT_AGGSIZE] / ((uint64_t)(a->ksize + vsize) * (uint64_t)dtp->ncpus + 64);
 		char name[16];
 		snprintf(name, sizeof(name), "dt_agg_%d", a->id);
-		/* keyless: one per-CPU array entry, the words then the word
-		 * saying it exists (cg/agg.c); DTRACE_NOAGGARRAY=1: a hash */
-		a->array = a->nkeys == 0 && !getenv("DTRACE_NOAGGARRAY");
+		/* a->array (keyless: one per-CPU array entry, the words then
+		 * the word saying it exists, cg/agg.c) and a->shared are
+		 * dt_agg_share_plan's */
+		if (a->shared)
+			continue;
 		if (a->array)
 			a->fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_ARRAY, name, 4, vsize + 8, 1, &o);
 		else
@@ -375,6 +377,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 		if (a->fd < 0)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}
+	if (dt_agg_share_create(dtp, &o) < 0)
+		return -1;
 	if (dt_cpuinfo_create(dtp) < 0 || dt_destr_create(dtp) < 0 || dt_upid_create(dtp) < 0)
 		return -1;
 	if (dtp->uses_spec && dt_spec_create(dtp) < 0)
@@ -696,8 +700,6 @@ void dt_prefault_close(dtrace_hdl_t *dtp)
  * bpflog a real load leaves the refusal to the verifier, whose log is
  * what the option asks for.
  */
-#define DT_PROG_MAX_MAPS 64
-
 static int check_prog(dtrace_hdl_t *dtp, const char *title, const struct dt_asm *a)
 {
 	if (dtp->opt[DTOPT_BPFLOG] && !dtp->check_only)
@@ -887,7 +889,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	if (dtp->fd_dvzero > 0)
 		close(dtp->fd_dvzero);
 	for (int i = 0; i < dtp->naggs; i++) {
-		if (dtp->aggs[i]->fd >= 0)
+		if (dtp->aggs[i]->fd >= 0 && dtp->aggs[i]->owns_fd)
 			close(dtp->aggs[i]->fd);
 		dtp->aggs[i]->fd = -1;
 	}
