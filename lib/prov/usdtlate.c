@@ -1,0 +1,302 @@
+/*
+ * usdtlate.c - USDT probes for processes started after tracing starts
+ * that run another object than the processes found at start (another
+ * build or copy of the program).
+ *
+ * A glob enabling over any process (postgresql*:::query-start) attaches
+ * each site's lowest probe to its object for any process (usdt.c,
+ * USDT_FILE), so a later process running one of those objects fires
+ * already.  For the others, while such a probe is enabled the exec watch
+ * (execwatch.c: a program on sched_process_exec, loaded only then) names
+ * each process that exec's; at the consumer's next wake-up (poll) its
+ * mapped objects not seen yet are read for notes, and each note site
+ * whose provider, function and name are a USDT_FILE probe's, and which
+ * every kept glob description (usdt.c keep_desc) matches exactly as it
+ * matches that probe (so the same clauses apply), gets that probe's
+ * program attached to it for any process (pid 0, its semaphore as the
+ * reference counter).  The site's cookie is the index of the probe's
+ * site that passes the arguments alike, which the program's argument
+ * loads select by; a site passing them differently is left out (with a
+ * message).  The firings carry that probe's ID and module; probeprov is
+ * the firing process's (prov_base).
+ *
+ * Not held: the process runs from its exec until the consumer reads the
+ * ring (50 ms at most, and the time to read its notes); its firings in
+ * that window are lost.  The objects mapped when it is read are covered
+ * (the executable, the libraries the dynamic linker has mapped by then);
+ * a library dlopen'd later is not.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include "usdt.h"
+#include "execwatch.h"
+#include "base/output.h"
+
+struct usdt_late {
+	struct dt_execwatch *w;
+	struct dt_probe **leaders;	/* the enabled USDT_FILE probes */
+	size_t *baselen;		/* each one's provider base's length */
+	size_t nleaders;
+	char **paths;			/* attached objects (the points' paths) */
+	size_t npaths;
+	struct dt_uprobes pts;
+};
+
+/* the (dev, ino) of /proc/PID/maps for the file at path */
+static int file_key(const char *path, uint64_t *dev, uint64_t *ino)
+{
+	struct stat sb;
+	if (stat(path, &sb) < 0)
+		return -1;
+	*dev = (uint64_t)major(sb.st_dev) << 20 | minor(sb.st_dev);
+	*ino = sb.st_ino;
+	return 0;
+}
+
+static int add_leader(struct usdt_late *l, struct dt_probe *p, size_t base)
+{
+	struct dt_probe **np = realloc(l->leaders, (l->nleaders + 1) * sizeof(*np));
+	if (!np)
+		return -1;
+	l->leaders = np;
+	size_t *nb = realloc(l->baselen, (l->nleaders + 1) * sizeof(*nb));
+	if (!nb)
+		return -1;
+	l->baselen = nb;
+	np[l->nleaders] = p;
+	nb[l->nleaders++] = base;
+	return 0;
+}
+
+int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
+{
+	if (st->late || dtp->check_only || getenv("DTRACE_USDT_NOLATE"))
+		return 0;
+	struct usdt_late *l = calloc(1, sizeof(*l));
+	if (!l)
+		return dt_set_err(dtp, "out of memory");
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		if (p->ops != &dt_prov_usdt || !p->nclauses || p->prog_fd < 0 ||
+		    dt_usdt_kind(dtp, p) != USDT_FILE)
+			continue;
+		int base = dt_prov_usdt.prov_base(dtp, p);
+		if (base <= 0)
+			continue;
+		const struct usdt_probe *up = p->priv;
+		uint64_t dev, ino;
+		if (file_key(up->path, &dev, &ino) == 0) {
+			struct usdt_obj *o = dt_usdt_obj(st, dev, ino, up->path, up->pid);
+			if (o)
+				o->late_done = 1;	/* attached for any process */
+		}
+		if (add_leader(l, p, (size_t)base) < 0) {
+			st->late = l;
+			return dt_set_err(dtp, "out of memory");
+		}
+	}
+	st->late = l;
+	if (!l->nleaders)
+		return 0;	/* no enabling for processes started later */
+	if (!(l->w = dt_execwatch_open(dtp))) {
+		dt_out_message(dtp, 0, "processes started later will not be traced "
+		    "unless they run an object traced now: %s", dtp->errmsg);
+		dtp->errmsg[0] = 0;
+	}
+	return 0;
+}
+
+/* does every kept description match the site (prov, mod, func, name) as
+ * it matches probe p? */
+static int same_descs(const struct usdt_state *st, const struct dt_probe *p, const char *prov,
+    const char *mod, const char *func, const char *name)
+{
+	int any = 0;
+	for (size_t i = 0; i < st->ndescs; i++) {
+		const struct usdt_desc *d = &st->descs[i];
+		int mp = dt_usdt_fmatch(d->prov, p->prov) && dt_usdt_fmatch(d->mod, p->mod) &&
+		    dt_usdt_fmatch(d->func, p->func) && dt_usdt_fmatch(d->name, p->name);
+		int mn = dt_usdt_fmatch(d->prov, prov) && dt_usdt_fmatch(d->mod, mod) &&
+		    dt_usdt_fmatch(d->func, func) && dt_usdt_fmatch(d->name, name);
+		if (mp != mn)
+			return 0;
+		any |= mn;
+	}
+	return any;
+}
+
+/* the index of p's site that passes nt's arguments alike, or -1 */
+static int alike_site(const struct dt_probe *p, const struct dt_sdt_note *nt)
+{
+	const struct usdt_probe *up = p->priv;
+	struct usdt_site s;
+	memset(&s, 0, sizeof(s));
+	s.pc = nt->pc;
+	s.nargs = nt->nargs;
+	memcpy(s.args, nt->args, sizeof(s.args));
+	for (int k = 0; k < up->nsites; k++) {
+		int same = 1;
+		for (int i = 0; i < DT_SDT_MAXARGS && same; i++)
+			same = dt_usdt_same_arg(&s, &up->sites[k], i);
+		if (same)
+			return k;
+	}
+	return -1;
+}
+
+static const char *keep_path(struct usdt_late *l, const char *path)
+{
+	char **np = realloc(l->paths, (l->npaths + 1) * sizeof(*np));
+	if (!np)
+		return NULL;
+	l->paths = np;
+	return (np[l->npaths] = strdup(path)) ? np[l->npaths++] : NULL;
+}
+
+/* the points of object o (at path in process pid) for the leaders */
+static int object_points(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_obj *o,
+    const char *path, int pid)
+{
+	struct usdt_late *l = st->late;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *kept = NULL;
+	size_t unlike = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		const struct dt_sdt_note *nt = &o->notes[i];
+		char prov[128], name[256];
+		if (!nt->off)
+			continue;
+		snprintf(prov, sizeof(prov), "%s%d", nt->provider, pid);
+		dt_usdt_probe_name(nt->name, name, sizeof(name));
+		const char *func = nt->func ? nt->func : "-";
+		for (size_t k = 0; k < l->nleaders; k++) {
+			struct dt_probe *p = l->leaders[k];
+			if (strlen(nt->provider) != l->baselen[k] ||
+			    strncmp(p->prov, nt->provider, l->baselen[k]) || strcmp(p->func, func) ||
+			    strcmp(p->name, name) || !same_descs(st, p, prov, base, func, name))
+				continue;
+			int s = alike_site(p, nt);
+			if (s < 0) {
+				unlike++;
+				continue;
+			}
+			if (!kept) {
+				char alt[4200];
+				const char *at = path;
+				if (access(path, R_OK) < 0) {	/* another mount namespace */
+					snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
+					at = alt;
+				}
+				if (!(kept = keep_path(l, at)))
+					return dt_set_err(dtp, "out of memory");
+			}
+			const struct usdt_probe *up = p->priv;
+			struct dt_uprobe_pt pt = { kept, nt->off, (uint64_t)s, p->prog_fd, 0, 0,
+				up->desc ? up->desc : p->name, p->id, 0, nt->sema_off, 1 };
+			if (dt_uprobe_add(dtp, &l->pts, &pt) < 0)
+				return -1;
+			if (p->prefault_fd >= 0) {
+				pt.prog_fd = p->prefault_fd;
+				pt.late = 1;
+				if (dt_uprobe_add(dtp, &l->pts, &pt) < 0)
+					return -1;
+			}
+			break;	/* one probe a site */
+		}
+	}
+	if (unlike)
+		dt_out_message(dtp, 0, "%s (process %d): %zu USDT site%s left out: arguments "
+		    "passed otherwise than in the probe%s traced at start", path, pid, unlike,
+		    unlike == 1 ? "" : "s", unlike == 1 ? "" : "s");
+	return 0;
+}
+
+/* the objects process pid maps that no probe is attached to yet */
+static void scan(dtrace_hdl_t *dtp, int pid, void *arg)
+{
+	struct usdt_state *st = arg;
+	if (pid == getpid())
+		return;
+	char fn[64], line[4600];
+	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
+	FILE *f = fopen(fn, "re");
+	if (!f)
+		return;		/* gone already */
+	uint64_t seen[64][2];
+	int nseen = 0, rc = 0;
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, off, ino;
+		unsigned maj, min;
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %*s %llx %x:%x %llu %n", &start, &end, &off, &maj, &min,
+		    &ino, &pos) < 6 || !ino || !pos || line[pos] != '/')
+			continue;
+		char *path = line + pos;
+		path[strcspn(path, "\n")] = 0;
+		if (strstr(path, " (deleted)"))
+			continue;
+		uint64_t dev = (uint64_t)maj << 20 | min;
+		int dup = 0;
+		for (int k = 0; k < nseen && !dup; k++)
+			dup = seen[k][0] == dev && seen[k][1] == ino;
+		if (dup)
+			continue;
+		if (nseen < 64) {
+			seen[nseen][0] = dev;
+			seen[nseen++][1] = ino;
+		}
+		struct usdt_obj *o = dt_usdt_obj(st, dev, ino, path, pid);
+		if (!o || o->late_done)
+			continue;
+		o->late_done = 1;	/* once, whatever comes of it */
+		if (o->n)
+			rc = object_points(dtp, st, o, path, pid);
+	}
+	fclose(f);
+	if (rc == 0 && st->late->pts.n)
+		rc = dt_uprobe_attach(dtp, &dt_prov_usdt, &st->late->pts);
+	st->late->pts.n = 0;
+	if (rc < 0) {
+		dt_out_message(dtp, 0, "process %d not traced: %s", pid, dtp->errmsg);
+		dtp->errmsg[0] = 0;
+	}
+}
+
+void dt_usdt_late_poll(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
+	struct usdt_state *st = slot ? *slot : NULL;
+	if (st && st->late && st->late->w)
+		dt_execwatch_read(dtp, st->late->w, scan, st);
+}
+
+void dt_usdt_late_stop(struct usdt_state *st)
+{
+	if (st->late) {
+		dt_execwatch_close(st->late->w);
+		st->late->w = NULL;
+	}
+}
+
+void dt_usdt_late_free(struct usdt_state *st)
+{
+	struct usdt_late *l = st->late;
+	if (!l)
+		return;
+	dt_execwatch_close(l->w);
+	dt_uprobe_clear(&l->pts);
+	for (size_t i = 0; i < l->npaths; i++)
+		free(l->paths[i]);
+	free(l->paths);
+	free(l->leaders);
+	free(l->baselen);
+	free(l);
+	st->late = NULL;
+}
