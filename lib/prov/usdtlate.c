@@ -23,20 +23,37 @@
  * Not held: the process runs from its exec until the consumer reads the
  * ring (50 ms at most, and the time to read its notes); its firings in
  * that window are lost.  The objects mapped when it is read are covered
- * (the executable, the libraries the dynamic linker has mapped by then);
- * a library dlopen'd later is not.
+ * (the executable, the libraries the dynamic linker has mapped by then),
+ * and it is scanned again 0.1 s and 1.1 s later (libraries mapped late,
+ * an early dlopen); a library dlopen'd after that is not covered, unless
+ * a process started later maps it by then.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include "usdt.h"
 #include "execwatch.h"
 #include "base/output.h"
+
+/* A process is scanned when its exec is read, which may come before
+ * the dynamic linker has mapped its libraries: again AGAIN_FIRST ms
+ * later, then AGAIN_TIMES - 1 more times AGAIN_NEXT ms apart. */
+#define AGAIN_FIRST	100
+#define AGAIN_NEXT	1000
+#define AGAIN_TIMES	2
+#define AGAIN_MAX	65536	/* processes waiting to be scanned again */
+
+struct again {
+	int pid;
+	uint64_t due;		/* CLOCK_MONOTONIC, ms */
+	int left;		/* scans still to do */
+};
 
 struct usdt_late {
 	struct dt_execwatch *w;
@@ -46,6 +63,8 @@ struct usdt_late {
 	char **paths;			/* attached objects (the points' paths) */
 	size_t npaths;
 	struct dt_uprobes pts;
+	struct again *again;		/* processes to scan again */
+	size_t nagain, capagain;
 };
 
 /* the (dev, ino) of /proc/PID/maps for the file at path */
@@ -218,17 +237,15 @@ static int object_points(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_o
 	return 0;
 }
 
-/* the objects process pid maps that no probe is attached to yet */
-static void scan(dtrace_hdl_t *dtp, int pid, void *arg)
+/* The objects process pid maps that no probe is attached to yet; 0 if
+ * the process is gone. */
+static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 {
-	struct usdt_state *st = arg;
-	if (pid == getpid())
-		return;
 	char fn[64], line[4600];
 	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
 	FILE *f = fopen(fn, "re");
 	if (!f)
-		return;		/* gone already */
+		return 0;
 	uint64_t seen[64][2];
 	int nseen = 0, rc = 0;
 	while (rc == 0 && fgets(line, sizeof(line), f)) {
@@ -267,14 +284,56 @@ static void scan(dtrace_hdl_t *dtp, int pid, void *arg)
 		dt_out_message(dtp, 0, "process %d not traced: %s", pid, dtp->errmsg);
 		dtp->errmsg[0] = 0;
 	}
+	return 1;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* a process that has exec'd: scanned now, and again later */
+static void exec_seen(dtrace_hdl_t *dtp, int pid, void *arg)
+{
+	struct usdt_state *st = arg;
+	struct usdt_late *l = st->late;
+	if (pid == getpid() || !scan(dtp, st, pid))
+		return;
+	if (l->nagain == l->capagain) {
+		size_t nc = l->capagain ? 2 * l->capagain : 64;
+		struct again *na = nc <= AGAIN_MAX ? realloc(l->again, nc * sizeof(*na)) : NULL;
+		if (!na)
+			return;		/* not scanned again */
+		l->again = na;
+		l->capagain = nc;
+	}
+	l->again[l->nagain++] = (struct again){ pid, now_ms() + AGAIN_FIRST, AGAIN_TIMES };
 }
 
 void dt_usdt_late_poll(dtrace_hdl_t *dtp)
 {
 	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
 	struct usdt_state *st = slot ? *slot : NULL;
-	if (st && st->late && st->late->w)
-		dt_execwatch_read(dtp, st->late->w, scan, st);
+	if (!st || !st->late || !st->late->w)
+		return;
+	struct usdt_late *l = st->late;
+	dt_execwatch_read(dtp, l->w, exec_seen, st);
+	if (!l->nagain)
+		return;
+	uint64_t now = now_ms();
+	size_t k = 0;
+	for (size_t i = 0; i < l->nagain; i++) {
+		struct again a = l->again[i];
+		if (a.due <= now) {
+			if (!scan(dtp, st, a.pid) || !--a.left)
+				continue;
+			a.due = now + AGAIN_NEXT;
+		}
+		l->again[k++] = a;
+	}
+	l->nagain = k;
 }
 
 void dt_usdt_late_stop(struct usdt_state *st)
@@ -297,6 +356,7 @@ void dt_usdt_late_free(struct usdt_state *st)
 	free(l->paths);
 	free(l->leaders);
 	free(l->baselen);
+	free(l->again);
 	free(l);
 	st->late = NULL;
 }
