@@ -135,11 +135,13 @@ void dt_prov_stop(dtrace_hdl_t *dtp)
 			dtp->provs[i].ops->stop(dtp);
 }
 
-void dt_prov_poll(dtrace_hdl_t *dtp)
+int dt_prov_poll(dtrace_hdl_t *dtp)
 {
+	int n = 0;
 	for (int i = 0; i < dtp->nprovs; i++)
 		if (dtp->provs[i].ops->poll)
-			dtp->provs[i].ops->poll(dtp);
+			n += dtp->provs[i].ops->poll(dtp);
+	return n;
 }
 
 void dt_prov_detach(dtrace_hdl_t *dtp)

@@ -151,7 +151,7 @@ struct uctx {
 	int glob;		/* the provider field is a glob */
 };
 
-static int add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt)
+int dt_usdt_add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt)
 {
 	struct usdt_probe *up = p->priv;
 	for (int i = 0; i < up->nsites; i++)
@@ -228,7 +228,7 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 			((struct usdt_probe *)p->priv)->glob_only = 0;
 		if (!any_process(c->prov, nt->provider))
 			((struct usdt_probe *)p->priv)->any_pid = 0;
-		if (add_site(c->dtp, p, nt) < 0)
+		if (dt_usdt_add_site(c->dtp, p, nt) < 0)
 			return -1;
 	}
 	return 0;
@@ -368,12 +368,15 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
  * each of those processes and in every later one.  Its firings carry
  * its own probe ID and probeprov (the process it was found in); pid and
  * execname are the firing process's.  Otherwise each probe keeps its
- * process. */
+ * process.  A later process running another object with the provider
+ * gets probes of its own (usdtlate.c). */
 
 static int same_site(const struct dt_probe *p, const struct dt_probe *q)
 {
 	const struct usdt_probe *a = p->priv, *b = q->priv;
 	size_t pl, ql;
+	if (a->late || b->late)
+		return 0;	/* its object's own (usdtlate.c) */
 	return split_pid(p->prov, &pl) && split_pid(q->prov, &ql) && pl == ql &&
 	    !strncmp(p->prov, q->prov, pl) && !strcmp(a->path, b->path) &&
 	    !strcmp(p->func, q->func) && !strcmp(p->name, q->name);
@@ -438,7 +441,7 @@ static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *
 /* ---- arguments ---- */
 
 /* do sites x and y load argument i alike? */
-int dt_usdt_same_arg(const struct usdt_site *x, const struct usdt_site *y, int i)
+static int same_arg(const struct usdt_site *x, const struct usdt_site *y, int i)
 {
 	int inx = i < x->nargs, iny = i < y->nargs;
 	if (inx != iny)
@@ -552,7 +555,7 @@ static void per_spec(struct dt_asm *a, const struct usdt_probe *up, int first, i
 		for (int t = 0; t < s && grp[s] < 0; t++) {
 			int same = 1;
 			for (int i = first; i <= last && same; i++)
-				same = dt_usdt_same_arg(&up->sites[s], &up->sites[t], i);
+				same = same_arg(&up->sites[s], &up->sites[t], i);
 			if (same)
 				grp[s] = grp[t];
 		}

@@ -32,6 +32,9 @@ struct usdt_probe {
 				   exited by attach time, skip it silently */
 	int any_pid;		/* every description that matched it was a
 				   glob over any process ("postgresql*") */
+	int late;		/* made while tracing, for a process started
+				   later (usdtlate.c): attached to its object
+				   for any process, alone */
 	char *desc;		/* its full name, for messages */
 	int nsites;
 	struct usdt_site *sites;
@@ -78,12 +81,12 @@ struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
 /* "function__entry" -> "function-entry" */
 void dt_usdt_probe_name(const char *in, char *out, size_t len);
 int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p);
-/* do sites x and y load argument i alike? */
-int dt_usdt_same_arg(const struct usdt_site *x, const struct usdt_site *y, int i);
+/* the note's site added to p (once) */
+int dt_usdt_add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt);
 
 /* usdtlate.c: the processes started later */
 int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st);
-void dt_usdt_late_poll(dtrace_hdl_t *dtp);
+int dt_usdt_late_poll(dtrace_hdl_t *dtp);
 void dt_usdt_late_stop(struct usdt_state *st);
 void dt_usdt_late_free(struct usdt_state *st);
 

@@ -5,28 +5,26 @@
  *
  * A glob enabling over any process (postgresql*:::query-start) attaches
  * each site's lowest probe to its object for any process (usdt.c,
- * USDT_FILE), so a later process running one of those objects fires
- * already.  For the others, while such a probe is enabled the exec watch
- * (execwatch.c: a program on sched_process_exec, loaded only then) names
- * each process that exec's; at the consumer's next wake-up (poll) its
- * mapped objects not seen yet are read for notes, and each note site
- * whose provider, function and name are a USDT_FILE probe's, and which
- * every kept glob description (usdt.c keep_desc) matches exactly as it
- * matches that probe (so the same clauses apply), gets that probe's
- * program attached to it for any process (pid 0, its semaphore as the
- * reference counter).  The site's cookie is the index of the probe's
- * site that passes the arguments alike, which the program's argument
- * loads select by; a site passing them differently is left out (with a
- * message).  The firings carry that probe's ID and module; probeprov is
- * the firing process's (prov_base).
+ * USDT_FILE: a "leader"), so a later process running one of those
+ * objects fires already.  For the others, while a leader is enabled the
+ * exec watch (execwatch.c: a program on sched_process_exec, loaded only
+ * then) names each process that exec's; at the consumer's next wake-up
+ * (the poll hook) the objects it maps that were not looked at yet have
+ * their notes read, and each note site that every kept glob description
+ * (usdt.c keep_desc) matches exactly as it matches a leader (so the same
+ * clauses apply) becomes a probe of that process, named as at start
+ * (usdtprog5678:b:fire:work), with a new ID and the leader's clauses.
+ * The consumer then numbers, loads and attaches the new probes (rt/load.c
+ * dt_load_new, usdt_attach as at start): each is attached to its object
+ * for any process, its semaphore as the uprobe's reference counter.
  *
  * Not held: the process runs from its exec until the consumer reads the
- * ring (50 ms at most, and the time to read its notes); its firings in
- * that window are lost.  The objects mapped when it is read are covered
- * (the executable, the libraries the dynamic linker has mapped by then),
- * and it is scanned again 0.1 s and 1.1 s later (libraries mapped late,
- * an early dlopen); a library dlopen'd after that is not covered, unless
- * a process started later maps it by then.
+ * ring (50 ms at most, and the time to read its notes and load its
+ * programs); its firings in that window are lost.  The objects mapped
+ * when it is read are covered (the executable, the libraries the dynamic
+ * linker has mapped by then), and it is read again 0.1 s and 1.1 s
+ * later (libraries mapped late, an early dlopen); an object a process
+ * maps after that is found only in a process started later.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -58,11 +56,8 @@ struct again {
 struct usdt_late {
 	struct dt_execwatch *w;
 	struct dt_probe **leaders;	/* the enabled USDT_FILE probes */
-	size_t *baselen;		/* each one's provider base's length */
 	size_t nleaders;
-	char **paths;			/* attached objects (the points' paths) */
-	size_t npaths;
-	struct dt_uprobes pts;
+	int made;			/* probes made in this poll */
 	struct again *again;		/* processes to scan again */
 	size_t nagain, capagain;
 };
@@ -78,18 +73,13 @@ static int file_key(const char *path, uint64_t *dev, uint64_t *ino)
 	return 0;
 }
 
-static int add_leader(struct usdt_late *l, struct dt_probe *p, size_t base)
+static int add_leader(struct usdt_late *l, struct dt_probe *p)
 {
 	struct dt_probe **np = realloc(l->leaders, (l->nleaders + 1) * sizeof(*np));
 	if (!np)
 		return -1;
 	l->leaders = np;
-	size_t *nb = realloc(l->baselen, (l->nleaders + 1) * sizeof(*nb));
-	if (!nb)
-		return -1;
-	l->baselen = nb;
-	np[l->nleaders] = p;
-	nb[l->nleaders++] = base;
+	np[l->nleaders++] = p;
 	return 0;
 }
 
@@ -105,9 +95,8 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 		if (p->ops != &dt_prov_usdt || !p->nclauses || p->prog_fd < 0 ||
 		    dt_usdt_kind(dtp, p) != USDT_FILE)
 			continue;
-		int base = dt_prov_usdt.prov_base(dtp, p);
-		if (base <= 0)
-			continue;
+		if (dt_prov_usdt.prov_base(dtp, p) <= 0)
+			continue;	/* probeprov could not name the process */
 		const struct usdt_probe *up = p->priv;
 		uint64_t dev, ino;
 		if (file_key(up->path, &dev, &ino) == 0) {
@@ -115,7 +104,7 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 			if (o)
 				o->late_done = 1;	/* attached for any process */
 		}
-		if (add_leader(l, p, (size_t)base) < 0) {
+		if (add_leader(l, p) < 0) {
 			st->late = l;
 			return dt_set_err(dtp, "out of memory");
 		}
@@ -150,43 +139,57 @@ static int same_descs(const struct usdt_state *st, const struct dt_probe *p, con
 	return any;
 }
 
-/* the index of p's site that passes nt's arguments alike, or -1 */
-static int alike_site(const struct dt_probe *p, const struct dt_sdt_note *nt)
+/* a probe of the process's for the site (prov, mod, func, name), with
+ * leader p's clauses: made now (*made counts it), or made earlier in
+ * this scan; NULL if another one has that name (or out of memory: the
+ * error set) */
+static struct dt_probe *late_probe(dtrace_hdl_t *dtp, const struct dt_probe *p,
+    const char *prov, const char *mod, const char *func, const char *name, const char *path,
+    int pid, int *made)
 {
-	const struct usdt_probe *up = p->priv;
-	struct usdt_site s;
-	memset(&s, 0, sizeof(s));
-	s.pc = nt->pc;
-	s.nargs = nt->nargs;
-	memcpy(s.args, nt->args, sizeof(s.args));
-	for (int k = 0; k < up->nsites; k++) {
-		int same = 1;
-		for (int i = 0; i < DT_SDT_MAXARGS && same; i++)
-			same = dt_usdt_same_arg(&s, &up->sites[k], i);
-		if (same)
-			return k;
-	}
-	return -1;
+	struct dt_probe *q = dt_probe_lookup(dtp, prov, mod, func, name);
+	if (q)
+		return q->ops == &dt_prov_usdt && ((struct usdt_probe *)q->priv)->late &&
+		    !q->epids ? q : NULL;
+	struct usdt_probe *up = calloc(1, sizeof(*up));
+	struct dt_stmt **cl = malloc((size_t)p->nclauses * sizeof(*cl));
+	if (!up || !cl || !(up->path = strdup(path)))
+		goto oom;
+	up->pid = pid;
+	up->glob_only = up->any_pid = up->late = 1;
+	if (!(q = dt_probe_create_prov(dtp, &dt_prov_usdt, prov, mod, func, name, 0)))
+		goto oom;
+	q->priv = up;
+	memcpy(cl, p->clauses, (size_t)p->nclauses * sizeof(*cl));
+	q->clauses = cl;
+	q->nclauses = p->nclauses;
+	(*made)++;
+	return q;
+oom:
+	if (up)
+		free(up->path);
+	free(up);
+	free(cl);
+	dt_set_err(dtp, "out of memory");
+	return NULL;
 }
 
-static const char *keep_path(struct usdt_late *l, const char *path)
-{
-	char **np = realloc(l->paths, (l->npaths + 1) * sizeof(*np));
-	if (!np)
-		return NULL;
-	l->paths = np;
-	return (np[l->npaths] = strdup(path)) ? np[l->npaths++] : NULL;
-}
-
-/* the points of object o (at path in process pid) for the leaders */
-static int object_points(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_obj *o,
+/* The probes of object o (at path in process pid) whose sites the kept
+ * descriptions match as they match a leader: made, with its clauses;
+ * how many, -1 with the error set. */
+static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_obj *o,
     const char *path, int pid)
 {
 	struct usdt_late *l = st->late;
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	const char *kept = NULL;
-	size_t unlike = 0;
+	char alt[4200];
+	const char *at = path;
+	if (access(path, R_OK) < 0) {	/* another mount namespace */
+		snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
+		at = alt;
+	}
+	int made = 0;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct dt_sdt_note *nt = &o->notes[i];
 		char prov[128], name[256];
@@ -197,48 +200,22 @@ static int object_points(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_o
 		const char *func = nt->func ? nt->func : "-";
 		for (size_t k = 0; k < l->nleaders; k++) {
 			struct dt_probe *p = l->leaders[k];
-			if (strlen(nt->provider) != l->baselen[k] ||
-			    strncmp(p->prov, nt->provider, l->baselen[k]) || strcmp(p->func, func) ||
-			    strcmp(p->name, name) || !same_descs(st, p, prov, base, func, name))
+			if (!same_descs(st, p, prov, base, func, name))
 				continue;
-			int s = alike_site(p, nt);
-			if (s < 0) {
-				unlike++;
-				continue;
-			}
-			if (!kept) {
-				char alt[4200];
-				const char *at = path;
-				if (access(path, R_OK) < 0) {	/* another mount namespace */
-					snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
-					at = alt;
-				}
-				if (!(kept = keep_path(l, at)))
-					return dt_set_err(dtp, "out of memory");
-			}
-			const struct usdt_probe *up = p->priv;
-			struct dt_uprobe_pt pt = { kept, nt->off, (uint64_t)s, p->prog_fd, 0, 0,
-				up->desc ? up->desc : p->name, p->id, 0, nt->sema_off, 1 };
-			if (dt_uprobe_add(dtp, &l->pts, &pt) < 0)
+			dtp->errmsg[0] = 0;
+			struct dt_probe *q = late_probe(dtp, p, prov, base, func, name, at, pid, &made);
+			if (!q && dtp->errmsg[0])
 				return -1;
-			if (p->prefault_fd >= 0) {
-				pt.prog_fd = p->prefault_fd;
-				pt.late = 1;
-				if (dt_uprobe_add(dtp, &l->pts, &pt) < 0)
-					return -1;
-			}
+			if (q && dt_usdt_add_site(dtp, q, nt) < 0)
+				return -1;
 			break;	/* one probe a site */
 		}
 	}
-	if (unlike)
-		dt_out_message(dtp, 0, "%s (process %d): %zu USDT site%s left out: arguments "
-		    "passed otherwise than in the probe%s traced at start", path, pid, unlike,
-		    unlike == 1 ? "" : "s", unlike == 1 ? "" : "s");
-	return 0;
+	return made;
 }
 
-/* The objects process pid maps that no probe is attached to yet; 0 if
- * the process is gone. */
+/* The objects process pid maps that were not looked at yet: their
+ * probes made (l->made counts them); 0 if the process is gone. */
 static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 {
 	char fn[64], line[4600];
@@ -248,7 +225,7 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 		return 0;
 	uint64_t seen[64][2];
 	int nseen = 0, rc = 0;
-	while (rc == 0 && fgets(line, sizeof(line), f)) {
+	while (rc >= 0 && fgets(line, sizeof(line), f)) {
 		unsigned long long start, end, off, ino;
 		unsigned maj, min;
 		int pos = 0;
@@ -273,13 +250,10 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 		if (!o || o->late_done)
 			continue;
 		o->late_done = 1;	/* once, whatever comes of it */
-		if (o->n)
-			rc = object_points(dtp, st, o, path, pid);
+		if (o->n && (rc = object_probes(dtp, st, o, path, pid)) > 0)
+			st->late->made += rc;
 	}
 	fclose(f);
-	if (rc == 0 && st->late->pts.n)
-		rc = dt_uprobe_attach(dtp, &dt_prov_usdt, &st->late->pts);
-	st->late->pts.n = 0;
 	if (rc < 0) {
 		dt_out_message(dtp, 0, "process %d not traced: %s", pid, dtp->errmsg);
 		dtp->errmsg[0] = 0;
@@ -312,16 +286,17 @@ static void exec_seen(dtrace_hdl_t *dtp, int pid, void *arg)
 	l->again[l->nagain++] = (struct again){ pid, now_ms() + AGAIN_FIRST, AGAIN_TIMES };
 }
 
-void dt_usdt_late_poll(dtrace_hdl_t *dtp)
+int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 {
 	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
 	struct usdt_state *st = slot ? *slot : NULL;
 	if (!st || !st->late || !st->late->w)
-		return;
+		return 0;
 	struct usdt_late *l = st->late;
+	l->made = 0;
 	dt_execwatch_read(dtp, l->w, exec_seen, st);
 	if (!l->nagain)
-		return;
+		return l->made;
 	uint64_t now = now_ms();
 	size_t k = 0;
 	for (size_t i = 0; i < l->nagain; i++) {
@@ -334,6 +309,7 @@ void dt_usdt_late_poll(dtrace_hdl_t *dtp)
 		l->again[k++] = a;
 	}
 	l->nagain = k;
+	return l->made;
 }
 
 void dt_usdt_late_stop(struct usdt_state *st)
@@ -350,12 +326,7 @@ void dt_usdt_late_free(struct usdt_state *st)
 	if (!l)
 		return;
 	dt_execwatch_close(l->w);
-	dt_uprobe_clear(&l->pts);
-	for (size_t i = 0; i < l->npaths; i++)
-		free(l->paths[i]);
-	free(l->paths);
 	free(l->leaders);
-	free(l->baselen);
 	free(l->again);
 	free(l);
 	st->late = NULL;

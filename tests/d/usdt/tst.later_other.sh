@@ -1,15 +1,18 @@
 #!/bin/bash
 # A glob enabling (usdtprog*:::work) applies to a process started after
 # dtrace that runs ANOTHER object with the provider (the program built a
-# second time, at another path): dtrace notices its exec, finds the
-# object's notes and attaches the enabling there.  Its firings have
-# probeprov usdtprog and its pid, its semaphore is raised while traced,
+# second time, at another path, at -O0: other argument specs): dtrace
+# notices its exec, finds the object's notes and makes its probes,
+# enabled as the first process's were.  Its firings have a probe ID of
+# their own, probeprov usdtprog and its pid, probemod its file's name,
+# its arguments (arg0 the iteration, arg1 how many found the probe
+# enabled: 1 .. arg0 + 1); its semaphore is raised while traced,
 # and after dtrace is killed with -9 no uprobe link is left and the
 # semaphore is back to 0.
 . "$TESTDIR/usdt/common.bash"
 command -v bpftool >/dev/null || { echo "no bpftool"; exit 1; }
 build_usdt a -O2
-build_usdt b -O2
+build_usdt b -O0
 start_waiting "$tmp/a" 0 200
 apid=$wpid
 trap 'kill $apid $bpid 2>/dev/null; [ -n "$dpid" ] && kill -9 $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -18,30 +21,39 @@ links() {	# the ids of the uprobe_multi links, sorted
 	    sed -n 's/^\([0-9]*\): uprobe_multi .*/\1/p;/^[0-9]*$/p' | sort
 }
 links >"$tmp/before"
-"$DTRACE" -qn 'usdtprog*:::work { printf("%s %d\n", probeprov, pid); }' \
+"$DTRACE" -qn 'usdtprog*:::work { printf("%d %s %s %d %d %d\n", id, probeprov, probemod, pid, arg0, arg1); }' \
     -n 'BEGIN { printf("ready\n"); }' -o "$tmp/out" 2>"$tmp/err" &
 dpid=$!
-# has "$tmp/out" a line $1?  (no exec: read by the shell)
+# has "$tmp/out" a line "ID $1 ARG0 ARG1" (with ARG0 > 0, if $2 is set:
+# the arguments a firing of the probe has)?  Its ID in $id (no exec:
+# read by the shell)
 has() {
-	local l
-	while read -r l; do [ "$l" = "$1" ] && return 0; done <"$tmp/out"
+	local p m d a0 a1
+	while read -r id p m d a0 a1; do
+		[ "$p $m $d" = "$1" ] || continue
+		[ -z "$2" ] && return 0
+		[ "$a0" -gt 0 ] 2>/dev/null && [ "$a1" -ge 1 ] && [ "$a1" -le $((a0 + 1)) ] && return 0
+	done <"$tmp/out"
 	return 1
 }
 for ((i = 0; i < 600; i++)); do
-	[ -f "$tmp/out" ] && has ready && break
+	[ -f "$tmp/out" ] && read -r l <"$tmp/out" && [ "$l" = ready ] && break
 	kill -0 $dpid 2>/dev/null || fail "dtrace exited"
 	sleep 0.1
 done
-has ready || fail "dtrace did not start"
+[ "$l" = ready ] || fail "dtrace did not start"
 "$tmp/b" 0 10 >"$tmp/b.out" 2>&1 &
 bpid=$!
 for ((i = 0; i < 600; i++)); do
-	has "usdtprog$bpid $bpid" && break
+	has "usdtprog$bpid b $bpid" args && break
 	kill -0 $dpid 2>/dev/null || fail "dtrace exited"
 	sleep 0.1
 done
-has "usdtprog$bpid $bpid" || fail "the later process (other object) not traced"
-has "usdtprog$apid $apid" || fail "the first process not traced"
+has "usdtprog$bpid b $bpid" || fail "the later process (other object) not traced"
+has "usdtprog$bpid b $bpid" args || fail "the later process's arguments are wrong"
+bid=$id
+has "usdtprog$apid a $apid" || fail "the first process not traced"
+[ "$bid" != "$id" ] || fail "the later process's firings have the first one's probe ID $id"
 addr=$(sed -n 's/^ready sema=//p' "$tmp/b.out")
 sema() {
 	/usr/bin/python3 -c 'import sys
