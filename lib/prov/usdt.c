@@ -50,9 +50,11 @@
 #include "usdt.h"
 #include "kernel/bpf_asm.h"
 #include "kernel/btf.h"
+#include "kernel/bpfmap.h"
 
 #define USDT_MAXARGS	10	/* the frame's args[] */
 #define PT_IP		128	/* struct pt_regs (x86-64) */
+#define USDT_OWN_MAX	65536	/* processes with probes of their own */
 
 struct usdt_state *dt_usdt_state(dtrace_hdl_t *dtp)
 {
@@ -118,7 +120,7 @@ void dt_usdt_probe_name(const char *in, char *out, size_t len)
 
 /* The image's arg_start (field 48 of /proc/PID/stat); 0 if the process
  * is gone, a zombie or unreadable: *ok 0 then. */
-static uint64_t image_of(int pid, int *ok)
+uint64_t dt_usdt_image(int pid, int *ok)
 {
 	char fn[64], buf[1024];
 	*ok = 0;
@@ -241,7 +243,7 @@ static int per_process(struct uctx *c, int pid)
 	if (pid == getpid())
 		return 0;
 	c->pid = pid;
-	c->arg_start = image_of(pid, &ok);
+	c->arg_start = dt_usdt_image(pid, &ok);
 	if (!ok)
 		return 0;
 	char fn[64], line[4600];
@@ -385,7 +387,7 @@ static int same_site(const struct dt_probe *p, const struct dt_probe *q)
 int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
 {
 	const struct usdt_probe *up = p->priv;
-	if (!up->any_pid || getenv("DTRACE_USDT_PERPID"))
+	if (up->own || !up->any_pid || getenv("DTRACE_USDT_PERPID"))
 		return USDT_OWN;
 	const struct dt_probe *first = p;
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
@@ -420,11 +422,47 @@ static int usdt_prov_base(dtrace_hdl_t *dtp, const struct dt_probe *p)
 
 /* ---- the exec check (as pid's) ---- */
 
+/* the own-pids map (usdt.h), made on first use; -1 if it cannot be */
+static int own_map(dtrace_hdl_t *dtp)
+{
+	struct usdt_state *st = dt_usdt_state(dtp);
+	if (!st)
+		return -1;
+	if (!st->own_fd) {
+		int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_usdt_own", 4, 1,
+		    USDT_OWN_MAX, NULL);
+		st->own_fd = fd < 0 ? -1 : fd;
+	}
+	return st->own_fd;
+}
+
+/* to out if the firing process's pid is (in: 1) or is not (0) in the
+ * own-pids map */
+static void own_check(struct dt_asm *a, int fd, int in, int out)
+{
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+	dt_asm_emit(a, ALU64_IMM(BPF_RSH, R0, 32));
+	dt_asm_emit(a, STX_MEM(BPF_W, R10, R0, -4));
+	dt_asm_ld_map_fd(a, R1, fd);
+	dt_asm_emit(a, MOV64_REG(R2, R10));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R2, -4));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(a, JMP_IMM(in ? BPF_JNE : BPF_JEQ, R0, 0, 0), out);
+}
+
 static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int out)
 {
 	const struct usdt_probe *up = p->priv;
-	if (dt_usdt_kind(dtp, p) != USDT_OWN)
-		return 0;	/* any process mapping the object */
+	int fd;
+	if (dt_usdt_kind(dtp, p) != USDT_OWN) {
+		/* any process mapping the object, but those with probes
+		 * of their own (usdtlate.c) */
+		if (!getenv("DTRACE_USDT_NOLATE") && (fd = own_map(dtp)) >= 0)
+			own_check(a, fd, 1, out);
+		return 0;
+	}
+	if (up->own && (fd = own_map(dtp)) >= 0)
+		own_check(a, fd, 0, out);	/* not yet switched to */
 	int mm = dt_btf_offsetof(dtp, "task_struct", "mm");
 	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
 	if (!up->arg_start || mm < 0 || as < 0)
@@ -771,6 +809,8 @@ static void usdt_fini(dtrace_hdl_t *dtp, void *state)
 		return;
 	dt_uprobe_clear(&st->pending);
 	dt_usdt_late_free(st);
+	if (st->own_fd > 0)
+		close(st->own_fd);
 	for (size_t i = 0; i < st->ndescs; i++) {
 		free(st->descs[i].prov);
 		free(st->descs[i].mod);

@@ -35,6 +35,10 @@ struct usdt_probe {
 	int late;		/* made while tracing, for a process started
 				   later (usdtlate.c): attached to its object
 				   for any process, alone */
+	int own;		/* late, for a process started later that runs
+				   an object attached for any process: linked
+				   with its pid, fires once the pid is in the
+				   own-pids map (which the others skip) */
 	char *desc;		/* its full name, for messages */
 	int nsites;
 	struct usdt_site *sites;
@@ -45,8 +49,8 @@ struct usdt_obj {
 	uint64_t dev, ino;
 	struct dt_sdt_note *notes;
 	size_t n;
-	int late_done;		/* usdtlate.c: attached for any process, or
-				   nothing of it to attach */
+	int late_done;		/* usdtlate.c: looked at (or a leader's) */
+	int anypid;		/* usdtlate.c: attached for any process */
 };
 
 /* a description with a glob provider field, as provide_pdesc had it */
@@ -65,6 +69,10 @@ struct usdt_state {
 	struct usdt_desc *descs;	/* glob descriptions (usdtlate.c) */
 	size_t ndescs;
 	struct usdt_late *late;		/* usdtlate.c, NULL: no watch */
+	int own_fd;			/* the own-pids map (pid -> 1: the
+					   process's own probes fire, those
+					   attached for any process do not),
+					   0: none */
 };
 
 /* how a probe is attached: to its process; to its object for any
@@ -81,6 +89,8 @@ struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
 /* "function__entry" -> "function-entry" */
 void dt_usdt_probe_name(const char *in, char *out, size_t len);
 int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p);
+/* the process image's arg_start (0 and *ok 0: gone or unreadable) */
+uint64_t dt_usdt_image(int pid, int *ok);
 /* the note's site added to p (once) */
 int dt_usdt_add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt);
 

@@ -18,6 +18,18 @@
  * dt_load_new, usdt_attach as at start): each is attached to its object
  * for any process, its semaphore as the uprobe's reference counter.
  *
+ * A later process running an object already attached for any process
+ * (a leader's, or one made here) gets probes of its own the same way,
+ * linked with its pid (usdt.h's own).  Both kinds must not fire
+ * together: the programs attached for any process skip the pids in the
+ * own-pids map (usdt.c own_check), and the process's own programs fire
+ * only for a pid in it.  Its pid goes into the map at the poll after
+ * the consumer has loaded and linked every one of its own probes (one
+ * lookup switches it: no firing lost or doubled; until then its firings
+ * carry the object's probe), out of it when it exec's again or has
+ * exited (checked every second).  A process forked from it without an
+ * exec is not watched: it fires through the object's probe.
+ *
  * Not held: the process runs from its exec until the consumer reads the
  * ring (50 ms at most, and the time to read its notes and load its
  * programs); its firings in that window are lost.  The objects mapped
@@ -32,7 +44,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
+#include <bpf/bpf.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include "usdt.h"
@@ -53,11 +67,24 @@ struct again {
 	int left;		/* scans still to do */
 };
 
+struct pend {
+	int pid;
+	uint32_t first, last;		/* the probes made for it: IDs */
+};
+
+#define OWNED_CHECK	1000	/* ms between checks of the owned pids */
+
 struct usdt_late {
 	struct dt_execwatch *w;
 	struct dt_probe **leaders;	/* the enabled USDT_FILE probes */
 	size_t nleaders;
 	int made;			/* probes made in this poll */
+	struct pend *pend;		/* processes whose own probes are being
+					   loaded: switched to at the next poll */
+	size_t npend;
+	int *owned;			/* pids in the own-pids map */
+	size_t nowned;
+	uint64_t next_check;		/* of the owned pids' exits (ms) */
 	struct again *again;		/* processes to scan again */
 	size_t nagain, capagain;
 };
@@ -102,7 +129,8 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 		if (file_key(up->path, &dev, &ino) == 0) {
 			struct usdt_obj *o = dt_usdt_obj(st, dev, ino, up->path, up->pid);
 			if (o)
-				o->late_done = 1;	/* attached for any process */
+				o->late_done = o->anypid = 1;	/* attached for any
+								   process */
 		}
 		if (add_leader(l, p) < 0) {
 			st->late = l;
@@ -145,7 +173,7 @@ static int same_descs(const struct usdt_state *st, const struct dt_probe *p, con
  * error set) */
 static struct dt_probe *late_probe(dtrace_hdl_t *dtp, const struct dt_probe *p,
     const char *prov, const char *mod, const char *func, const char *name, const char *path,
-    int pid, int *made)
+    int pid, int own, int *made)
 {
 	struct dt_probe *q = dt_probe_lookup(dtp, prov, mod, func, name);
 	if (q)
@@ -157,6 +185,10 @@ static struct dt_probe *late_probe(dtrace_hdl_t *dtp, const struct dt_probe *p,
 		goto oom;
 	up->pid = pid;
 	up->glob_only = up->any_pid = up->late = 1;
+	if ((up->own = own)) {
+		int ok;
+		up->arg_start = dt_usdt_image(pid, &ok);	/* the exec check */
+	}
 	if (!(q = dt_probe_create_prov(dtp, &dt_prov_usdt, prov, mod, func, name, 0)))
 		goto oom;
 	q->priv = up;
@@ -178,7 +210,7 @@ oom:
  * descriptions match as they match a leader: made, with its clauses;
  * how many, -1 with the error set. */
 static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_obj *o,
-    const char *path, int pid)
+    const char *path, int pid, int own)
 {
 	struct usdt_late *l = st->late;
 	const char *base = strrchr(path, '/');
@@ -203,7 +235,8 @@ static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_o
 			if (!same_descs(st, p, prov, base, func, name))
 				continue;
 			dtp->errmsg[0] = 0;
-			struct dt_probe *q = late_probe(dtp, p, prov, base, func, name, at, pid, &made);
+			struct dt_probe *q = late_probe(dtp, p, prov, base, func, name, at, pid, own,
+			    &made);
 			if (!q && dtp->errmsg[0])
 				return -1;
 			if (q && dt_usdt_add_site(dtp, q, nt) < 0)
@@ -214,8 +247,20 @@ static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_o
 	return made;
 }
 
-/* The objects process pid maps that were not looked at yet: their
- * probes made (l->made counts them); 0 if the process is gone. */
+/* a process's own probes made, IDs first..last: switched to at the next
+ * poll, once loaded */
+static void add_pend(struct usdt_late *l, int pid, uint32_t first, uint32_t last)
+{
+	struct pend *np = realloc(l->pend, (l->npend + 1) * sizeof(*np));
+	if (!np)
+		return;		/* not switched: its firings stay the object's */
+	l->pend = np;
+	np[l->npend++] = (struct pend){ pid, first, last };
+}
+
+/* The objects process pid maps: those not looked at yet get probes for
+ * any process, those attached for any process probes of the process's
+ * own (l->made counts them); 0 if the process is gone. */
 static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 {
 	char fn[64], line[4600];
@@ -224,7 +269,8 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 	if (!f)
 		return 0;
 	uint64_t seen[64][2];
-	int nseen = 0, rc = 0;
+	int nseen = 0, rc = 0, own = 0;
+	uint32_t first = dtp->nprobes + 1;
 	while (rc >= 0 && fgets(line, sizeof(line), f)) {
 		unsigned long long start, end, off, ino;
 		unsigned maj, min;
@@ -247,13 +293,26 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 			seen[nseen++][1] = ino;
 		}
 		struct usdt_obj *o = dt_usdt_obj(st, dev, ino, path, pid);
-		if (!o || o->late_done)
+		if (!o || !o->n || (o->late_done && !o->anypid))
 			continue;
+		if (o->anypid) {	/* known: the process's own probes */
+			if (st->own_fd > 0 && (rc = object_probes(dtp, st, o, path, pid, 1)) > 0)
+				own += rc;
+			continue;
+		}
 		o->late_done = 1;	/* once, whatever comes of it */
-		if (o->n && (rc = object_probes(dtp, st, o, path, pid)) > 0)
+		if ((rc = object_probes(dtp, st, o, path, pid, 0)) > 0) {
+			o = dt_usdt_obj(st, dev, ino, path, pid);
+			if (o)
+				o->anypid = 1;
 			st->late->made += rc;
+		}
 	}
 	fclose(f);
+	if (own) {
+		add_pend(st->late, pid, first, dtp->nprobes);
+		st->late->made += own;
+	}
 	if (rc < 0) {
 		dt_out_message(dtp, 0, "process %d not traced: %s", pid, dtp->errmsg);
 		dtp->errmsg[0] = 0;
@@ -268,12 +327,72 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
+/* pid i of the owned ones out of the own-pids map: the probes attached
+ * for any process fire in it again */
+static void unown(struct usdt_state *st, size_t i)
+{
+	struct usdt_late *l = st->late;
+	uint32_t key = (uint32_t)l->owned[i];
+	bpf_map_delete_elem(st->own_fd, &key);
+	l->owned[i] = l->owned[--l->nowned];
+}
+
+/* The processes whose own probes the consumer has loaded since the last
+ * poll: into the own-pids map, when every one is loaded (else their
+ * firings stay the probes' attached for any process). */
+static void switch_pending(dtrace_hdl_t *dtp, struct usdt_state *st)
+{
+	struct usdt_late *l = st->late;
+	for (size_t i = 0; i < l->npend; i++) {
+		const struct pend *pd = &l->pend[i];
+		int ok = 1;
+		for (uint32_t id = pd->first; id <= pd->last && id <= dtp->nprobes && ok; id++) {
+			const struct dt_probe *q = dtp->probes[id - 1];
+			const struct usdt_probe *uq = q->ops == &dt_prov_usdt ? q->priv : NULL;
+			if (uq && uq->own && uq->pid == pd->pid)
+				ok = q->epids && q->nclauses && q->prog_fd >= 0;
+		}
+		for (size_t k = 0; k < l->nowned && ok; k++)
+			ok = l->owned[k] != pd->pid;	/* switched already (more
+							   probes: a library) */
+		int *no = ok ? realloc(l->owned, (l->nowned + 1) * sizeof(*no)) : NULL;
+		if (!no)
+			continue;
+		l->owned = no;
+		uint32_t key = (uint32_t)pd->pid;
+		uint8_t one = 1;
+		if (bpf_map_update_elem(st->own_fd, &key, &one, BPF_ANY) == 0)
+			no[l->nowned++] = pd->pid;
+	}
+	l->npend = 0;
+}
+
+/* the owned processes that have exited: out of the map (a pid used
+ * again by a fork would be skipped) */
+static void check_owned(struct usdt_state *st, uint64_t now)
+{
+	struct usdt_late *l = st->late;
+	if (now < l->next_check)
+		return;
+	l->next_check = now + OWNED_CHECK;
+	for (size_t i = l->nowned; i > 0; i--)
+		if (kill(l->owned[i - 1], 0) < 0 && errno == ESRCH)
+			unown(st, i - 1);
+}
+
 /* a process that has exec'd: scanned now, and again later */
 static void exec_seen(dtrace_hdl_t *dtp, int pid, void *arg)
 {
 	struct usdt_state *st = arg;
 	struct usdt_late *l = st->late;
-	if (pid == getpid() || !scan(dtp, st, pid))
+	if (pid == getpid())
+		return;
+	for (size_t i = 0; i < l->nowned; i++)
+		if (l->owned[i] == pid) {
+			unown(st, i);	/* its old image's probes are done */
+			break;
+		}
+	if (!scan(dtp, st, pid))
 		return;
 	if (l->nagain == l->capagain) {
 		size_t nc = l->capagain ? 2 * l->capagain : 64;
@@ -294,10 +413,14 @@ int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 		return 0;
 	struct usdt_late *l = st->late;
 	l->made = 0;
+	if (l->npend)
+		switch_pending(dtp, st);
 	dt_execwatch_read(dtp, l->w, exec_seen, st);
-	if (!l->nagain)
+	if (!l->nagain && !l->nowned)
 		return l->made;
 	uint64_t now = now_ms();
+	if (l->nowned)
+		check_owned(st, now);
 	size_t k = 0;
 	for (size_t i = 0; i < l->nagain; i++) {
 		struct again a = l->again[i];
@@ -328,6 +451,8 @@ void dt_usdt_late_free(struct usdt_state *st)
 	dt_execwatch_close(l->w);
 	free(l->leaders);
 	free(l->again);
+	free(l->pend);
+	free(l->owned);
 	free(l);
 	st->late = NULL;
 }

@@ -6,8 +6,9 @@
 # enabled as the first process's were.  Its firings have a probe ID of
 # their own, probeprov usdtprog and its pid, probemod its file's name,
 # its arguments (arg0 the iteration, arg1 how many found the probe
-# enabled: 1 .. arg0 + 1); its semaphore is raised while traced,
-# and after dtrace is killed with -9 no uprobe link is left and the
+# enabled: 1 .. arg0 + 1); its semaphore is raised while traced.  A
+# third process running the first one's object gets a probe ID of its
+# own too.  After dtrace is killed with -9 no uprobe link is left and the
 # semaphore is back to 0.
 . "$TESTDIR/usdt/common.bash"
 command -v bpftool >/dev/null || { echo "no bpftool"; exit 1; }
@@ -15,7 +16,7 @@ build_usdt a -O2
 build_usdt b -O0
 start_waiting "$tmp/a" 0 200
 apid=$wpid
-trap 'kill $apid $bpid 2>/dev/null; [ -n "$dpid" ] && kill -9 $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $apid $bpid $a2pid 2>/dev/null; [ -n "$dpid" ] && kill -9 $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 links() {	# the ids of the uprobe_multi links, sorted
 	timeout -s KILL 20 bpftool link show | sed -n 's/^\([0-9]*\): type 12 .*/\1/p' |
 	    sed -n 's/^\([0-9]*\): uprobe_multi .*/\1/p;/^[0-9]*$/p' | sort
@@ -54,6 +55,28 @@ has "usdtprog$bpid b $bpid" args || fail "the later process's arguments are wron
 bid=$id
 has "usdtprog$apid a $apid" || fail "the first process not traced"
 [ "$bid" != "$id" ] || fail "the later process's firings have the first one's probe ID $id"
+aid=$id
+# a later process running the first one's object: its firings go through
+# that object's probe (ID $aid) until its own probes are loaded, then
+# have their own ID
+"$tmp/a" 0 10 >"$tmp/a2.out" 2>&1 &
+a2pid=$!
+own() {
+	local id p m d a0 a1
+	while read -r id p m d a0 a1; do
+		[ "$p $m $d" = "usdtprog$a2pid a $a2pid" ] && [ "$id" != $aid ] && [ "$id" != $bid ] &&
+		    return 0
+	done <"$tmp/out"
+	return 1
+}
+for ((i = 0; i < 600; i++)); do
+	own && break
+	kill -0 $dpid 2>/dev/null || fail "dtrace exited"
+	sleep 0.1
+done
+own || fail "a later process running a known object has no probe ID of its own"
+kill $a2pid
+wait $a2pid 2>/dev/null
 addr=$(sed -n 's/^ready sema=//p' "$tmp/b.out")
 sema() {
 	/usr/bin/python3 -c 'import sys
