@@ -870,6 +870,49 @@ out:
 	return rc;
 }
 
+/* EPIDs after the last for a probe made while tracing (its clauses
+ * another probe's), as assign_epids numbers one not in a group */
+static int late_epids(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	struct dt_ecb *ne = realloc(dtp->ecbs, (dtp->necbs + (size_t)p->nclauses) * sizeof(*ne));
+	if (!ne)
+		return dt_set_err(dtp, "out of memory");
+	dtp->ecbs = ne;
+	if (!(p->epids = calloc((size_t)p->nclauses, sizeof(uint32_t))))
+		return dt_set_err(dtp, "out of memory");
+	for (int c = 0; c < p->nclauses; c++) {
+		const struct dt_stmt *st = p->clauses[c];
+		if (st->index < 0 || st->index >= dtp->nstmts || dtp->stmts[st->index] != st)
+			continue;	/* not the program's */
+		uint32_t e = dtp->necbs++;
+		memset(&dtp->ecbs[e], 0, sizeof(dtp->ecbs[e]));
+		dtp->ecbs[e].epid = e;
+		dtp->ecbs[e].probe = p;
+		dtp->ecbs[e].stmt = p->clauses[c];
+		p->epids[c] = e;
+	}
+	return 0;
+}
+
+int dt_load_new(dtrace_hdl_t *dtp)
+{
+	int n = 0;
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		if (!p->nclauses || p->epids || !loads(p))
+			continue;
+		if (late_epids(dtp, p) < 0 || load_probe(dtp, p) < 0) {
+			dt_out_message(dtp, 0, "%s:%s:%s:%s not enabled: %s", p->prov, p->mod,
+			    p->func, p->name, dtp->errmsg);
+			dtp->errmsg[0] = 0;
+			p->nclauses = 0;	/* not tried again */
+			continue;
+		}
+		n++;
+	}
+	return n;
+}
+
 void dt_unload(dtrace_hdl_t *dtp)
 {
 	dt_fdset_close(&dtp->progs, 1);

@@ -13,6 +13,11 @@ struct dt_probe;
 
 /* load.c: EPIDs, maps, programs generated, loaded and attached */
 int dt_load(dtrace_hdl_t *dtp);
+/* While tracing: EPIDs, programs loaded and attached for the probes a
+ * provider made since (with clauses and no EPIDs yet: the usdt
+ * provider's for processes started later, prov/usdtlate.c); a probe
+ * that fails is reported (dt_out_message) and left.  How many. */
+int dt_load_new(dtrace_hdl_t *dtp);
 /* close every program and map (providers detach first: dt_prov_detach) */
 void dt_unload(dtrace_hdl_t *dtp);
 
