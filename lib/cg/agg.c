@@ -24,6 +24,12 @@
  * function's words and then a word the firing sets to 1, which tells
  * the consumer the entry exists (a hash's key would), since an array's
  * entry is there, zero-filled, from the start.
+ *
+ * A program that would update more aggregations than it may reference
+ * maps has them share maps by kind (rt/aggshare.c, g->shared): a keyless
+ * one is then entry g->slot of its kind's array, and a keyed one's key
+ * is its tuple followed by its id (8 bytes, in the frame's key area,
+ * which is grown for it).  Nothing else changes.
  */
 #include "cg.h"
 #include "sema/node.h"
@@ -221,7 +227,7 @@ static void apply(struct dt_cg *cg, const struct dt_aggdesc *d, int sv, int si)
 static void keyless(struct dt_cg *cg, const struct dt_agg *g, int sv, int si)
 {
 	int ks = dt_cg_slot_alloc(cg), done = dt_asm_new_label(&cg->a);
-	emit(cg, ST_MEM(BPF_DW, R10, ks, 0));
+	emit(cg, ST_MEM(BPF_DW, R10, ks, (int32_t)g->slot));	/* 0 unless shared */
 	dt_asm_ld_map_fd(&cg->a, R1, g->fd);
 	emit(cg, MOV64_REG(R2, R10));
 	emit(cg, ALU64_IMM(BPF_ADD, R2, ks));
@@ -261,6 +267,8 @@ void dt_cg_agg(struct dt_cg *cg, struct dt_node *n)
 	if (n->action)		/* a ustack() key the consumer unwinds */
 		key = dt_cg_ustack_agg_begin(cg, n);
 	dt_cg_tuple(cg, n->args, n->nargs, g->keys, g->msize, key, g->ksize, NULL);
+	if (g->shared && !n->action)	/* a shared map's key: the tuple, then the id */
+		dt_cg_fst_imm(cg, BPF_DW, key + (int)g->ksize, g->id);
 	if (n->action) {
 		dt_cg_ustack_agg(cg, n, sv, si);
 		dt_cg_slot_free(cg);

@@ -48,6 +48,13 @@ struct dt_cg_group {
 	int iter;			/* entries start with the probe's
 					   tracepoint iterator's bounds */
 	int laid;			/* the above are computed */
+	/* a program too large for one BPF program (cg/prog.c, GEN_FAR):
+	 * the parts after the first, tail-called in turn through chainfd
+	 * (a PROG_ARRAY: parts[i] at index i + 1), which the loader fills */
+	struct dt_asm *parts;
+	int nparts;
+	int chainfd;			/* that array, or -1 */
+	int part_insns, part_branches;	/* the most in one part */
 };
 
 struct dt_cg {
@@ -61,6 +68,10 @@ struct dt_cg {
 	int lbl_err;			/* current clause's fault stub */
 	int lbl_next;			/* end of current clause */
 	int lbl_out;			/* end of all clauses (epilogue) */
+	int far;			/* exit()'s check exits itself (GEN_FAR) */
+	struct dt_asm first;		/* GEN_FAR: the first part, once done */
+	int nfinished;			/* parts done (the group's parts: the
+					   ones after the first) */
 	int nslots;			/* stack temporaries in use */
 	int nstmp;			/* string temporaries in use */
 	int maxslots;
@@ -91,6 +102,12 @@ static inline void emit(struct dt_cg *cg, struct bpf_insn i)
 int dt_cg_probe(dtrace_hdl_t *dtp, struct dt_probe *p, struct dt_asm *out);
 /* the one program of a group's probes (a group of one: dt_cg_probe's) */
 int dt_cg_group(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out);
+/* the most parts a program splits into: a tail-call chain runs at most
+ * 33 programs (MAX_TAIL_CALL_CNT + 1), and a syscall probe's program
+ * may itself be tail-called by the dispatcher (prov/syscall.c) */
+#define DT_CG_MAXPARTS	32
+/* frees g's parts (not its chainfd) */
+void dt_cg_parts_free(struct dt_cg_group *g);
 /* R(reg) = the EPID of the clause being generated (clobbers nothing else) */
 void dt_cg_epid(struct dt_cg *cg, int reg);
 /* does the program read its probe's index in the group (a shared one,

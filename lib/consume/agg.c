@@ -23,6 +23,11 @@
  * as a hash with one key, there once any CPU's word is 1; clear() keeps
  * those words (the key stays, as a hash's does) and trunc() zeroes them
  * with the rest (the key goes).
+ *
+ * An aggregation whose map is shared (a->shared, rt/aggshare.c) is, when
+ * keyless, entry a->slot of its kind's array; when keyed, the keys of its
+ * kind's hash that end in its id (8 bytes after the tuple): a snapshot,
+ * clear() and trunc() read the whole map and touch only those.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -65,7 +70,7 @@ static uint32_t val_stride(const struct dt_agg *a)
 static int array_read(const dtrace_hdl_t *dtp, const struct dt_agg *a, uint8_t *pcpu,
     uint32_t ps)
 {
-	uint32_t k = 0;
+	uint32_t k = a->slot;
 	if (bpf_map_lookup_elem(a->fd, &k, pcpu) != 0)
 		return -1;
 	for (int c = 0; c < dtp->ncpus; c++) {
@@ -112,6 +117,23 @@ struct snapbuf {
 	uint32_t ks, nw, ps;		/* map key bytes, value words, per-CPU bytes */
 	int ncpus, percpu;
 };
+
+/* the bytes of a's map key: its tuple, then its id when the map is
+ * shared */
+static uint32_t map_ksize(const struct dt_agg *a)
+{
+	return a->ksize + (a->shared && !a->array ? 8 : 0);
+}
+
+/* is map key mk a's? (another's in a shared map is not) */
+static int key_mine(const struct dt_agg *a, const uint8_t *mk)
+{
+	uint64_t id;
+	if (!a->shared || a->array)
+		return 1;
+	memcpy(&id, mk + a->ksize, 8);
+	return id == (uint64_t)a->id;
+}
 
 /* map key mk of a in the consumer's layout at wk (wksize bytes) */
 static void key_widen(const struct dt_agg *a, const uint8_t *mk, uint8_t *wk)
@@ -162,6 +184,8 @@ static int snap_add(struct snapbuf *b, const struct dt_aggdesc *d,
     const uint8_t *key, const uint8_t *pcpu)
 {
 	struct dt_aggsnap *sn = b->sn;
+	if (!key_mine(b->a, key))
+		return 0;
 	if ((size_t)sn->n == b->cap && snap_grow(b) < 0)
 		return -1;
 	key_widen(b->a, key, sn->keys + (size_t)sn->n * b->a->wksize);
@@ -387,7 +411,7 @@ static int canon_merge(dtrace_hdl_t *dtp, const struct dt_agg *a, struct snapbuf
  * with aggpercpu); -1 on failure. */
 static int snapshot(dtrace_hdl_t *dtp, struct dt_agg *a, struct dt_aggsnap *sn, int canon)
 {
-	struct snapbuf b = { sn, a, 0, a->ksize, a->desc.nwords, val_stride(a),
+	struct snapbuf b = { sn, a, 0, map_ksize(a), a->desc.nwords, val_stride(a),
 	    dtp->ncpus, dtp->optset[DTOPT_AGGPERCPU] };
 	uint64_t t0 = now_ns();
 	int how = 0, rc = -1;
@@ -457,7 +481,7 @@ static int print_one(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, struct dt_
 /* clear(): every key's value back to its initial value, keys kept */
 static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 {
-	uint32_t ks = a->ksize, ps = val_stride(a);
+	uint32_t ks = map_ksize(a), ps = val_stride(a);
 	uint8_t *pcpu = calloc((size_t)dtp->ncpus, ps);
 	uint8_t *key = calloc(1, ks), *next = calloc(1, ks);
 	int first = 1;
@@ -465,7 +489,7 @@ static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 		/* the words, not the one saying the entry exists */
 		for (int c = 0; c < dtp->ncpus; c++)
 			dt_agg_init(&a->desc, (int64_t *)(pcpu + (size_t)c * ps));
-		uint32_t k = 0;
+		uint32_t k = a->slot;
 		bpf_map_update_elem(a->fd, &k, pcpu, BPF_ANY);
 	} else if (!a->array && pcpu && key && next) {
 		for (int c = 0; c < dtp->ncpus; c++)
@@ -473,7 +497,8 @@ static void clear(dtrace_hdl_t *dtp, struct dt_agg *a)
 		while (bpf_map_get_next_key(a->fd, first ? NULL : key, next) == 0) {
 			first = 0;
 			memcpy(key, next, ks);
-			bpf_map_update_elem(a->fd, key, pcpu, BPF_EXIST);
+			if (key_mine(a, key))
+				bpf_map_update_elem(a->fd, key, pcpu, BPF_EXIST);
 		}
 	}
 	free(pcpu);
@@ -496,7 +521,7 @@ static void agg_delete(dtrace_hdl_t *dtp, struct dt_agg *a, const uint8_t *mk)
 		return;
 	}
 	uint8_t *zero = calloc((size_t)dtp->ncpus, val_stride(a));
-	uint32_t k = 0;
+	uint32_t k = a->slot;
 	if (zero)
 		bpf_map_update_elem(a->fd, &k, zero, BPF_ANY);
 	free(zero);
@@ -529,7 +554,10 @@ static void trunc_(dtrace_hdl_t *dtp, struct dt_agg *a, int have_n, int64_t n)
 	else if (have_n && n < 0)
 		hi = -n < sn.n ? (int)-n : sn.n;
 	const uint8_t **kept = calloc((size_t)(hi - lo) + 1, sizeof(*kept));
-	uint8_t *mk = calloc(1, a->ksize), *ck = calloc(1, a->wksize);
+	uint8_t *mk = calloc(1, map_ksize(a)), *ck = calloc(1, a->wksize);
+	uint64_t id = (uint64_t)a->id;
+	if (mk && map_ksize(a) > a->ksize)	/* a shared map's key ends in the id */
+		memcpy(mk + a->ksize, &id, 8);
 	for (int i = lo; kept && i < hi; i++)
 		kept[i - lo] = sn.ents[i].key;
 	trunc_w = a->wksize;

@@ -532,6 +532,8 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 		return DTRACE_WORKSTATUS_ERROR;
 	}
 	dt_upid_read(dtp);	/* fill and ring read nothing else until the end */
+	if (dt_prov_poll(dtp) > 0)	/* USDT probes of processes that exec'd */
+		dt_load_new(dtp);
 	if (dt_consume_state(dtp, &state, &status) == 0 && state >= DT_ST_DRAINING) {
 		if (dt_consume(dtp) < 0)
 			return DTRACE_WORKSTATUS_ERROR;

@@ -170,6 +170,15 @@ struct dt_provider_ops {
 	 * without start, and twice. */
 	int (*start)(dtrace_hdl_t *dtp);
 	void (*stop)(dtrace_hdl_t *dtp);
+	/* Optional: called at each of the consumer's wake-ups while
+	 * tracing (dtrace_work: every 50 ms at most), e.g. to find probes
+	 * in processes that exec'd (the usdt provider's glob enablings); it
+	 * must cost nothing when it has nothing to do.  It may make probes
+	 * with clauses (p->clauses, p->nclauses: another probe's, copied)
+	 * and return how many: the consumer then has them numbered,
+	 * loaded and attached (rt/load.c dt_load_new, through attach as at
+	 * start).  It reports a failure with dt_out_message and goes on. */
+	int (*poll)(dtrace_hdl_t *dtp);
 	/* Release the provider's state (dt_prov_state) when the handle
 	 * closes; its kept file descriptors are closed before this. */
 	void (*fini)(dtrace_hdl_t *dtp, void *state);
@@ -304,6 +313,9 @@ void dt_prov_provide(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 /* tracing starts and stops: every provider's start/stop hooks */
 int dt_prov_start(dtrace_hdl_t *dtp);
 void dt_prov_stop(dtrace_hdl_t *dtp);
+/* the consumer's wake-up: every provider's poll hook; how many probes
+ * they made to be loaded */
+int dt_prov_poll(dtrace_hdl_t *dtp);
 /* detach everything providers attached (many in parallel) */
 void dt_prov_detach(dtrace_hdl_t *dtp);
 /* the end of the handle: detach, then each provider's fini */

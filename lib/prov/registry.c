@@ -135,6 +135,15 @@ void dt_prov_stop(dtrace_hdl_t *dtp)
 			dtp->provs[i].ops->stop(dtp);
 }
 
+int dt_prov_poll(dtrace_hdl_t *dtp)
+{
+	int n = 0;
+	for (int i = 0; i < dtp->nprovs; i++)
+		if (dtp->provs[i].ops->poll)
+			n += dtp->provs[i].ops->poll(dtp);
+	return n;
+}
+
 void dt_prov_detach(dtrace_hdl_t *dtp)
 {
 	struct dt_fdset *sets[NPROVIDERS];

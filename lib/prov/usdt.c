@@ -47,56 +47,16 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "prov.h"
-#include "uprobe.h"
+#include "usdt.h"
 #include "kernel/bpf_asm.h"
 #include "kernel/btf.h"
-#include "kernel/stapsdt.h"
-
-extern const struct dt_provider_ops dt_prov_usdt;
+#include "kernel/bpfmap.h"
 
 #define USDT_MAXARGS	10	/* the frame's args[] */
 #define PT_IP		128	/* struct pt_regs (x86-64) */
+#define USDT_OWN_MAX	65536	/* processes with probes of their own */
 
-/* one site of a probe */
-struct usdt_site {
-	uint64_t off;		/* file offset of the instruction */
-	uint64_t pc;		/* its link-time address */
-	uint64_t sema_off;	/* the semaphore's file offset, 0: none */
-	int nargs;
-	struct dt_sdt_arg args[DT_SDT_MAXARGS];	/* spec/sym not owned */
-};
-
-/* a probe's p->priv */
-struct usdt_probe {
-	int pid;
-	char *path;		/* the object file */
-	uint64_t arg_start;	/* the process image's (0: unknown) */
-	int glob_only;		/* only globs matched it: if the process has
-				   exited by attach time, skip it silently */
-	int any_pid;		/* every description that matched it was a
-				   glob over any process ("postgresql*") */
-	char *desc;		/* its full name, for messages */
-	int nsites;
-	struct usdt_site *sites;
-};
-
-/* an object's notes, read once */
-struct usdt_obj {
-	uint64_t dev, ino;
-	struct dt_sdt_note *notes;
-	size_t n;
-};
-
-struct usdt_state {
-	struct dt_uprobes pending;
-	int counted;
-	uint32_t to_attach;
-	struct usdt_obj *objs;
-	size_t nobjs;
-};
-
-static struct usdt_state *state(dtrace_hdl_t *dtp)
+struct usdt_state *dt_usdt_state(dtrace_hdl_t *dtp)
 {
 	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
 	if (slot && !*slot)
@@ -109,7 +69,7 @@ static int is_glob(const char *s)
 	return strpbrk(s, "*?[\\") != NULL;
 }
 
-static int fmatch(const char *pat, const char *s)
+int dt_usdt_fmatch(const char *pat, const char *s)
 {
 	if (!*pat)
 		return 1;
@@ -117,7 +77,7 @@ static int fmatch(const char *pat, const char *s)
 }
 
 /* the notes of the object (dev, ino) at path, read on first use */
-static struct usdt_obj *obj_notes(struct usdt_state *st, uint64_t dev, uint64_t ino,
+struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
     const char *path, int pid)
 {
 	for (size_t i = 0; i < st->nobjs; i++)
@@ -144,7 +104,7 @@ static struct usdt_obj *obj_notes(struct usdt_state *st, uint64_t dev, uint64_t 
 }
 
 /* "function__entry" -> "function-entry" */
-static void probe_name(const char *in, char *out, size_t len)
+void dt_usdt_probe_name(const char *in, char *out, size_t len)
 {
 	size_t o = 0;
 	for (const char *s = in; *s && o + 1 < len; s++) {
@@ -160,7 +120,7 @@ static void probe_name(const char *in, char *out, size_t len)
 
 /* The image's arg_start (field 48 of /proc/PID/stat); 0 if the process
  * is gone, a zombie or unreadable: *ok 0 then. */
-static uint64_t image_of(int pid, int *ok)
+uint64_t dt_usdt_image(int pid, int *ok)
 {
 	char fn[64], buf[1024];
 	*ok = 0;
@@ -193,7 +153,7 @@ struct uctx {
 	int glob;		/* the provider field is a glob */
 };
 
-static int add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt)
+int dt_usdt_add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_note *nt)
 {
 	struct usdt_probe *up = p->priv;
 	for (int i = 0; i < up->nsites; i++)
@@ -233,7 +193,7 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	if (!fmatch(c->mod, base))
+	if (!dt_usdt_fmatch(c->mod, base))
 		return 0;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct dt_sdt_note *nt = &o->notes[i];
@@ -241,9 +201,10 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 		if (!nt->off)
 			continue;
 		snprintf(prov, sizeof(prov), "%s%d", nt->provider, c->pid);
-		probe_name(nt->name, name, sizeof(name));
+		dt_usdt_probe_name(nt->name, name, sizeof(name));
 		const char *func = nt->func ? nt->func : "-";
-		if (!fmatch(c->prov, prov) || !fmatch(c->func, func) || !fmatch(c->name, name))
+		if (!dt_usdt_fmatch(c->prov, prov) || !dt_usdt_fmatch(c->func, func) ||
+		    !dt_usdt_fmatch(c->name, name))
 			continue;
 		struct dt_probe *p = dt_probe_lookup(c->dtp, prov, base, func, name);
 		if (!p) {
@@ -269,7 +230,7 @@ static int per_object(struct uctx *c, struct usdt_obj *o, const char *path)
 			((struct usdt_probe *)p->priv)->glob_only = 0;
 		if (!any_process(c->prov, nt->provider))
 			((struct usdt_probe *)p->priv)->any_pid = 0;
-		if (add_site(c->dtp, p, nt) < 0)
+		if (dt_usdt_add_site(c->dtp, p, nt) < 0)
 			return -1;
 	}
 	return 0;
@@ -282,7 +243,7 @@ static int per_process(struct uctx *c, int pid)
 	if (pid == getpid())
 		return 0;
 	c->pid = pid;
-	c->arg_start = image_of(pid, &ok);
+	c->arg_start = dt_usdt_image(pid, &ok);
 	if (!ok)
 		return 0;
 	char fn[64], line[4600];
@@ -313,7 +274,7 @@ static int per_process(struct uctx *c, int pid)
 			seen[nseen][0] = dev;
 			seen[nseen++][1] = ino;
 		}
-		struct usdt_obj *o = obj_notes(c->st, dev, ino, path, pid);
+		struct usdt_obj *o = dt_usdt_obj(c->st, dev, ino, path, pid);
 		if (!o)
 			rc = dt_set_err(c->dtp, "out of memory");
 		else if (o->n)
@@ -335,6 +296,36 @@ static int split_pid(const char *prov, size_t *plen)
 	return atoi(prov + k);
 }
 
+/* a glob description, kept for the processes started later (usdtlate.c) */
+static int keep_desc(dtrace_hdl_t *dtp, struct usdt_state *st, const char *prov,
+    const char *mod, const char *func, const char *name)
+{
+	for (size_t i = 0; i < st->ndescs; i++) {
+		const struct usdt_desc *d = &st->descs[i];
+		if (!strcmp(d->prov, prov) && !strcmp(d->mod, mod) && !strcmp(d->func, func) &&
+		    !strcmp(d->name, name))
+			return 0;
+	}
+	struct usdt_desc *nd = realloc(st->descs, (st->ndescs + 1) * sizeof(*nd));
+	if (!nd)
+		return dt_set_err(dtp, "out of memory");
+	st->descs = nd;
+	struct usdt_desc *d = &nd[st->ndescs];
+	d->prov = strdup(prov);
+	d->mod = strdup(mod);
+	d->func = strdup(func);
+	d->name = strdup(name);
+	if (!d->prov || !d->mod || !d->func || !d->name) {
+		free(d->prov);
+		free(d->mod);
+		free(d->func);
+		free(d->name);
+		return dt_set_err(dtp, "out of memory");
+	}
+	st->ndescs++;
+	return 0;
+}
+
 static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mod,
     const char *func, const char *name)
 {
@@ -342,7 +333,7 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
 	int pid;
 	if (!*prov)
 		return 0;	/* every process's probes only when asked for */
-	struct usdt_state *st = state(dtp);
+	struct usdt_state *st = dt_usdt_state(dtp);
 	if (!st)
 		return dt_set_err(dtp, "out of memory");
 	struct uctx c = { dtp, st, prov, mod, func, name, 0, 0, is_glob(prov) };
@@ -351,6 +342,8 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
 			return 0;
 		return per_process(&c, pid);
 	}
+	if (keep_desc(dtp, st, prov, mod, func, name) < 0)
+		return -1;
 	DIR *d = opendir("/proc");
 	if (!d)
 		return 0;
@@ -377,23 +370,24 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
  * each of those processes and in every later one.  Its firings carry
  * its own probe ID and probeprov (the process it was found in); pid and
  * execname are the firing process's.  Otherwise each probe keeps its
- * process. */
-
-enum { USDT_OWN, USDT_FILE, USDT_FOLLOWER };
+ * process.  A later process running another object with the provider
+ * gets probes of its own (usdtlate.c). */
 
 static int same_site(const struct dt_probe *p, const struct dt_probe *q)
 {
 	const struct usdt_probe *a = p->priv, *b = q->priv;
 	size_t pl, ql;
+	if (a->late || b->late)
+		return 0;	/* its object's own (usdtlate.c) */
 	return split_pid(p->prov, &pl) && split_pid(q->prov, &ql) && pl == ql &&
 	    !strncmp(p->prov, q->prov, pl) && !strcmp(a->path, b->path) &&
 	    !strcmp(p->func, q->func) && !strcmp(p->name, q->name);
 }
 
-static int attach_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
+int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
 {
 	const struct usdt_probe *up = p->priv;
-	if (!up->any_pid || getenv("DTRACE_USDT_PERPID"))
+	if (up->own || !up->any_pid || getenv("DTRACE_USDT_PERPID"))
 		return USDT_OWN;
 	const struct dt_probe *first = p;
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
@@ -416,7 +410,7 @@ static int attach_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
 static int usdt_prov_base(dtrace_hdl_t *dtp, const struct dt_probe *p)
 {
 	const struct usdt_probe *up = p->priv;
-	if (attach_kind(dtp, p) == USDT_OWN)
+	if (dt_usdt_kind(dtp, p) == USDT_OWN)
 		return -1;
 	char d[16];
 	int n = snprintf(d, sizeof(d), "%d", up->pid);
@@ -428,11 +422,47 @@ static int usdt_prov_base(dtrace_hdl_t *dtp, const struct dt_probe *p)
 
 /* ---- the exec check (as pid's) ---- */
 
+/* the own-pids map (usdt.h), made on first use; -1 if it cannot be */
+static int own_map(dtrace_hdl_t *dtp)
+{
+	struct usdt_state *st = dt_usdt_state(dtp);
+	if (!st)
+		return -1;
+	if (!st->own_fd) {
+		int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_usdt_own", 4, 1,
+		    USDT_OWN_MAX, NULL);
+		st->own_fd = fd < 0 ? -1 : fd;
+	}
+	return st->own_fd;
+}
+
+/* to out if the firing process's pid is (in: 1) or is not (0) in the
+ * own-pids map */
+static void own_check(struct dt_asm *a, int fd, int in, int out)
+{
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+	dt_asm_emit(a, ALU64_IMM(BPF_RSH, R0, 32));
+	dt_asm_emit(a, STX_MEM(BPF_W, R10, R0, -4));
+	dt_asm_ld_map_fd(a, R1, fd);
+	dt_asm_emit(a, MOV64_REG(R2, R10));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R2, -4));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(a, JMP_IMM(in ? BPF_JNE : BPF_JEQ, R0, 0, 0), out);
+}
+
 static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int out)
 {
 	const struct usdt_probe *up = p->priv;
-	if (attach_kind(dtp, p) != USDT_OWN)
-		return 0;	/* any process mapping the object */
+	int fd;
+	if (dt_usdt_kind(dtp, p) != USDT_OWN) {
+		/* any process mapping the object, but those with probes
+		 * of their own (usdtlate.c) */
+		if (!getenv("DTRACE_USDT_NOLATE") && (fd = own_map(dtp)) >= 0)
+			own_check(a, fd, 1, out);
+		return 0;
+	}
+	if (up->own && (fd = own_map(dtp)) >= 0)
+		own_check(a, fd, 0, out);	/* not yet switched to */
 	int mm = dt_btf_offsetof(dtp, "task_struct", "mm");
 	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
 	if (!up->arg_start || mm < 0 || as < 0)
@@ -709,10 +739,10 @@ static const char *usdt_argtype(dtrace_hdl_t *dtp, struct dt_probe *p, int i, in
 static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, int late)
 {
 	struct usdt_probe *up = p->priv;
-	struct usdt_state *st = state(dtp);
+	struct usdt_state *st = dt_usdt_state(dtp);
 	if (!st)
 		return dt_set_err(dtp, "out of memory");
-	int kind = attach_kind(dtp, p);
+	int kind = dt_usdt_kind(dtp, p);
 	if (kind == USDT_FOLLOWER)
 		return 0;	/* it fires through the first of its site */
 	if (!up->desc && asprintf(&up->desc, "%s:%s:%s:%s", p->prov, p->mod, p->func,
@@ -732,7 +762,7 @@ static int attach_points(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd, int
 
 static int usdt_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 {
-	struct usdt_state *st = state(dtp);
+	struct usdt_state *st = dt_usdt_state(dtp);
 	if (!st)
 		return dt_set_err(dtp, "out of memory");
 	if (attach_points(dtp, p, prog_fd, 0) < 0)
@@ -748,16 +778,27 @@ static int usdt_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	}
 	if (st->to_attach && --st->to_attach)
 		return 0;
-	return dt_uprobe_attach(dtp, &dt_prov_usdt, &st->pending);
+	if (dt_uprobe_attach(dtp, &dt_prov_usdt, &st->pending) < 0)
+		return -1;
+	return dt_usdt_late_start(dtp, st);	/* before BEGIN: no exec missed */
 }
 
 static int usdt_start(dtrace_hdl_t *dtp)
 {
 	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
 	struct usdt_state *st = slot ? *slot : NULL;
-	if (!st || !st->pending.n)
+	if (!st)
 		return 0;
-	return dt_uprobe_attach(dtp, &dt_prov_usdt, &st->pending);
+	if (st->pending.n && dt_uprobe_attach(dtp, &dt_prov_usdt, &st->pending) < 0)
+		return -1;
+	return dt_usdt_late_start(dtp, st);
+}
+
+static void usdt_stop(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
+	if (slot && *slot)
+		dt_usdt_late_stop(*slot);
 }
 
 static void usdt_fini(dtrace_hdl_t *dtp, void *state)
@@ -767,6 +808,16 @@ static void usdt_fini(dtrace_hdl_t *dtp, void *state)
 	if (!st)
 		return;
 	dt_uprobe_clear(&st->pending);
+	dt_usdt_late_free(st);
+	if (st->own_fd > 0)
+		close(st->own_fd);
+	for (size_t i = 0; i < st->ndescs; i++) {
+		free(st->descs[i].prov);
+		free(st->descs[i].mod);
+		free(st->descs[i].func);
+		free(st->descs[i].name);
+	}
+	free(st->descs);
 	for (size_t i = 0; i < st->nobjs; i++)
 		dt_sdt_free(st->objs[i].notes, st->objs[i].n);
 	free(st->objs);
@@ -816,6 +867,8 @@ const struct dt_provider_ops dt_prov_usdt = {
 	.cg_args = usdt_cg_args,
 	.attach = usdt_attach,
 	.start = usdt_start,
+	.stop = usdt_stop,
+	.poll = dt_usdt_late_poll,
 	.fini = usdt_fini,
 	.free_priv = usdt_free_priv,
 	.defname = usdt_defname,

@@ -152,6 +152,7 @@ static int make_groups(dtrace_hdl_t *dtp, struct groups *gs)
 			struct grp *g = &gs->v[gs->n++];
 			memset(g, 0, sizeof(*g));
 			g->g.strfd = -1;
+			g->g.chainfd = -1;
 			g->cls = cls;
 			g->hnext = gs->hash[h];
 			gs->hash[h] = k = gs->n;
@@ -338,7 +339,7 @@ static int create_maps(dtrace_hdl_t *dtp)
 	dtp->fd_globals = dt_bpf_map_create(dtp, BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1, &o);
 	if (dtp->fd_globals < 0)
 		return dt_set_err(dtp, "cannot create the globals map: %s", strerror(errno));
-	if (create_scratch(dtp) < 0)
+	if (dt_agg_share_plan(dtp) < 0 || create_scratch(dtp) < 0)
 		return -1;
 
 	if (dtp->ndvars > dtp->nthis) {
@@ -363,9 +364,11 @@ static int create_maps(dtrace_hdl_t *dtp)
 		uint64_t n = dtp->opt[DTOPT_AGGSIZE] / ((uint64_t)(a->ksize + vsize) * (uint64_t)dtp->ncpus + 64);
 		char name[16];
 		snprintf(name, sizeof(name), "dt_agg_%d", a->id);
-		/* keyless: one per-CPU array entry, the words then the word
-		 * saying it exists (cg/agg.c); DTRACE_NOAGGARRAY=1: a hash */
-		a->array = a->nkeys == 0 && !getenv("DTRACE_NOAGGARRAY");
+		/* a->array (keyless: one per-CPU array entry, the words then
+		 * the word saying it exists, cg/agg.c) and a->shared are
+		 * dt_agg_share_plan's */
+		if (a->shared)
+			continue;
 		if (a->array)
 			a->fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_PERCPU_ARRAY, name, 4, vsize + 8, 1, &o);
 		else
@@ -374,6 +377,8 @@ static int create_maps(dtrace_hdl_t *dtp)
 		if (a->fd < 0)
 			return dt_set_err(dtp, "cannot create aggregation @%s: %s", a->name, strerror(errno));
 	}
+	if (dt_agg_share_create(dtp, &o) < 0)
+		return -1;
 	if (dt_cpuinfo_create(dtp) < 0 || dt_destr_create(dtp) < 0 || dt_upid_create(dtp) < 0)
 		return -1;
 	if (dtp->uses_spec && dt_spec_create(dtp) < 0)
@@ -695,8 +700,6 @@ void dt_prefault_close(dtrace_hdl_t *dtp)
  * bpflog a real load leaves the refusal to the verifier, whose log is
  * what the option asks for.
  */
-#define DT_PROG_MAX_MAPS 64
-
 static int check_prog(dtrace_hdl_t *dtp, const char *title, const struct dt_asm *a)
 {
 	if (dtp->opt[DTOPT_BPFLOG] && !dtp->check_only)
@@ -726,6 +729,45 @@ static int check_prog(dtrace_hdl_t *dtp, const char *title, const struct dt_asm 
 }
 
 /*
+ * The parts after the first of a program too large for one (cg/prog.c):
+ * each checked and loaded, and put in the chain the part before it
+ * tail-calls (part k at index k - 1 of g->parts, index k of the chain).
+ * Their descriptors and (load_group) the chain's are kept with the
+ * programs: the chain empties itself when its last descriptor closes.
+ */
+static int load_parts(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_probe *p,
+    const char *title)
+{
+	char ptitle[600];
+	if (g->nparts == 0)
+		return 0;
+	if (!dtp->check_only && !dtp->progs && !(dtp->progs = calloc(1, sizeof(*dtp->progs))))
+		return dt_set_err(dtp, "out of memory");
+	for (int k = 0; k < g->nparts; k++) {
+		snprintf(ptitle, sizeof(ptitle), "%s, part %d", title, k + 2);
+		if (check_prog(dtp, ptitle, &g->parts[k]) < 0)
+			return -1;
+		if (dtp->check_only)
+			continue;
+		int fd = load_prog(dtp, p, ptitle, &g->parts[k]);
+		if (fd < 0)
+			return -1;
+		uint32_t key = (uint32_t)k + 1, val = (uint32_t)fd;
+		if (dt_bpf_map_update(dtp, g->chainfd, &key, &val, BPF_ANY) < 0) {
+			int err = errno;
+			close(fd);
+			return dt_set_err(dtp, "failed to load program for %s: %s", ptitle,
+			    strerror(err));
+		}
+		if (dt_fdset_add(dtp->progs, fd) < 0) {
+			close(fd);
+			return dt_set_err(dtp, "out of memory");
+		}
+	}
+	return 0;
+}
+
+/*
  * The program of a group's probes (of one probe, g->n 1): built, listed
  * with -S, checked, loaded once and attached to each probe; with
  * dtp->check_only (dtrace_program_check()), built, listed and checked,
@@ -750,14 +792,23 @@ static int load_group(dtrace_hdl_t *dtp, struct dt_cg_group *g)
 		struct dt_dis_ctx dc = { map_name, &nm };
 		fprintf(dtp->dump, "\nDisassembly of %s:\n", title);
 		dt_dis_print(dtp->dump, a.insns, a.n, &dc);
+		for (int k = 0; k < g->nparts; k++) {
+			fprintf(dtp->dump, "\nDisassembly of %s, part %d:\n", title, k + 2);
+			dt_dis_print(dtp->dump, g->parts[k].insns, g->parts[k].n, &dc);
+		}
 	}
-	if (check_prog(dtp, title, &a) == 0)
+	if (load_parts(dtp, g, p, title) == 0 && check_prog(dtp, title, &a) == 0)
 		fd = dtp->check_only ? 0 : load_prog(dtp, p, title, &a);
 	dt_asm_free(&a);
 fail:
+	dt_cg_parts_free(g);
 	if (g->strfd >= 0)		/* the program holds it */
 		close(g->strfd);
 	g->strfd = -1;
+	if (g->chainfd >= 0 && (fd < 0 || dtp->check_only ||
+	    dt_fdset_add(dtp->progs, g->chainfd) < 0))
+		close(g->chainfd);	/* else dtp->progs holds it */
+	g->chainfd = -1;
 	if (fd < 0)
 		return -1;
 	if (dtp->check_only) {
@@ -792,7 +843,7 @@ fail:
 
 static int load_probe(dtrace_hdl_t *dtp, struct dt_probe *p)
 {
-	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1 };
+	struct dt_cg_group g = { .probes = &p, .n = 1, .strfd = -1, .chainfd = -1 };
 	return load_group(dtp, &g);
 }
 
@@ -819,6 +870,49 @@ out:
 	return rc;
 }
 
+/* EPIDs after the last for a probe made while tracing (its clauses
+ * another probe's), as assign_epids numbers one not in a group */
+static int late_epids(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	struct dt_ecb *ne = realloc(dtp->ecbs, (dtp->necbs + (size_t)p->nclauses) * sizeof(*ne));
+	if (!ne)
+		return dt_set_err(dtp, "out of memory");
+	dtp->ecbs = ne;
+	if (!(p->epids = calloc((size_t)p->nclauses, sizeof(uint32_t))))
+		return dt_set_err(dtp, "out of memory");
+	for (int c = 0; c < p->nclauses; c++) {
+		const struct dt_stmt *st = p->clauses[c];
+		if (st->index < 0 || st->index >= dtp->nstmts || dtp->stmts[st->index] != st)
+			continue;	/* not the program's */
+		uint32_t e = dtp->necbs++;
+		memset(&dtp->ecbs[e], 0, sizeof(dtp->ecbs[e]));
+		dtp->ecbs[e].epid = e;
+		dtp->ecbs[e].probe = p;
+		dtp->ecbs[e].stmt = p->clauses[c];
+		p->epids[c] = e;
+	}
+	return 0;
+}
+
+int dt_load_new(dtrace_hdl_t *dtp)
+{
+	int n = 0;
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		if (!p->nclauses || p->epids || !loads(p))
+			continue;
+		if (late_epids(dtp, p) < 0 || load_probe(dtp, p) < 0) {
+			dt_out_message(dtp, 0, "%s:%s:%s:%s not enabled: %s", p->prov, p->mod,
+			    p->func, p->name, dtp->errmsg);
+			dtp->errmsg[0] = 0;
+			p->nclauses = 0;	/* not tried again */
+			continue;
+		}
+		n++;
+	}
+	return n;
+}
+
 void dt_unload(dtrace_hdl_t *dtp)
 {
 	dt_fdset_close(&dtp->progs, 1);
@@ -838,7 +932,7 @@ void dt_unload(dtrace_hdl_t *dtp)
 	if (dtp->fd_dvzero > 0)
 		close(dtp->fd_dvzero);
 	for (int i = 0; i < dtp->naggs; i++) {
-		if (dtp->aggs[i]->fd >= 0)
+		if (dtp->aggs[i]->fd >= 0 && dtp->aggs[i]->owns_fd)
 			close(dtp->aggs[i]->fd);
 		dtp->aggs[i]->fd = -1;
 	}

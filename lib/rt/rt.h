@@ -13,6 +13,11 @@ struct dt_probe;
 
 /* load.c: EPIDs, maps, programs generated, loaded and attached */
 int dt_load(dtrace_hdl_t *dtp);
+/* While tracing: EPIDs, programs loaded and attached for the probes a
+ * provider made since (with clauses and no EPIDs yet: the usdt
+ * provider's for processes started later, prov/usdtlate.c); a probe
+ * that fails is reported (dt_out_message) and left.  How many. */
+int dt_load_new(dtrace_hdl_t *dtp);
 /* close every program and map (providers detach first: dt_prov_detach) */
 void dt_unload(dtrace_hdl_t *dtp);
 
@@ -38,6 +43,23 @@ int dt_read_state(dtrace_hdl_t *dtp, struct dt_gstate *gs);
 /* each CPU's aggregation drop counter (its frame's) into drops[];
  * buf: room for the per-CPU scratch map's value when it is one */
 int dt_scratch_aggdrops(dtrace_hdl_t *dtp, void *buf, uint64_t *drops);
+
+/* The kernel takes at most 64 maps in one program (MAX_USED_MAPS); a
+ * program's aggregations may have all but DT_AGG_MAP_RESERVE of them (its
+ * other maps: buffers, globals, scratch, dynamic variables, speculations,
+ * the providers' own ...), past which they share maps (aggshare.c). */
+#define DT_PROG_MAX_MAPS 64
+#define DT_AGG_MAP_RESERVE 20
+#define DT_AGG_MAP_BUDGET (DT_PROG_MAX_MAPS - DT_AGG_MAP_RESERVE)
+
+/* aggshare.c: which aggregations share maps (each dt_agg's array, shared,
+ * slot, owns_fd; the frame's key area grown for an id after a shared
+ * map's tuple), before the scratch map is sized; -1 with the error set
+ * when a program's aggregations still need too many maps */
+int dt_agg_share_plan(dtrace_hdl_t *dtp);
+/* the shared maps made, each member's fd set; -1 with the error set */
+struct bpf_map_create_opts;
+int dt_agg_share_create(dtrace_hdl_t *dtp, const struct bpf_map_create_opts *o);
 
 /* spec.c: the speculation maps (dtp->specmaps), if the program speculates */
 int dt_spec_create(dtrace_hdl_t *dtp);

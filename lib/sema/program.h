@@ -92,6 +92,10 @@ struct dt_stmt {
 	int has_agg;			/* aggregates */
 	int has_body;			/* any statement: no default trace record */
 	int uses_args;			/* highest argN used + 1 */
+	struct dt_agg **aggs;		/* the aggregations its program updates
+					   (each once; not ustack() ones, which
+					   the consumer updates): rt/aggshare.c */
+	int naggs;
 	struct dt_probe **probes;	/* the probes it enables, in match order */
 	int nprobes;
 	char *pdesc_text;		/* for messages */
@@ -148,6 +152,12 @@ struct dt_agg {
 					   PERCPU_ARRAY, the function's words
 					   then a word the probe sets to 1 (the
 					   "key" exists); rt/load.c decides */
+	int shared;			/* its map is shared with aggregations of
+					   its kind (rt/aggshare.c): with array,
+					   its entry is index slot; else its map
+					   key is the tuple then its id (8 bytes) */
+	uint32_t slot;
+	int owns_fd;			/* closes fd (a shared map's first) */
 	int printed;			/* a printa() printed entries of it:
 				   not printed at exit (set as dtrace
 				   does, when printa() runs) */

@@ -39,6 +39,26 @@ static int add_action(struct sema *s, const struct dt_action *a, int line)
 	return cs->nactions++;
 }
 
+/* g added to the aggregations the clause's program updates, once (its
+ * capacity doubles: the arena keeps the old copies) */
+static void stmt_agg(struct sema *s, struct dt_agg *g)
+{
+	struct dt_stmt *cs = s->stmt;
+	for (int i = 0; i < cs->naggs; i++)
+		if (cs->aggs[i] == g)
+			return;
+	if (!(cs->naggs & (cs->naggs - 1))) {	/* 0, 1, 2, 4 ...: full */
+		struct dt_agg **v = dt_alloc(s->dtp, (size_t)(cs->naggs ? 2 * cs->naggs : 1) *
+		    sizeof(*v));
+		if (!v)
+			dt_sema_err(s, D_UNKNOWN, 0, "out of memory");
+		if (cs->naggs)
+			memcpy(v, cs->aggs, (size_t)cs->naggs * sizeof(*v));
+		cs->aggs = v;
+	}
+	cs->aggs[cs->naggs++] = g;
+}
+
 static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 {
 	struct dt_node *c;
@@ -73,7 +93,8 @@ static struct dt_node *expr_stmt(struct sema *s, struct ast_expr *e, int line)
 			ua.cond = s->in_cond > 0;
 			an->ival = add_action(s, &ua, e->line);
 			an->action = &s->stmt->actions[an->ival];
-		}
+		} else
+			stmt_agg(s, an->agg);
 		return an;
 	}
 	if (!c && dt_sema_is_actcall(e)) {

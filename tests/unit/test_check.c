@@ -2,7 +2,7 @@
  * test_check.c - dtrace_program_check() (dtrace -e) without privileges:
  * run as nobody when started as root, it generates and checks the
  * programs of BEGIN/tick scripts, refuses what enabling refuses (more
- * maps than one program may use, code generation's refusals, buffer
+ * maps than one program may use, past aggregations sharing maps, code generation's refusals, buffer
  * sizes, destructive actions) with dtrace_go()'s words, and leaves a
  * handle dtrace_go() refuses.  Check-only map stand-ins
  * (kernel/bpfmap.c) are distinct descriptors that no kernel call is
@@ -46,6 +46,19 @@ static char *aggs(int n)
 	return s;
 }
 
+/* n lquantize()s of different ranges: n kinds of value */
+static char *lquantizes(int n)
+{
+	size_t len = 64 + (size_t)n * 48;
+	char *s = malloc(len);
+	int o = snprintf(s, len, "BEGIN {");
+	for (int i = 0; i < n; i++)
+		o += snprintf(s + o, len - (size_t)o, " @l%d = lquantize(1, 0, %d, 10);", i,
+		    10 * (i + 1));
+	snprintf(s + o, len - (size_t)o, " exit(0); }");
+	return s;
+}
+
 int main(void)
 {
 	char err[1024];
@@ -61,13 +74,17 @@ int main(void)
 	CHECK(check_src("tick-1s { @q = quantize(timestamp); self->x = 1; a[1] = "
 	    "strjoin(\"a\", \"b\"); } END { printa(@q); }", err, sizeof(err)) == 0,
 	    "tick: %s", err);
-	char *s = aggs(60);		/* with the program's own: 64 maps */
-	CHECK(check_src(s, err, sizeof(err)) == 0, "60 aggregations: %s", err);
+	char *s = aggs(40);		/* a map each */
+	CHECK(check_src(s, err, sizeof(err)) == 0, "40 aggregations: %s", err);
 	free(s);
-	s = aggs(61);
+	s = aggs(500);			/* one shared map (rt/aggshare.c) */
+	CHECK(check_src(s, err, sizeof(err)) == 0, "500 aggregations: %s", err);
+	free(s);
+	s = lquantizes(50);		/* 50 kinds: more maps than a program may use */
 	CHECK(check_src(s, err, sizeof(err)) < 0 && strcmp(err, "failed to load program for "
-	    "dtrace:::BEGIN: Argument list too long: it uses 65 maps, more than the 64 the "
-	    "kernel allows in one program") == 0, "61 aggregations: %s", err);
+	    "dtrace:::BEGIN: clause 1 (:::BEGIN, line 1): @l44 (line 1) passes the 44 maps a "
+	    "program may use for aggregations (of the kernel's 64); its aggregations need 50 maps "
+	    "of different kinds") == 0, "50 lquantize kinds: %s", err);
 	free(s);
 	CHECK(check_src("BEGIN { x = strjoin(\"a\", strjoin(\"b\", strjoin(\"c\", strjoin(\"d\","
 	    " strjoin(\"e\", strjoin(\"f\", strjoin(\"g\", strjoin(\"h\", \"i\"))))))));}",

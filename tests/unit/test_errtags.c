@@ -227,6 +227,7 @@ static const char *const unknown_ok[] = {
 	"internal error", "\"invalid expression\"", "used as a value",
 	"not supported yet", "cannot create the per-CPU",
 	"cannot create the probe names",	/* cg/share.c: a map of ours */
+	"cannot create the program chain",	/* cg/prog.c: a map of ours */
 	"failed to resolve type", "undefined type name",	/* dt_decl_type */
 	"Duplicate member or variable name",	/* dt_decl_member, _enumerator */
 	"preprocessor", "Preprocessor",		/* dtrace: EDT_COMPILER, no tag */

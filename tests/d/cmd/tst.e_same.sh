@@ -8,18 +8,24 @@
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
 
-# the one-program map limit: 61 aggregations are 65 maps with the
-# program's own, 60 are 64 and load
-aggs() {
+# the one-program map limit: 70 count()s share one map and load; 50
+# lquantize()s of different ranges need 50 maps, past a program's budget
+aggs() {	# count: that many count()s; else lquantize()s
 	printf 'BEGIN\n{\n'
-	for i in $(seq "$1"); do printf '\t@a%d = count();\n' "$i"; done
+	for i in $(seq "$1"); do
+		if [ "$2" = count ]; then printf '\t@a%d = count();\n' "$i"
+		else printf '\t@a%d = lquantize(1, 0, %d, 10);\n' "$i" $((10 * i)); fi
+	done
 	printf '\texit(0);\n}\n'
 }
-aggs 61 >"$tmp/maps.d"
-aggs 60 >"$tmp/maps_ok.d"
-# a program whose jumps no longer fit in 16 bits
-for i in $(seq 2000); do printf 'BEGIN { printf("%%d\\n", %d); }\n' "$i"; done >"$tmp/large.d"
-echo 'BEGIN { exit(0); }' >>"$tmp/large.d"
+aggs 50 lquantize >"$tmp/maps.d"
+aggs 70 count >"$tmp/maps_ok.d"
+# a clause whose jumps no longer fit in 16 bits
+{
+	printf 'int y, z;\nBEGIN\n{\n'
+	for i in $(seq 3000); do printf '\tx = y / (z + %d);\n' "$i"; done
+	printf '\texit(0);\n}\n'
+} >"$tmp/large.d"
 cat >"$tmp/nested.d" <<'D'
 BEGIN
 {

@@ -20,7 +20,7 @@ good='BEGIN { self->x = 1; @c[execname] = count(); printf("%s %d\n", execname, s
 tick-1s { @q = quantize(timestamp); a[1] = strjoin("a", "b"); }
 END { printa(@c); }'
 prog='BEGIN {'
-for i in $(seq 70); do prog="$prog @a$i = count();"; done
+for i in $(seq 50); do prog="$prog @a$i = lquantize(1, 0, $((10 * i)), 10);"; done
 bad="$prog exit(0); }"
 
 as_nobody -e -n "$good" >"$tmp/out" 2>"$tmp/err"

@@ -1,0 +1,29 @@
+/*
+ * execwatch.h - notice the processes that exec while tracing (execwatch.c),
+ * for a provider that must find probes in processes started after dtrace
+ * (the usdt provider's glob enablings, prov/usdt.c).
+ *
+ * A raw-tracepoint program on sched_process_exec writes the new image's
+ * process ID into a BPF ring buffer; the consumer reads the ring at its
+ * wake-ups (the provider's poll hook).  Nothing is loaded until a
+ * provider opens a watch: scripts that need none pay nothing.
+ */
+#ifndef DT_EXECWATCH_H
+#define DT_EXECWATCH_H
+
+#include "prov.h"
+
+struct dt_execwatch;
+
+/* Open a watch (its ring and its program's link are file descriptors:
+ * they go however dtrace exits).  NULL with the error set if the kernel
+ * refuses. */
+struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp);
+/* fn(dtp, pid, arg) for each process that exec'd since the last read;
+ * how many */
+typedef void dt_execwatch_f(dtrace_hdl_t *dtp, int pid, void *arg);
+int dt_execwatch_read(dtrace_hdl_t *dtp, struct dt_execwatch *w, dt_execwatch_f *fn, void *arg);
+/* Close the program's link and the ring, and free w; NULL is fine. */
+void dt_execwatch_close(struct dt_execwatch *w);
+
+#endif

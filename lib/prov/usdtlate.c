@@ -1,0 +1,458 @@
+/*
+ * usdtlate.c - USDT probes for processes started after tracing starts
+ * that run another object than the processes found at start (another
+ * build or copy of the program).
+ *
+ * A glob enabling over any process (postgresql*:::query-start) attaches
+ * each site's lowest probe to its object for any process (usdt.c,
+ * USDT_FILE: a "leader"), so a later process running one of those
+ * objects fires already.  For the others, while a leader is enabled the
+ * exec watch (execwatch.c: a program on sched_process_exec, loaded only
+ * then) names each process that exec's; at the consumer's next wake-up
+ * (the poll hook) the objects it maps that were not looked at yet have
+ * their notes read, and each note site that every kept glob description
+ * (usdt.c keep_desc) matches exactly as it matches a leader (so the same
+ * clauses apply) becomes a probe of that process, named as at start
+ * (usdtprog5678:b:fire:work), with a new ID and the leader's clauses.
+ * The consumer then numbers, loads and attaches the new probes (rt/load.c
+ * dt_load_new, usdt_attach as at start): each is attached to its object
+ * for any process, its semaphore as the uprobe's reference counter.
+ *
+ * A later process running an object already attached for any process
+ * (a leader's, or one made here) gets probes of its own the same way,
+ * linked with its pid (usdt.h's own).  Both kinds must not fire
+ * together: the programs attached for any process skip the pids in the
+ * own-pids map (usdt.c own_check), and the process's own programs fire
+ * only for a pid in it.  Its pid goes into the map at the poll after
+ * the consumer has loaded and linked every one of its own probes (one
+ * lookup switches it: no firing lost or doubled; until then its firings
+ * carry the object's probe), out of it when it exec's again or has
+ * exited (checked every second).  A process forked from it without an
+ * exec is not watched: it fires through the object's probe.
+ *
+ * Not held: the process runs from its exec until the consumer reads the
+ * ring (50 ms at most, and the time to read its notes and load its
+ * programs); its firings in that window are lost.  The objects mapped
+ * when it is read are covered (the executable, the libraries the dynamic
+ * linker has mapped by then), and it is read again 0.1 s and 1.1 s
+ * later (libraries mapped late, an early dlopen); an object a process
+ * maps after that is found only in a process started later.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <signal.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include "usdt.h"
+#include "execwatch.h"
+#include "base/output.h"
+
+/* A process is scanned when its exec is read, which may come before
+ * the dynamic linker has mapped its libraries: again AGAIN_FIRST ms
+ * later, then AGAIN_TIMES - 1 more times AGAIN_NEXT ms apart. */
+#define AGAIN_FIRST	100
+#define AGAIN_NEXT	1000
+#define AGAIN_TIMES	2
+#define AGAIN_MAX	65536	/* processes waiting to be scanned again */
+
+struct again {
+	int pid;
+	uint64_t due;		/* CLOCK_MONOTONIC, ms */
+	int left;		/* scans still to do */
+};
+
+struct pend {
+	int pid;
+	uint32_t first, last;		/* the probes made for it: IDs */
+};
+
+#define OWNED_CHECK	1000	/* ms between checks of the owned pids */
+
+struct usdt_late {
+	struct dt_execwatch *w;
+	struct dt_probe **leaders;	/* the enabled USDT_FILE probes */
+	size_t nleaders;
+	int made;			/* probes made in this poll */
+	struct pend *pend;		/* processes whose own probes are being
+					   loaded: switched to at the next poll */
+	size_t npend;
+	int *owned;			/* pids in the own-pids map */
+	size_t nowned;
+	uint64_t next_check;		/* of the owned pids' exits (ms) */
+	struct again *again;		/* processes to scan again */
+	size_t nagain, capagain;
+};
+
+/* the (dev, ino) of /proc/PID/maps for the file at path */
+static int file_key(const char *path, uint64_t *dev, uint64_t *ino)
+{
+	struct stat sb;
+	if (stat(path, &sb) < 0)
+		return -1;
+	*dev = (uint64_t)major(sb.st_dev) << 20 | minor(sb.st_dev);
+	*ino = sb.st_ino;
+	return 0;
+}
+
+static int add_leader(struct usdt_late *l, struct dt_probe *p)
+{
+	struct dt_probe **np = realloc(l->leaders, (l->nleaders + 1) * sizeof(*np));
+	if (!np)
+		return -1;
+	l->leaders = np;
+	np[l->nleaders++] = p;
+	return 0;
+}
+
+int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
+{
+	if (st->late || dtp->check_only || getenv("DTRACE_USDT_NOLATE"))
+		return 0;
+	struct usdt_late *l = calloc(1, sizeof(*l));
+	if (!l)
+		return dt_set_err(dtp, "out of memory");
+	for (uint32_t i = 0; i < dtp->nprobes; i++) {
+		struct dt_probe *p = dtp->probes[i];
+		if (p->ops != &dt_prov_usdt || !p->nclauses || p->prog_fd < 0 ||
+		    dt_usdt_kind(dtp, p) != USDT_FILE)
+			continue;
+		if (dt_prov_usdt.prov_base(dtp, p) <= 0)
+			continue;	/* probeprov could not name the process */
+		const struct usdt_probe *up = p->priv;
+		uint64_t dev, ino;
+		if (file_key(up->path, &dev, &ino) == 0) {
+			struct usdt_obj *o = dt_usdt_obj(st, dev, ino, up->path, up->pid);
+			if (o)
+				o->late_done = o->anypid = 1;	/* attached for any
+								   process */
+		}
+		if (add_leader(l, p) < 0) {
+			st->late = l;
+			return dt_set_err(dtp, "out of memory");
+		}
+	}
+	st->late = l;
+	if (!l->nleaders)
+		return 0;	/* no enabling for processes started later */
+	if (!(l->w = dt_execwatch_open(dtp))) {
+		dt_out_message(dtp, 0, "processes started later will not be traced "
+		    "unless they run an object traced now: %s", dtp->errmsg);
+		dtp->errmsg[0] = 0;
+	}
+	return 0;
+}
+
+/* does every kept description match the site (prov, mod, func, name) as
+ * it matches probe p? */
+static int same_descs(const struct usdt_state *st, const struct dt_probe *p, const char *prov,
+    const char *mod, const char *func, const char *name)
+{
+	int any = 0;
+	for (size_t i = 0; i < st->ndescs; i++) {
+		const struct usdt_desc *d = &st->descs[i];
+		int mp = dt_usdt_fmatch(d->prov, p->prov) && dt_usdt_fmatch(d->mod, p->mod) &&
+		    dt_usdt_fmatch(d->func, p->func) && dt_usdt_fmatch(d->name, p->name);
+		int mn = dt_usdt_fmatch(d->prov, prov) && dt_usdt_fmatch(d->mod, mod) &&
+		    dt_usdt_fmatch(d->func, func) && dt_usdt_fmatch(d->name, name);
+		if (mp != mn)
+			return 0;
+		any |= mn;
+	}
+	return any;
+}
+
+/* a probe of the process's for the site (prov, mod, func, name), with
+ * leader p's clauses: made now (*made counts it), or made earlier in
+ * this scan; NULL if another one has that name (or out of memory: the
+ * error set) */
+static struct dt_probe *late_probe(dtrace_hdl_t *dtp, const struct dt_probe *p,
+    const char *prov, const char *mod, const char *func, const char *name, const char *path,
+    int pid, int own, int *made)
+{
+	struct dt_probe *q = dt_probe_lookup(dtp, prov, mod, func, name);
+	if (q)
+		return q->ops == &dt_prov_usdt && ((struct usdt_probe *)q->priv)->late &&
+		    !q->epids ? q : NULL;
+	struct usdt_probe *up = calloc(1, sizeof(*up));
+	struct dt_stmt **cl = malloc((size_t)p->nclauses * sizeof(*cl));
+	if (!up || !cl || !(up->path = strdup(path)))
+		goto oom;
+	up->pid = pid;
+	up->glob_only = up->any_pid = up->late = 1;
+	if ((up->own = own)) {
+		int ok;
+		up->arg_start = dt_usdt_image(pid, &ok);	/* the exec check */
+	}
+	if (!(q = dt_probe_create_prov(dtp, &dt_prov_usdt, prov, mod, func, name, 0)))
+		goto oom;
+	q->priv = up;
+	memcpy(cl, p->clauses, (size_t)p->nclauses * sizeof(*cl));
+	q->clauses = cl;
+	q->nclauses = p->nclauses;
+	(*made)++;
+	return q;
+oom:
+	if (up)
+		free(up->path);
+	free(up);
+	free(cl);
+	dt_set_err(dtp, "out of memory");
+	return NULL;
+}
+
+/* The probes of object o (at path in process pid) whose sites the kept
+ * descriptions match as they match a leader: made, with its clauses;
+ * how many, -1 with the error set. */
+static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_obj *o,
+    const char *path, int pid, int own)
+{
+	struct usdt_late *l = st->late;
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	char alt[4200];
+	const char *at = path;
+	if (access(path, R_OK) < 0) {	/* another mount namespace */
+		snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
+		at = alt;
+	}
+	int made = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		const struct dt_sdt_note *nt = &o->notes[i];
+		char prov[128], name[256];
+		if (!nt->off)
+			continue;
+		snprintf(prov, sizeof(prov), "%s%d", nt->provider, pid);
+		dt_usdt_probe_name(nt->name, name, sizeof(name));
+		const char *func = nt->func ? nt->func : "-";
+		for (size_t k = 0; k < l->nleaders; k++) {
+			struct dt_probe *p = l->leaders[k];
+			if (!same_descs(st, p, prov, base, func, name))
+				continue;
+			dtp->errmsg[0] = 0;
+			struct dt_probe *q = late_probe(dtp, p, prov, base, func, name, at, pid, own,
+			    &made);
+			if (!q && dtp->errmsg[0])
+				return -1;
+			if (q && dt_usdt_add_site(dtp, q, nt) < 0)
+				return -1;
+			break;	/* one probe a site */
+		}
+	}
+	return made;
+}
+
+/* a process's own probes made, IDs first..last: switched to at the next
+ * poll, once loaded */
+static void add_pend(struct usdt_late *l, int pid, uint32_t first, uint32_t last)
+{
+	struct pend *np = realloc(l->pend, (l->npend + 1) * sizeof(*np));
+	if (!np)
+		return;		/* not switched: its firings stay the object's */
+	l->pend = np;
+	np[l->npend++] = (struct pend){ pid, first, last };
+}
+
+/* The objects process pid maps: those not looked at yet get probes for
+ * any process, those attached for any process probes of the process's
+ * own (l->made counts them); 0 if the process is gone. */
+static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
+{
+	char fn[64], line[4600];
+	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
+	FILE *f = fopen(fn, "re");
+	if (!f)
+		return 0;
+	uint64_t seen[64][2];
+	int nseen = 0, rc = 0, own = 0;
+	uint32_t first = dtp->nprobes + 1;
+	while (rc >= 0 && fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, off, ino;
+		unsigned maj, min;
+		int pos = 0;
+		if (sscanf(line, "%llx-%llx %*s %llx %x:%x %llu %n", &start, &end, &off, &maj, &min,
+		    &ino, &pos) < 6 || !ino || !pos || line[pos] != '/')
+			continue;
+		char *path = line + pos;
+		path[strcspn(path, "\n")] = 0;
+		if (strstr(path, " (deleted)"))
+			continue;
+		uint64_t dev = (uint64_t)maj << 20 | min;
+		int dup = 0;
+		for (int k = 0; k < nseen && !dup; k++)
+			dup = seen[k][0] == dev && seen[k][1] == ino;
+		if (dup)
+			continue;
+		if (nseen < 64) {
+			seen[nseen][0] = dev;
+			seen[nseen++][1] = ino;
+		}
+		struct usdt_obj *o = dt_usdt_obj(st, dev, ino, path, pid);
+		if (!o || !o->n || (o->late_done && !o->anypid))
+			continue;
+		if (o->anypid) {	/* known: the process's own probes */
+			if (st->own_fd > 0 && (rc = object_probes(dtp, st, o, path, pid, 1)) > 0)
+				own += rc;
+			continue;
+		}
+		o->late_done = 1;	/* once, whatever comes of it */
+		if ((rc = object_probes(dtp, st, o, path, pid, 0)) > 0) {
+			o = dt_usdt_obj(st, dev, ino, path, pid);
+			if (o)
+				o->anypid = 1;
+			st->late->made += rc;
+		}
+	}
+	fclose(f);
+	if (own) {
+		add_pend(st->late, pid, first, dtp->nprobes);
+		st->late->made += own;
+	}
+	if (rc < 0) {
+		dt_out_message(dtp, 0, "process %d not traced: %s", pid, dtp->errmsg);
+		dtp->errmsg[0] = 0;
+	}
+	return 1;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* pid i of the owned ones out of the own-pids map: the probes attached
+ * for any process fire in it again */
+static void unown(struct usdt_state *st, size_t i)
+{
+	struct usdt_late *l = st->late;
+	uint32_t key = (uint32_t)l->owned[i];
+	bpf_map_delete_elem(st->own_fd, &key);
+	l->owned[i] = l->owned[--l->nowned];
+}
+
+/* The processes whose own probes the consumer has loaded since the last
+ * poll: into the own-pids map, when every one is loaded (else their
+ * firings stay the probes' attached for any process). */
+static void switch_pending(dtrace_hdl_t *dtp, struct usdt_state *st)
+{
+	struct usdt_late *l = st->late;
+	for (size_t i = 0; i < l->npend; i++) {
+		const struct pend *pd = &l->pend[i];
+		int ok = 1;
+		for (uint32_t id = pd->first; id <= pd->last && id <= dtp->nprobes && ok; id++) {
+			const struct dt_probe *q = dtp->probes[id - 1];
+			const struct usdt_probe *uq = q->ops == &dt_prov_usdt ? q->priv : NULL;
+			if (uq && uq->own && uq->pid == pd->pid)
+				ok = q->epids && q->nclauses && q->prog_fd >= 0;
+		}
+		for (size_t k = 0; k < l->nowned && ok; k++)
+			ok = l->owned[k] != pd->pid;	/* switched already (more
+							   probes: a library) */
+		int *no = ok ? realloc(l->owned, (l->nowned + 1) * sizeof(*no)) : NULL;
+		if (!no)
+			continue;
+		l->owned = no;
+		uint32_t key = (uint32_t)pd->pid;
+		uint8_t one = 1;
+		if (bpf_map_update_elem(st->own_fd, &key, &one, BPF_ANY) == 0)
+			no[l->nowned++] = pd->pid;
+	}
+	l->npend = 0;
+}
+
+/* the owned processes that have exited: out of the map (a pid used
+ * again by a fork would be skipped) */
+static void check_owned(struct usdt_state *st, uint64_t now)
+{
+	struct usdt_late *l = st->late;
+	if (now < l->next_check)
+		return;
+	l->next_check = now + OWNED_CHECK;
+	for (size_t i = l->nowned; i > 0; i--)
+		if (kill(l->owned[i - 1], 0) < 0 && errno == ESRCH)
+			unown(st, i - 1);
+}
+
+/* a process that has exec'd: scanned now, and again later */
+static void exec_seen(dtrace_hdl_t *dtp, int pid, void *arg)
+{
+	struct usdt_state *st = arg;
+	struct usdt_late *l = st->late;
+	if (pid == getpid())
+		return;
+	for (size_t i = 0; i < l->nowned; i++)
+		if (l->owned[i] == pid) {
+			unown(st, i);	/* its old image's probes are done */
+			break;
+		}
+	if (!scan(dtp, st, pid))
+		return;
+	if (l->nagain == l->capagain) {
+		size_t nc = l->capagain ? 2 * l->capagain : 64;
+		struct again *na = nc <= AGAIN_MAX ? realloc(l->again, nc * sizeof(*na)) : NULL;
+		if (!na)
+			return;		/* not scanned again */
+		l->again = na;
+		l->capagain = nc;
+	}
+	l->again[l->nagain++] = (struct again){ pid, now_ms() + AGAIN_FIRST, AGAIN_TIMES };
+}
+
+int dt_usdt_late_poll(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
+	struct usdt_state *st = slot ? *slot : NULL;
+	if (!st || !st->late || !st->late->w)
+		return 0;
+	struct usdt_late *l = st->late;
+	l->made = 0;
+	if (l->npend)
+		switch_pending(dtp, st);
+	dt_execwatch_read(dtp, l->w, exec_seen, st);
+	if (!l->nagain && !l->nowned)
+		return l->made;
+	uint64_t now = now_ms();
+	if (l->nowned)
+		check_owned(st, now);
+	size_t k = 0;
+	for (size_t i = 0; i < l->nagain; i++) {
+		struct again a = l->again[i];
+		if (a.due <= now) {
+			if (!scan(dtp, st, a.pid) || !--a.left)
+				continue;
+			a.due = now + AGAIN_NEXT;
+		}
+		l->again[k++] = a;
+	}
+	l->nagain = k;
+	return l->made;
+}
+
+void dt_usdt_late_stop(struct usdt_state *st)
+{
+	if (st->late) {
+		dt_execwatch_close(st->late->w);
+		st->late->w = NULL;
+	}
+}
+
+void dt_usdt_late_free(struct usdt_state *st)
+{
+	struct usdt_late *l = st->late;
+	if (!l)
+		return;
+	dt_execwatch_close(l->w);
+	free(l->leaders);
+	free(l->again);
+	free(l->pend);
+	free(l->owned);
+	free(l);
+	st->late = NULL;
+}

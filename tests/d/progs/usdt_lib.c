@@ -1,0 +1,39 @@
+/*
+ * usdt_lib.c - a USDT probe in a shared library, for the usdt provider's
+ * tests of processes started later (tests/d/usdt/tst.later_lib.sh).
+ *
+ * Built with -DUSDT_LIB -shared: the library, whose lib_tick(i) has the
+ * probe usdtlib:::tick (arg0 i), with a semaphore.  Built without: the
+ * program usdt_lib N MS, linked with the library: says "ready", then
+ * calls lib_tick(i) N times (0: until killed), MS milliseconds apart.
+ */
+#define _SDT_HAS_SEMAPHORES 1
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/sdt.h>
+#include <time.h>
+
+void lib_tick(int i);
+
+#ifdef USDT_LIB
+unsigned short usdtlib_tick_semaphore __attribute__((unused))
+    __attribute__((section(".probes")));
+
+__attribute__((noinline)) void lib_tick(int i)
+{
+	STAP_PROBE1(usdtlib, tick, i);
+}
+#else
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 0, ms = argc > 2 ? atoi(argv[2]) : 10;
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	printf("ready\n");
+	fflush(stdout);
+	for (int i = 0; n == 0 || i < n; i++) {
+		lib_tick(i);
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+#endif

@@ -1,0 +1,34 @@
+#!/bin/bash
+# The exec watch (the dt_execwatch program on sched_process_exec, which
+# finds USDT probes in processes started later) is loaded only while a
+# glob enabling over any process is: not for a probe named by pid, nor
+# for a script without USDT probes.  Checked with bpftool, while dtrace
+# traces.
+. "$TESTDIR/usdt/common.bash"
+command -v bpftool >/dev/null || { echo "no bpftool"; exit 1; }
+build_usdt p -O2
+start_waiting "$tmp/p" 0 100
+trap 'kill $wpid 2>/dev/null; [ -n "$dpid" ] && kill $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+# watches SCRIPT: how many dt_execwatch programs are loaded while dtrace
+# runs SCRIPT (after its BEGIN)
+watches() {
+	rm -f "$tmp/out"
+	"$DTRACE" -qn "$1" -n 'BEGIN { printf("ready\n"); }' -o "$tmp/out" 2>"$tmp/err" &
+	dpid=$!
+	local l= i
+	for ((i = 0; i < 600; i++)); do
+		[ -f "$tmp/out" ] && read -r l <"$tmp/out" && [ "$l" = ready ] && break
+		kill -0 $dpid 2>/dev/null || fail "dtrace exited: $1"
+		sleep 0.1
+	done
+	[ "$l" = ready ] || fail "dtrace did not start: $1"
+	timeout -s KILL 20 bpftool prog show | grep -c ' name dt_execwatch ' >"$tmp/n"
+	kill -INT $dpid
+	wait $dpid || fail "dtrace failed: $1"
+	dpid=
+	cat "$tmp/n"
+}
+[ "$(watches 'usdtprog*:::work { @ = count(); }')" -ge 1 ] || fail "no exec watch for a glob"
+[ "$(watches "usdtprog$wpid:::work { @ = count(); }")" = 0 ] || fail "an exec watch for a probe named by pid"
+[ "$(watches 'syscall::getpid:entry { @ = count(); }')" = 0 ] || fail "an exec watch without USDT probes"
+exit 0
