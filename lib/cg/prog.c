@@ -543,6 +543,7 @@ static int gen(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out,
 	cg.lbl_out = lepi;
 	/* where the trampoline's checks leave: the end, or the first island */
 	int ltramp = (how & GEN_FAR) ? dt_asm_new_label(&cg.a) : lout;
+	int reach;		/* where jumps to the epilogue come from */
 
 	emit(&cg, MOV64_REG(R6, R1));
 	/* a hit the probe does not fire on leaves at once (the provider's
@@ -599,7 +600,7 @@ static int gen(dtrace_hdl_t *dtp, struct dt_cg_group *g, struct dt_asm *out,
 		    p->prov, p->mod, p->func, p->name);
 	}
 body:
-	int reach = 0;		/* where jumps to the epilogue come from */
+	reach = 0;
 	if (how & GEN_FAR) {
 		island(&cg, ltramp);
 		cg.far = 1;
