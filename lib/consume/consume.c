@@ -207,9 +207,13 @@ void dt_consume_printf(FILE *out, const uint8_t *d, const struct dt_action *a)
 		memset(&vals[i], 0, sizeof(vals[i]));
 		strs[i] = NULL;
 		if (f->kind == DT_RV_STR) {
-			strs[i] = strndup((const char *)d + f->offset, f->size);
+			/* the record's own bytes when the string ends in
+			 * them (it always does but at strsize) */
+			const char *s = (const char *)d + f->offset;
+			if (!memchr(s, 0, f->size))
+				s = strs[i] = strndup(s, f->size);
 			vals[i].kind = DT_PFV_STRING;
-			vals[i].s = strs[i] ? strs[i] : "";
+			vals[i].s = s ? s : "";
 			vals[i].size = -1;
 		} else {
 			vals[i].kind = f->is_float ? DT_PFV_FLOAT : DT_PFV_INT;

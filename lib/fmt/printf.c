@@ -754,6 +754,38 @@ pf_escape(const char *s, size_t n)
 	return (buf);
 }
 
+/*
+ * The common conversions written without a C format: an integer's %d,
+ * %i or %u, or a string's %s, with no flag, no width and no precision
+ * (what most printf() records are: each conversion through vfprintf
+ * was a third of the consumer's time per record).  Same output.
+ */
+#define PF_FMTFLAGS	(DT_PFCONV_ALT | DT_PFCONV_ZPAD | DT_PFCONV_LEFT | \
+			 DT_PFCONV_SPOS | DT_PFCONV_SPACE | DT_PFCONV_GROUP)
+
+static int
+pf_plain(const struct dt_pfseg *sg, int width, int prec)
+{
+	return ((sg->flags & PF_FMTFLAGS) == 0 && width == 0 && prec <= 0);
+}
+
+/* u in decimal, after a '-' if neg */
+static int
+pf_put_dec(FILE *out, uint64_t u, int neg)
+{
+	char b[24], *p = b + sizeof (b);
+	size_t n;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (neg)
+		*--p = '-';
+	n = (size_t)(b + sizeof (b) - p);
+	return (fwrite(p, 1, n, out) == n ? (int)n : -1);
+}
+
 /* Print a string with the conversion's flags, width and precision. */
 static int
 pf_print_str(FILE *out, const struct dt_pfseg *sg, int width, int prec,
@@ -786,6 +818,15 @@ pf_print_one(FILE *out, const struct dt_pfargv *pf, const struct dt_pfseg *sg,
 				conv = "u";
 		} else {
 			sgn = pfc->print == PR_SINT;
+		}
+		if (pf_plain(sg, width, prec) && (strcmp(conv, "d") == 0 ||
+		    strcmp(conv, "i") == 0 || strcmp(conv, "u") == 0)) {
+			if (sgn) {
+				int64_t x = pf_sext(v);
+				return (pf_put_dec(out, x < 0 ? -(uint64_t)x :
+				    (uint64_t)x, x < 0));
+			}
+			return (pf_put_dec(out, pf_zext(v), 0));
 		}
 		if (strcmp(conv, "c") == 0 || strcmp(conv, "lc") == 0) {
 			pf_cfmt(cfmt, sizeof (cfmt), sg, width, prec, "", conv);
@@ -880,6 +921,9 @@ pf_print_one(FILE *out, const struct dt_pfargv *pf, const struct dt_pfseg *sg,
 		} else {
 			len = v->size > 0 ? strnlen(v->s, (size_t)v->size) :
 			    strlen(v->s);
+			if (pf_plain(sg, width, prec))
+				return (fwrite(v->s, 1, len, out) == len ?
+				    (int)len : -1);
 			s = strndup(v->s, len);
 		}
 		if (s == NULL)
