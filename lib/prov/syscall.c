@@ -11,7 +11,7 @@
  * Attachment, two paths chosen per direction when the programs are built
  * (sc_path), by how many probes of that direction are enabled:
  *
- *  - few (at most DTRACE_SYSCALL_TPMAX, default 32): each probe's program
+ *  - few (at most DTRACE_SYSCALL_TPMAX, default 100): each probe's program
  *    is a perf event on its own syscalls:sys_enter_NAME / sys_exit_NAME
  *    tracepoint.  The kernel's syscall events test a bitmap of enabled
  *    calls in C before running any program, so a call that is not traced
@@ -46,7 +46,7 @@
 #define SC_RETURN	1ULL		/* pdata flag: return probe */
 #define SC_NR(p)	((int)((p)->pdata >> 8) - 1)	/* -1: unknown */
 #define SC_MAXNR	1024
-#define SC_TPMAX	32	/* default most probes per direction on tracepoints */
+#define SC_TPMAX	100	/* default most probes per direction on tracepoints */
 
 static int nr_of(const char *name)
 {
