@@ -1,7 +1,9 @@
 #!/bin/bash
 # -p stops every thread of the process while tracing starts (BEGIN's
 # system() sees them all in tracing stop) and lets them go after: they
-# run untraced.
+# run untraced.  (Only the main thread's getppid() is looked at: the
+# four threads call it at once, and two of them could pass !done before
+# either set it.)
 . "$TESTDIR/pctl/common.bash"
 build_pctl
 "$tmp/pctl_prog" threads 6000 >/dev/null &	# 60 s: outlives a slow start of dtrace
@@ -12,7 +14,7 @@ for ((i = 0; i < 100; i++)); do	# its threads started
 done
 "$DTRACE" -wqn '
 BEGIN { system("cat /proc/%d/task/*/status | grep -c \"^State:.t (tracing stop)\"", $target); }
-syscall::getppid:entry /pid == $target && !done/ {
+syscall::getppid:entry /pid == $target && tid == pid && !done/ {
 	done = 1;
 	system("cat /proc/%d/task/*/status | grep -c \"^TracerPid:.0$\"", $target);
 	exit(0);
