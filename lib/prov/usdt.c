@@ -76,6 +76,46 @@ int dt_usdt_fmatch(const char *pat, const char *s)
 	return is_glob(pat) ? fnmatch(pat, s, 0) == 0 : strcmp(pat, s) == 0;
 }
 
+int dt_usdt_maps_open(struct dt_usdt_maps *w, int pid)
+{
+	char fn[64];
+	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
+	w->nseen = 0;
+	return (w->f = fopen(fn, "re")) != NULL;
+}
+
+const char *dt_usdt_maps_next(struct dt_usdt_maps *w, uint64_t *dev, uint64_t *ino)
+{
+	while (fgets(w->line, sizeof(w->line), w->f)) {
+		unsigned long long start, end, off, in;
+		unsigned maj, min;
+		int pos = 0;
+		if (sscanf(w->line, "%llx-%llx %*s %llx %x:%x %llu %n", &start, &end, &off,
+		    &maj, &min, &in, &pos) < 6 || !in || !pos || w->line[pos] != '/')
+			continue;
+		char *path = w->line + pos;
+		path[strcspn(path, "\n")] = 0;
+		if (strstr(path, " (deleted)"))
+			continue;
+		uint64_t d = (uint64_t)maj << 20 | min;
+		int dup = 0;
+		for (int k = 0; k < w->nseen && !dup; k++)
+			dup = w->seen[k][0] == d && w->seen[k][1] == in;
+		if (dup)
+			continue;
+		if (w->nseen < 64) {
+			w->seen[w->nseen][0] = d;
+			w->seen[w->nseen++][1] = in;
+		}
+		*dev = d;
+		*ino = in;
+		return path;
+	}
+	fclose(w->f);
+	w->f = NULL;
+	return NULL;
+}
+
 /* the notes of the object (dev, ino) at path, read on first use */
 struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
     const char *path, int pid)
@@ -246,41 +286,21 @@ static int per_process(struct uctx *c, int pid)
 	c->arg_start = dt_usdt_image(pid, &ok);
 	if (!ok)
 		return 0;
-	char fn[64], line[4600];
-	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
-	FILE *f = fopen(fn, "re");
-	if (!f)
+	struct dt_usdt_maps w;
+	if (!dt_usdt_maps_open(&w, pid))
 		return 0;
-	uint64_t seen[64][2];
-	int nseen = 0, rc = 0;
-	while (rc == 0 && fgets(line, sizeof(line), f)) {
-		unsigned long long start, end, off, ino;
-		unsigned maj, min;
-		int pos = 0;
-		if (sscanf(line, "%llx-%llx %*s %llx %x:%x %llu %n", &start, &end, &off, &maj, &min,
-		    &ino, &pos) < 6 || !ino || !pos || line[pos] != '/')
-			continue;
-		char *path = line + pos;
-		path[strcspn(path, "\n")] = 0;
-		if (strstr(path, " (deleted)"))
-			continue;
-		uint64_t dev = (uint64_t)maj << 20 | min;
-		int dup = 0;
-		for (int k = 0; k < nseen && !dup; k++)
-			dup = seen[k][0] == dev && seen[k][1] == ino;
-		if (dup)
-			continue;
-		if (nseen < 64) {
-			seen[nseen][0] = dev;
-			seen[nseen++][1] = ino;
-		}
+	int rc = 0;
+	const char *path;
+	uint64_t dev, ino;
+	while (rc == 0 && (path = dt_usdt_maps_next(&w, &dev, &ino))) {
 		struct usdt_obj *o = dt_usdt_obj(c->st, dev, ino, path, pid);
 		if (!o)
 			rc = dt_set_err(c->dtp, "out of memory");
 		else if (o->n)
 			rc = per_object(c, o, path);
 	}
-	fclose(f);
+	if (w.f)
+		fclose(w.f);
 	return rc;
 }
 

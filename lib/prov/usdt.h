@@ -89,6 +89,18 @@ struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
 /* "function__entry" -> "function-entry" */
 void dt_usdt_probe_name(const char *in, char *out, size_t len);
 int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p);
+/* a walk over the object files a process maps, each once */
+struct dt_usdt_maps {
+	FILE *f;			/* its /proc/PID/maps */
+	char line[4600];
+	uint64_t seen[64][2];		/* (dev, ino) given so far */
+	int nseen;
+};
+/* the walk of process pid's mappings started; 0 if it is gone */
+int dt_usdt_maps_open(struct dt_usdt_maps *w, int pid);
+/* the next object file not given yet: its path (in w->line), device and
+ * inode; NULL at the end (the walk then closed) */
+const char *dt_usdt_maps_next(struct dt_usdt_maps *w, uint64_t *dev, uint64_t *ino);
 /* the process image's arg_start (0 and *ok 0: gone or unreadable) */
 uint64_t dt_usdt_image(int pid, int *ok);
 /* the note's site added to p (once) */

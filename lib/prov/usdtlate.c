@@ -263,35 +263,14 @@ static void add_pend(struct usdt_late *l, int pid, uint32_t first, uint32_t last
  * own (l->made counts them); 0 if the process is gone. */
 static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 {
-	char fn[64], line[4600];
-	snprintf(fn, sizeof(fn), "/proc/%d/maps", pid);
-	FILE *f = fopen(fn, "re");
-	if (!f)
+	struct dt_usdt_maps w;
+	if (!dt_usdt_maps_open(&w, pid))
 		return 0;
-	uint64_t seen[64][2];
-	int nseen = 0, rc = 0, own = 0;
+	int rc = 0, own = 0;
 	uint32_t first = dtp->nprobes + 1;
-	while (rc >= 0 && fgets(line, sizeof(line), f)) {
-		unsigned long long start, end, off, ino;
-		unsigned maj, min;
-		int pos = 0;
-		if (sscanf(line, "%llx-%llx %*s %llx %x:%x %llu %n", &start, &end, &off, &maj, &min,
-		    &ino, &pos) < 6 || !ino || !pos || line[pos] != '/')
-			continue;
-		char *path = line + pos;
-		path[strcspn(path, "\n")] = 0;
-		if (strstr(path, " (deleted)"))
-			continue;
-		uint64_t dev = (uint64_t)maj << 20 | min;
-		int dup = 0;
-		for (int k = 0; k < nseen && !dup; k++)
-			dup = seen[k][0] == dev && seen[k][1] == ino;
-		if (dup)
-			continue;
-		if (nseen < 64) {
-			seen[nseen][0] = dev;
-			seen[nseen++][1] = ino;
-		}
+	const char *path;
+	uint64_t dev, ino;
+	while (rc >= 0 && (path = dt_usdt_maps_next(&w, &dev, &ino))) {
 		struct usdt_obj *o = dt_usdt_obj(st, dev, ino, path, pid);
 		if (!o || !o->n || (o->late_done && !o->anypid))
 			continue;
@@ -308,7 +287,8 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 			st->late->made += rc;
 		}
 	}
-	fclose(f);
+	if (w.f)
+		fclose(w.f);
 	if (own) {
 		add_pend(st->late, pid, first, dtp->nprobes);
 		st->late->made += own;
