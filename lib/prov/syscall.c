@@ -16,7 +16,7 @@
  *    tracepoint.  The kernel's syscall events test a bitmap of enabled
  *    calls in C before running any program, so a call that is not traced
  *    costs little more than with no tracer (what bpftrace does).  But
- *    removing such an event costs ~50-80 ms here (an RCU synchronization
+ *    removing such an event costs 28-80 ms here (an RCU synchronization
  *    each, serialized), which is why this is only for few probes.
  *  - many: every probe whose system call number is known (from
  *    <asm/unistd.h> at build time) is a raw-tracepoint program stored in
