@@ -1,9 +1,12 @@
 /*
- * execwatch.c - the processes that exec while tracing (execwatch.h): a
- * raw-tracepoint program on sched_process_exec, which runs in the task
- * that has just exec'd, writes its process ID (the thread group's) into
- * a ring buffer the consumer reads at its wake-ups.  A full ring drops
- * the announcement (the process is then not found, as before).
+ * execwatch.c - the processes that exec or are forked while tracing
+ * (execwatch.h): a raw-tracepoint program on sched_process_exec, which
+ * runs in the task that has just exec'd, writes its process ID (the
+ * thread group's) into a ring buffer the consumer reads at its wake-ups;
+ * one on sched_process_fork writes the child's, with DT_WATCH_FORK in
+ * the record's upper half, when the child is a process (its pid is its
+ * thread group's: not a new thread).  A full ring drops the announcement
+ * (the process is then not found, as before).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,11 +17,12 @@
 #include "execwatch.h"
 #include "kernel/bpf_asm.h"
 #include "kernel/bpfmap.h"
+#include "kernel/btf.h"
 
 #define RING_SIZE	(256 * 1024)	/* 8-byte records: 10,000s of execs */
 
 struct dt_execwatch {
-	int ring_fd, link_fd;
+	int ring_fd, link_fd, fork_fd;
 	struct ring_buffer *rb;
 	/* during a read */
 	dtrace_hdl_t *dtp;
@@ -29,15 +33,40 @@ struct dt_execwatch {
 static int one(void *ctx, void *data, size_t size)
 {
 	struct dt_execwatch *w = ctx;
-	uint64_t pid;
-	if (size >= sizeof(pid)) {
-		memcpy(&pid, data, sizeof(pid));
-		w->fn(w->dtp, (int)pid, w->arg);
+	uint64_t rec;
+	if (size >= sizeof(rec)) {
+		memcpy(&rec, data, sizeof(rec));
+		w->fn(w->dtp, (int)(uint32_t)rec, (int)(rec >> 32), w->arg);
 	}
 	return 0;
 }
 
-/* pid = bpf_get_current_pid_tgid() >> 32; bpf_ringbuf_output(ring, &pid, 8, 0) */
+/* a's program loaded as a raw-tracepoint program named name and attached
+ * to tracepoint tp: the link, or -1 with the error set; a freed */
+static int attach(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, const char *tp)
+{
+	if (dt_asm_finish(a) < 0) {
+		dt_asm_free(a);
+		return dt_set_err(dtp, "out of memory");
+	}
+	char log[4096] = "";
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = sizeof(log));
+	int fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, name, "GPL", a->insns,
+	    (size_t)a->n, &o);
+	int err = errno;
+	dt_asm_free(a);
+	if (fd < 0)
+		return dt_set_err(dtp, "failed to load the %s program: %s", name, strerror(err));
+	int link = bpf_raw_tracepoint_open(tp, fd);
+	err = errno;
+	close(fd);
+	if (link < 0)
+		return dt_set_err(dtp, "failed to watch %s: %s", tp, strerror(err));
+	return link;
+}
+
+/* pid = bpf_get_current_pid_tgid() >> 32 (DT_WATCH_EXEC in the upper
+ * half: 0); bpf_ringbuf_output(ring, &pid, 8, 0) */
 static int load(dtrace_hdl_t *dtp, int ring_fd)
 {
 	struct dt_asm a;
@@ -53,24 +82,45 @@ static int load(dtrace_hdl_t *dtp, int ring_fd)
 	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_ringbuf_output));
 	dt_asm_emit(&a, MOV64_IMM(R0, 0));
 	dt_asm_emit(&a, EXIT_INSN());
-	if (dt_asm_finish(&a) < 0) {
-		dt_asm_free(&a);
-		return dt_set_err(dtp, "out of memory");
+	return attach(dtp, &a, "dt_execwatch", "sched_process_exec");
+}
+
+/*
+ * child = ctx->args[1]; pid, tgid = child->pid, child->tgid (probe reads);
+ * if pid == tgid: rec = DT_WATCH_FORK << 32 | pid, into the ring
+ */
+static int load_fork(dtrace_hdl_t *dtp, int ring_fd, int off_pid, int off_tgid)
+{
+	struct dt_asm a;
+	dt_asm_init(&a);
+	int out = dt_asm_new_label(&a);
+	dt_asm_emit(&a, LDX_MEM(BPF_DW, R6, R1, 8));
+	for (int k = 0; k < 2; k++) {
+		dt_asm_emit(&a, MOV64_REG(R1, R10));
+		dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R1, k ? -4 : -8));
+		dt_asm_emit(&a, MOV64_IMM(R2, 4));
+		dt_asm_emit(&a, MOV64_REG(R3, R6));
+		dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R3, k ? off_tgid : off_pid));
+		dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_probe_read_kernel));
+		dt_asm_jump(&a, JMP_IMM(BPF_JNE, R0, 0, 0), out);
 	}
-	char log[4096] = "";
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = sizeof(log));
-	int fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, "dt_execwatch", "GPL", a.insns,
-	    (size_t)a.n, &o);
-	int err = errno;
-	dt_asm_free(&a);
-	if (fd < 0)
-		return dt_set_err(dtp, "failed to load the exec watch program: %s", strerror(err));
-	int link = bpf_raw_tracepoint_open("sched_process_exec", fd);
-	err = errno;
-	close(fd);
-	if (link < 0)
-		return dt_set_err(dtp, "failed to watch sched_process_exec: %s", strerror(err));
-	return link;
+	dt_asm_emit(&a, LDX_MEM(BPF_W, R1, R10, -8));
+	dt_asm_emit(&a, LDX_MEM(BPF_W, R2, R10, -4));
+	dt_asm_jump(&a, JMP_REG(BPF_JNE, R1, R2, 0), out);
+	dt_asm_emit(&a, MOV64_IMM(R2, DT_WATCH_FORK));
+	dt_asm_emit(&a, ALU64_IMM(BPF_LSH, R2, 32));
+	dt_asm_emit(&a, ALU64_REG(BPF_OR, R1, R2));
+	dt_asm_emit(&a, STX_MEM(BPF_DW, R10, R1, -16));
+	dt_asm_ld_map_fd(&a, R1, ring_fd);
+	dt_asm_emit(&a, MOV64_REG(R2, R10));
+	dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R2, -16));
+	dt_asm_emit(&a, MOV64_IMM(R3, 8));
+	dt_asm_emit(&a, MOV64_IMM(R4, 0));
+	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_ringbuf_output));
+	dt_asm_place(&a, out);
+	dt_asm_emit(&a, MOV64_IMM(R0, 0));
+	dt_asm_emit(&a, EXIT_INSN());
+	return attach(dtp, &a, "dt_forkwatch", "sched_process_fork");
 }
 
 struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
@@ -80,7 +130,7 @@ struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
 		dt_set_err(dtp, "out of memory");
 		return NULL;
 	}
-	w->link_fd = -1;
+	w->link_fd = w->fork_fd = -1;
 	w->ring_fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_RINGBUF, "dt_execwatch", 0, 0,
 	    RING_SIZE, NULL);
 	if (w->ring_fd < 0) {
@@ -92,6 +142,13 @@ struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
 		goto fail;
 	}
 	if ((w->link_fd = load(dtp, w->ring_fd)) < 0)
+		goto fail;
+	/* forks: only with task_struct's pid and tgid from kernel BTF (else
+	 * a forked child fires as its parent's object's probe, as before) */
+	int off_pid = dt_btf_offsetof(dtp, "task_struct", "pid");
+	int off_tgid = dt_btf_offsetof(dtp, "task_struct", "tgid");
+	if (off_pid >= 0 && off_tgid >= 0 &&
+	    (w->fork_fd = load_fork(dtp, w->ring_fd, off_pid, off_tgid)) < 0)
 		goto fail;
 	return w;
 fail:
@@ -115,6 +172,8 @@ void dt_execwatch_close(struct dt_execwatch *w)
 		return;
 	if (w->link_fd >= 0)
 		close(w->link_fd);	/* first: nothing more is written */
+	if (w->fork_fd >= 0)
+		close(w->fork_fd);
 	if (w->rb)
 		ring_buffer__free(w->rb);
 	if (w->ring_fd >= 0)

@@ -1,10 +1,12 @@
 /*
- * execwatch.h - notice the processes that exec while tracing (execwatch.c),
- * for a provider that must find probes in processes started after dtrace
- * (the usdt provider's glob enablings, prov/usdt.c).
+ * execwatch.h - notice the processes that exec or are forked while
+ * tracing (execwatch.c), for a provider that must find probes in
+ * processes started after dtrace (the usdt provider's glob enablings,
+ * prov/usdt.c).
  *
- * A raw-tracepoint program on sched_process_exec writes the new image's
- * process ID into a BPF ring buffer; the consumer reads the ring at its
+ * Raw-tracepoint programs on sched_process_exec and sched_process_fork
+ * write the new image's or the new process's ID into a BPF ring buffer
+ * (new threads are left out); the consumer reads the ring at its
  * wake-ups (the provider's poll hook).  Nothing is loaded until a
  * provider opens a watch: scripts that need none pay nothing.
  */
@@ -19,9 +21,11 @@ struct dt_execwatch;
  * they go however dtrace exits).  NULL with the error set if the kernel
  * refuses. */
 struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp);
-/* fn(dtp, pid, arg) for each process that exec'd since the last read;
- * how many */
-typedef void dt_execwatch_f(dtrace_hdl_t *dtp, int pid, void *arg);
+/* what a process did */
+enum { DT_WATCH_EXEC, DT_WATCH_FORK };
+/* fn(dtp, pid, what, arg) for each process that exec'd or was forked
+ * since the last read, in the order they did; how many */
+typedef void dt_execwatch_f(dtrace_hdl_t *dtp, int pid, int what, void *arg);
 int dt_execwatch_read(dtrace_hdl_t *dtp, struct dt_execwatch *w, dt_execwatch_f *fn, void *arg);
 /* Close the program's link and the ring, and free w; NULL is fine. */
 void dt_execwatch_close(struct dt_execwatch *w);

@@ -27,8 +27,11 @@
  * the consumer has loaded and linked every one of its own probes (one
  * lookup switches it: no firing lost or doubled; until then its firings
  * carry the object's probe), out of it when it exec's again or has
- * exited (checked every second).  A process forked from it without an
- * exec is not watched: it fires through the object's probe.
+ * exited (checked every second).  A process forked without an exec (a
+ * server's worker) is announced by the watch too and gets probes of its
+ * own the same way (until then it fires through the object's probe); a
+ * fork followed by an exec before the consumer reads the ring (vfork,
+ * posix_spawn) is scanned once, as the exec.
  *
  * Not held: the process runs from its exec until the consumer reads the
  * ring (50 ms at most, and the time to read its notes and load its
@@ -87,6 +90,8 @@ struct usdt_late {
 	uint64_t next_check;		/* of the owned pids' exits (ms) */
 	struct again *again;		/* processes to scan again */
 	size_t nagain, capagain;
+	int *forks;			/* forked in this read, not exec'd */
+	size_t nforks, capforks;
 };
 
 /* the (dev, ino) of /proc/PID/maps for the file at path */
@@ -360,18 +365,23 @@ static void check_owned(struct usdt_state *st, uint64_t now)
 			unown(st, i - 1);
 }
 
-/* a process that has exec'd: scanned now, and again later */
-static void exec_seen(dtrace_hdl_t *dtp, int pid, void *arg)
+/* pid out of the owned ones, if it is: a pid used again, or an image
+ * replaced (its old probes are done) */
+static void unown_pid(struct usdt_state *st, int pid)
 {
-	struct usdt_state *st = arg;
 	struct usdt_late *l = st->late;
-	if (pid == getpid())
-		return;
 	for (size_t i = 0; i < l->nowned; i++)
 		if (l->owned[i] == pid) {
-			unown(st, i);	/* its old image's probes are done */
+			unown(st, i);
 			break;
 		}
+}
+
+/* a process that has exec'd: scanned now, and again later */
+static void exec_seen(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
+{
+	struct usdt_late *l = st->late;
+	unown_pid(st, pid);
 	if (!scan(dtp, st, pid))
 		return;
 	if (l->nagain == l->capagain) {
@@ -385,6 +395,35 @@ static void exec_seen(dtrace_hdl_t *dtp, int pid, void *arg)
 	l->again[l->nagain++] = (struct again){ pid, now_ms() + AGAIN_FIRST, AGAIN_TIMES };
 }
 
+/* the watch's announcement: an exec scanned at once, a fork kept until
+ * the read is done (an exec of the same pid in it drops the fork) */
+static void seen(dtrace_hdl_t *dtp, int pid, int what, void *arg)
+{
+	struct usdt_state *st = arg;
+	struct usdt_late *l = st->late;
+	if (pid == getpid())
+		return;
+	if (what == DT_WATCH_FORK) {
+		if (l->nforks == l->capforks) {
+			size_t nc = l->capforks ? 2 * l->capforks : 64;
+			int *nf = nc <= AGAIN_MAX ? realloc(l->forks, nc * sizeof(*nf)) : NULL;
+			if (!nf)
+				return;		/* not scanned: fires as its parent's
+						   object's probe */
+			l->forks = nf;
+			l->capforks = nc;
+		}
+		l->forks[l->nforks++] = pid;
+		return;
+	}
+	for (size_t i = 0; i < l->nforks; i++)
+		if (l->forks[i] == pid) {
+			l->forks[i] = l->forks[--l->nforks];
+			break;
+		}
+	exec_seen(dtp, st, pid);
+}
+
 int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 {
 	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
@@ -395,7 +434,13 @@ int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 	l->made = 0;
 	if (l->npend)
 		switch_pending(dtp, st);
-	dt_execwatch_read(dtp, l->w, exec_seen, st);
+	l->nforks = 0;
+	dt_execwatch_read(dtp, l->w, seen, st);
+	for (size_t i = 0; i < l->nforks; i++) {	/* the same image as its
+							   parent: scanned once */
+		unown_pid(st, l->forks[i]);
+		scan(dtp, st, l->forks[i]);
+	}
 	if (!l->nagain && !l->nowned)
 		return l->made;
 	uint64_t now = now_ms();
@@ -431,6 +476,7 @@ void dt_usdt_late_free(struct usdt_state *st)
 	dt_execwatch_close(l->w);
 	free(l->leaders);
 	free(l->again);
+	free(l->forks);
 	free(l->pend);
 	free(l->owned);
 	free(l);

@@ -16,9 +16,13 @@
  *                           process maps but never touches
  * and at the end says "enabled K": how many iterations found work
  * enabled.  usdt_prog N MS PROG ARGS...: then execs PROG ARGS.
+ *
+ * SIGUSR1 makes it fork (no exec) before its next iteration: the child
+ * says "child PID" and goes on with the loop, as the parent does.
  */
 #define _SDT_HAS_SEMAPHORES 1
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +41,13 @@ SEMA(fresh);
 
 static const char *msg = "hello usdt";
 static int enabled;
+static volatile sig_atomic_t to_fork;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	to_fork = 1;
+}
 
 __attribute__((noinline)) static void twice(int i)
 {
@@ -84,8 +95,14 @@ int main(int argc, char **argv)
 	int n = argc > 1 ? atoi(argv[1]) : 10, ms = argc > 2 ? atoi(argv[2]) : 10;
 	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
 	setvbuf(stdout, NULL, _IONBF, 0);
+	signal(SIGUSR1, on_usr1);
 	printf("ready sema=%p\n", (void *)&usdtprog_work_semaphore);
 	for (int i = 1; n == 0 || i <= n; i++) {
+		if (to_fork) {
+			to_fork = 0;
+			if (fork() == 0)
+				printf("child %d\n", (int)getpid());
+		}
 		fire(i);
 		nanosleep(&ts, NULL);
 	}

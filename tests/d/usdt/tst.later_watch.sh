@@ -1,5 +1,6 @@
 #!/bin/bash
-# The exec watch (the dt_execwatch program on sched_process_exec, which
+# The exec watch (the dt_execwatch program on sched_process_exec and
+# dt_forkwatch on sched_process_fork, which
 # finds USDT probes in processes started later) is loaded only while a
 # glob enabling over any process is: not for a probe named by pid, nor
 # for a script without USDT probes.  Checked with bpftool, while dtrace
@@ -22,13 +23,13 @@ watches() {
 		sleep 0.1
 	done
 	[ "$l" = ready ] || fail "dtrace did not start: $1"
-	timeout -s KILL 20 bpftool prog show | grep -c ' name dt_execwatch ' >"$tmp/n"
+	timeout -s KILL 20 bpftool prog show | grep -cE ' name dt_(exec|fork)watch ' >"$tmp/n"
 	kill -INT $dpid
 	wait $dpid || fail "dtrace failed: $1"
 	dpid=
 	cat "$tmp/n"
 }
-[ "$(watches 'usdtprog*:::work { @ = count(); }')" -ge 1 ] || fail "no exec watch for a glob"
+[ "$(watches 'usdtprog*:::work { @ = count(); }')" = 2 ] || fail "no exec and fork watch for a glob"
 [ "$(watches "usdtprog$wpid:::work { @ = count(); }")" = 0 ] || fail "an exec watch for a probe named by pid"
 [ "$(watches 'syscall::getpid:entry { @ = count(); }')" = 0 ] || fail "an exec watch without USDT probes"
 exit 0
