@@ -2,10 +2,15 @@
 # pg_start, which makes a throwaway cluster in $tmp (initdb refuses root:
 # it runs as user postgres) and starts a server listening only on a Unix
 # socket in $tmp, on a port of its own; the EXIT trap stops it and
-# removes everything.  psql_run FILE runs an SQL file against it.
+# removes everything (and a dtrace or psql a failed test left running:
+# $dpid, $psqlpid, $psql2).  psql_run FILE runs an SQL file against it.
 PG=/usr/lib/postgresql/15/bin
 tmp=$(mktemp -d)
 pg_cleanup() {
+	local p
+	for p in $dpid $psqlpid $psql2; do
+		kill "$p" 2>/dev/null && timeout -s KILL 30 tail --pid="$p" -f /dev/null
+	done
 	if [ -f "$tmp/data/postmaster.pid" ]; then
 		runuser -u postgres -- "$PG/pg_ctl" -D "$tmp/data" -m immediate -w stop >/dev/null 2>&1
 	fi
@@ -51,6 +56,7 @@ psql_open() {
 psql_close() {
 	exec 3>&-
 	wait "$psqlpid" || fail "psql failed: $(cat "$tmp/psql.out")"
+	psqlpid=
 }
 # dtrace_start SCRIPT: dtrace -qn SCRIPT (plus a BEGIN clause printing
 # ready) in the background, output in $tmp/out, pid in $dpid; returns once
@@ -70,6 +76,7 @@ dtrace_start() {
 dtrace_stop() {
 	kill -INT $dpid
 	wait $dpid || fail "dtrace failed"
+	dpid=
 	sed -E 's/^ +//; s/ +([0-9]+)$/\t\1/' "$tmp/out" | grep -v '^ready$' | grep . | sort >"$tmp/got"
 }
 # want_queries: the expected counts of pg_queries.sql's statements

@@ -42,6 +42,7 @@ done
 idof $be2 $old || fail "the backend forked later ($be2) fires only with probe ID $old"
 exec 4>&-
 wait $psql2 || fail "the second psql failed"
+psql2=
 dtrace_stop
 psql_close
 exit 0
