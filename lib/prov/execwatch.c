@@ -5,12 +5,18 @@
  * thread group's) into a ring buffer the consumer reads at its wake-ups;
  * one on sched_process_fork writes the child's, with DT_WATCH_FORK in
  * the record's upper half, when the child is a process (its pid is its
- * thread group's: not a new thread).  A full ring drops the announcement
- * (the process is then not found, as before).
+ * thread group's: not a new thread).  A third program, on a uprobe of
+ * the dynamic linker's _dl_debug_state (which ld.so calls after it has
+ * mapped a process's libraries at start, and around each dlopen and
+ * dlclose: the debuggers' hook), writes the calling process's ID with
+ * DT_WATCH_DL, in any process using the same ld.so file as dtrace.  A
+ * full ring drops the announcement (the process is then not found, as
+ * before).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -18,11 +24,13 @@
 #include "kernel/bpf_asm.h"
 #include "kernel/bpfmap.h"
 #include "kernel/btf.h"
+#include "kernel/usyms.h"
+#include "uprobe.h"
 
 #define RING_SIZE	(256 * 1024)	/* 8-byte records: 10,000s of execs */
 
 struct dt_execwatch {
-	int ring_fd, link_fd, fork_fd;
+	int ring_fd, link_fd, fork_fd, dl_fd;
 	struct ring_buffer *rb;
 	/* during a read */
 	dtrace_hdl_t *dtp;
@@ -41,22 +49,34 @@ static int one(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-/* a's program loaded as a raw-tracepoint program named name and attached
- * to tracepoint tp: the link, or -1 with the error set; a freed */
-static int attach(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, const char *tp)
+/* a's program loaded as a program named name, a raw-tracepoint one
+ * (rtld NULL) or one for a multi-uprobe link: its fd, or -1 with the
+ * error set; a freed */
+static int prog_load(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, int uprobe)
 {
 	if (dt_asm_finish(a) < 0) {
 		dt_asm_free(a);
 		return dt_set_err(dtp, "out of memory");
 	}
 	char log[4096] = "";
-	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = sizeof(log));
-	int fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT, name, "GPL", a->insns,
-	    (size_t)a->n, &o);
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = log, .log_size = sizeof(log),
+	    .expected_attach_type = uprobe ? DT_BPF_TRACE_UPROBE_MULTI : 0);
+	int fd = bpf_prog_load(uprobe ? BPF_PROG_TYPE_KPROBE : BPF_PROG_TYPE_RAW_TRACEPOINT,
+	    name, "GPL", a->insns, (size_t)a->n, &o);
 	int err = errno;
 	dt_asm_free(a);
 	if (fd < 0)
 		return dt_set_err(dtp, "failed to load the %s program: %s", name, strerror(err));
+	return fd;
+}
+
+/* a's program loaded as a raw-tracepoint program named name and attached
+ * to tracepoint tp: the link, or -1 with the error set; a freed */
+static int attach(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, const char *tp)
+{
+	int fd = prog_load(dtp, a, name, 0), err;
+	if (fd < 0)
+		return -1;
 	int link = bpf_raw_tracepoint_open(tp, fd);
 	err = errno;
 	close(fd);
@@ -65,24 +85,113 @@ static int attach(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, const c
 	return link;
 }
 
-/* pid = bpf_get_current_pid_tgid() >> 32 (DT_WATCH_EXEC in the upper
- * half: 0); bpf_ringbuf_output(ring, &pid, 8, 0) */
+/* rec = what << 32 | bpf_get_current_pid_tgid() >> 32;
+ * bpf_ringbuf_output(ring, &rec, 8, 0) */
+static void current_pid(struct dt_asm *a, int ring_fd, int what)
+{
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
+	dt_asm_emit(a, ALU64_IMM(BPF_RSH, R0, 32));
+	if (what) {
+		dt_asm_emit(a, MOV64_IMM(R1, what));
+		dt_asm_emit(a, ALU64_IMM(BPF_LSH, R1, 32));
+		dt_asm_emit(a, ALU64_REG(BPF_OR, R0, R1));
+	}
+	dt_asm_emit(a, STX_MEM(BPF_DW, R10, R0, -8));
+	dt_asm_ld_map_fd(a, R1, ring_fd);
+	dt_asm_emit(a, MOV64_REG(R2, R10));
+	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R2, -8));
+	dt_asm_emit(a, MOV64_IMM(R3, 8));
+	dt_asm_emit(a, MOV64_IMM(R4, 0));
+	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_ringbuf_output));
+	dt_asm_emit(a, MOV64_IMM(R0, 0));
+	dt_asm_emit(a, EXIT_INSN());
+}
+
 static int load(dtrace_hdl_t *dtp, int ring_fd)
 {
 	struct dt_asm a;
 	dt_asm_init(&a);
-	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
-	dt_asm_emit(&a, ALU64_IMM(BPF_RSH, R0, 32));
-	dt_asm_emit(&a, STX_MEM(BPF_DW, R10, R0, -8));
-	dt_asm_ld_map_fd(&a, R1, ring_fd);
-	dt_asm_emit(&a, MOV64_REG(R2, R10));
-	dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R2, -8));
-	dt_asm_emit(&a, MOV64_IMM(R3, 8));
-	dt_asm_emit(&a, MOV64_IMM(R4, 0));
-	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_ringbuf_output));
-	dt_asm_emit(&a, MOV64_IMM(R0, 0));
-	dt_asm_emit(&a, EXIT_INSN());
+	current_pid(&a, ring_fd, DT_WATCH_EXEC);
 	return attach(dtp, &a, "dt_execwatch", "sched_process_exec");
+}
+
+/* the dynamic linker dtrace runs with (the object its AT_BASE is in):
+ * its path (malloc'd) and _dl_debug_state's file offset in it; NULL if
+ * not found */
+struct rtld_find {
+	uint64_t base;
+	char *path;
+	int obj;
+};
+
+static void rtld_map(void *arg, uint64_t start, uint64_t end, uint64_t off, uint64_t dev,
+    uint64_t ino, const char *path)
+{
+	struct rtld_find *f = arg;
+	(void)off, (void)dev, (void)ino;
+	if (!f->path && start <= f->base && f->base < end)
+		f->path = strdup(path);
+}
+
+static int rtld_obj(void *arg, int obj, const char *path, int aout)
+{
+	struct rtld_find *f = arg;
+	(void)aout;
+	if (f->path && !strcmp(path, f->path)) {
+		f->obj = obj;
+		return 1;
+	}
+	return 0;
+}
+
+static int rtld_func(void *arg, const char *name, uint64_t vaddr, uint64_t size)
+{
+	(void)size;
+	if (strcmp(name, "_dl_debug_state"))
+		return 0;
+	*(uint64_t *)arg = vaddr;
+	return 1;
+}
+
+static char *rtld_hook(uint64_t *off)
+{
+	struct rtld_find f = { getauxval(AT_BASE), NULL, -1 };
+	uint64_t vaddr = 0;
+	if (!f.base || dt_usym_objects(getpid(), rtld_obj, &f) < 0)
+		return NULL;
+	dt_usym_maps(getpid(), rtld_map, &f);
+	if (!f.path || dt_usym_objects(getpid(), rtld_obj, &f) < 0 || f.obj < 0 ||
+	    dt_usym_functions(f.obj, 1, rtld_func, &vaddr) < 0 || !vaddr ||
+	    dt_usym_fileoff(f.obj, vaddr, off) < 0) {
+		free(f.path);
+		return NULL;
+	}
+	return f.path;
+}
+
+/* the program on _dl_debug_state, linked for any process: the link, or
+ * -1 (the error set: the caller goes on without it) */
+static int load_dl(dtrace_hdl_t *dtp, int ring_fd)
+{
+	uint64_t off;
+	char *path = rtld_hook(&off);
+	if (!path)
+		return dt_set_err(dtp, "_dl_debug_state not found in the dynamic linker");
+	struct dt_asm a;
+	dt_asm_init(&a);
+	current_pid(&a, ring_fd, DT_WATCH_DL);
+	int fd = prog_load(dtp, &a, "dt_dlwatch", 1);
+	if (fd < 0) {
+		free(path);
+		return -1;
+	}
+	int link = dt_uprobe_link1(path, off, fd, 0);
+	int err = errno;
+	close(fd);
+	if (link < 0)
+		dt_set_err(dtp, "failed to watch _dl_debug_state in %s: %s", path, strerror(err));
+	free(path);
+	return link;
 }
 
 /*
@@ -130,7 +239,7 @@ struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
 		dt_set_err(dtp, "out of memory");
 		return NULL;
 	}
-	w->link_fd = w->fork_fd = -1;
+	w->link_fd = w->fork_fd = w->dl_fd = -1;
 	w->ring_fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_RINGBUF, "dt_execwatch", 0, 0,
 	    RING_SIZE, NULL);
 	if (w->ring_fd < 0) {
@@ -150,6 +259,8 @@ struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
 	if (off_pid >= 0 && off_tgid >= 0 &&
 	    (w->fork_fd = load_fork(dtp, w->ring_fd, off_pid, off_tgid)) < 0)
 		goto fail;
+	if ((w->dl_fd = load_dl(dtp, w->ring_fd)) < 0)
+		dtp->errmsg[0] = 0;	/* libraries found by rescans only */
 	return w;
 fail:
 	dt_execwatch_close(w);
@@ -174,6 +285,8 @@ void dt_execwatch_close(struct dt_execwatch *w)
 		close(w->link_fd);	/* first: nothing more is written */
 	if (w->fork_fd >= 0)
 		close(w->fork_fd);
+	if (w->dl_fd >= 0)
+		close(w->dl_fd);
 	if (w->rb)
 		ring_buffer__free(w->rb);
 	if (w->ring_fd >= 0)

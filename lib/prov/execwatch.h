@@ -6,7 +6,9 @@
  *
  * Raw-tracepoint programs on sched_process_exec and sched_process_fork
  * write the new image's or the new process's ID into a BPF ring buffer
- * (new threads are left out); the consumer reads the ring at its
+ * (new threads are left out), and a uprobe program on the dynamic
+ * linker's _dl_debug_state the ID of a process that has mapped or
+ * unmapped libraries; the consumer reads the ring at its
  * wake-ups (the provider's poll hook).  Nothing is loaded until a
  * provider opens a watch: scripts that need none pay nothing.
  */
@@ -21,8 +23,9 @@ struct dt_execwatch;
  * they go however dtrace exits).  NULL with the error set if the kernel
  * refuses. */
 struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp);
-/* what a process did */
-enum { DT_WATCH_EXEC, DT_WATCH_FORK };
+/* what a process did (DT_WATCH_DL: it has mapped its libraries at
+ * start, or dlopen'd or dlclose'd one) */
+enum { DT_WATCH_EXEC, DT_WATCH_FORK, DT_WATCH_DL };
 /* fn(dtp, pid, what, arg) for each process that exec'd or was forked
  * since the last read, in the order they did; how many */
 typedef void dt_execwatch_f(dtrace_hdl_t *dtp, int pid, int what, void *arg);

@@ -111,6 +111,19 @@ static int link_create(const struct uprobe_multi_attr *a)
 	return fd;
 }
 
+int dt_uprobe_link1(const char *path, uint64_t off, int prog_fd, int pid)
+{
+	struct uprobe_multi_attr a;
+	memset(&a, 0, sizeof(a));
+	a.prog_fd = (uint32_t)prog_fd;
+	a.attach_type = DT_BPF_TRACE_UPROBE_MULTI;
+	a.path = (uint64_t)(uintptr_t)path;
+	a.offsets = (uint64_t)(uintptr_t)&off;
+	a.cnt = 1;
+	a.pid = (uint32_t)pid;
+	return link_create(&a);
+}
+
 /* one link for v[0..n) (one group) */
 static int link_group(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
     const struct dt_uprobe_pt *v, size_t n)

@@ -54,6 +54,10 @@ int dt_uprobe_add(dtrace_hdl_t *dtp, struct dt_uprobes *u, const struct dt_uprob
 int dt_uprobe_attach(dtrace_hdl_t *dtp, const struct dt_provider_ops *ops,
     struct dt_uprobes *u);
 void dt_uprobe_clear(struct dt_uprobes *u);
+/* One multi-uprobe link of program prog_fd on the instruction at file
+ * offset off of path, for process pid (0: any), not kept: its fd, or -1
+ * (errno). */
+int dt_uprobe_link1(const char *path, uint64_t off, int prog_fd, int pid);
 /* Can the kernel put a uprobe on the instruction whose bytes start at
  * b[0..n)?  (x86 uprobes refuse lock and segment prefixes and some
  * opcodes: uprobe.c.) */

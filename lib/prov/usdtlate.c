@@ -38,8 +38,12 @@
  * programs); its firings in that window are lost.  The objects mapped
  * when it is read are covered (the executable, the libraries the dynamic
  * linker has mapped by then), and it is read again 0.1 s and 1.1 s
- * later (libraries mapped late, an early dlopen); an object a process
- * maps after that is found only in a process started later.
+ * later.  Libraries mapped later (a dlopen, at any time, in any process:
+ * one running before dtrace too) are found through the watch on the
+ * dynamic linker's _dl_debug_state, which names the process after each
+ * change of its list of objects; objects read already are skipped, so a
+ * process named again gets probes only for what is new.  A process is
+ * scanned once per read of the ring, however often it was named.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -70,6 +74,11 @@ struct again {
 	int left;		/* scans still to do */
 };
 
+struct seen {
+	int pid;
+	int what;			/* DT_WATCH_EXEC, _FORK or _DL */
+};
+
 struct pend {
 	int pid;
 	uint32_t first, last;		/* the probes made for it: IDs */
@@ -90,8 +99,8 @@ struct usdt_late {
 	uint64_t next_check;		/* of the owned pids' exits (ms) */
 	struct again *again;		/* processes to scan again */
 	size_t nagain, capagain;
-	int *forks;			/* forked in this read, not exec'd */
-	size_t nforks, capforks;
+	struct seen *seen;		/* named by the watch in this read */
+	size_t nseen, capseen;
 };
 
 /* the (dev, ino) of /proc/PID/maps for the file at path */
@@ -365,8 +374,7 @@ static void check_owned(struct usdt_state *st, uint64_t now)
 			unown(st, i - 1);
 }
 
-/* pid out of the owned ones, if it is: a pid used again, or an image
- * replaced (its old probes are done) */
+/* pid out of the owned ones, if it is */
 static void unown_pid(struct usdt_state *st, int pid)
 {
 	struct usdt_late *l = st->late;
@@ -377,13 +385,12 @@ static void unown_pid(struct usdt_state *st, int pid)
 		}
 }
 
-/* a process that has exec'd: scanned now, and again later */
-static void exec_seen(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
+/* a process that has exec'd: scanned again later (the dynamic linker
+ * watch names it when its libraries are mapped, if it runs the same
+ * ld.so file as dtrace: not one in another mount namespace) */
+static void again_later(struct usdt_state *st, int pid)
 {
 	struct usdt_late *l = st->late;
-	unown_pid(st, pid);
-	if (!scan(dtp, st, pid))
-		return;
 	if (l->nagain == l->capagain) {
 		size_t nc = l->capagain ? 2 * l->capagain : 64;
 		struct again *na = nc <= AGAIN_MAX ? realloc(l->again, nc * sizeof(*na)) : NULL;
@@ -395,33 +402,51 @@ static void exec_seen(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 	l->again[l->nagain++] = (struct again){ pid, now_ms() + AGAIN_FIRST, AGAIN_TIMES };
 }
 
-/* the watch's announcement: an exec scanned at once, a fork kept until
- * the read is done (an exec of the same pid in it drops the fork) */
+/* the watch's announcement, kept until the read is done */
 static void seen(dtrace_hdl_t *dtp, int pid, int what, void *arg)
 {
-	struct usdt_state *st = arg;
-	struct usdt_late *l = st->late;
+	struct usdt_late *l = ((struct usdt_state *)arg)->late;
+	(void)dtp;
 	if (pid == getpid())
 		return;
-	if (what == DT_WATCH_FORK) {
-		if (l->nforks == l->capforks) {
-			size_t nc = l->capforks ? 2 * l->capforks : 64;
-			int *nf = nc <= AGAIN_MAX ? realloc(l->forks, nc * sizeof(*nf)) : NULL;
-			if (!nf)
-				return;		/* not scanned: fires as its parent's
-						   object's probe */
-			l->forks = nf;
-			l->capforks = nc;
-		}
-		l->forks[l->nforks++] = pid;
-		return;
+	if (l->nseen == l->capseen) {
+		size_t nc = l->capseen ? 2 * l->capseen : 64;
+		struct seen *ns = nc <= AGAIN_MAX ? realloc(l->seen, nc * sizeof(*ns)) : NULL;
+		if (!ns)
+			return;		/* not scanned: as if the ring were full */
+		l->seen = ns;
+		l->capseen = nc;
 	}
-	for (size_t i = 0; i < l->nforks; i++)
-		if (l->forks[i] == pid) {
-			l->forks[i] = l->forks[--l->nforks];
-			break;
+	l->seen[l->nseen++] = (struct seen){ pid, what };
+}
+
+static int seen_cmp(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+/* The processes the watch named in this read, each scanned once: one
+ * that exec'd or is new (forked: the same image as its parent) out of
+ * the owned ones first (a pid used again, or an image replaced: its old
+ * probes are done); one that has mapped libraries (the dynamic linker
+ * at its start, a dlopen) stays owned, its new objects get probes. */
+static void scan_seen(dtrace_hdl_t *dtp, struct usdt_state *st)
+{
+	struct usdt_late *l = st->late;
+	qsort(l->seen, l->nseen, sizeof(*l->seen), seen_cmp);
+	for (size_t i = 0, j; i < l->nseen; i = j) {
+		int pid = l->seen[i].pid, exec = 0, renew = 0;
+		for (j = i; j < l->nseen && l->seen[j].pid == pid; j++) {
+			exec |= l->seen[j].what == DT_WATCH_EXEC;
+			renew |= l->seen[j].what != DT_WATCH_DL;
 		}
-	exec_seen(dtp, st, pid);
+		if (renew)
+			unown_pid(st, pid);
+		if (scan(dtp, st, pid) && exec)
+			again_later(st, pid);
+	}
+	l->nseen = 0;
 }
 
 int dt_usdt_late_poll(dtrace_hdl_t *dtp)
@@ -434,13 +459,8 @@ int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 	l->made = 0;
 	if (l->npend)
 		switch_pending(dtp, st);
-	l->nforks = 0;
 	dt_execwatch_read(dtp, l->w, seen, st);
-	for (size_t i = 0; i < l->nforks; i++) {	/* the same image as its
-							   parent: scanned once */
-		unown_pid(st, l->forks[i]);
-		scan(dtp, st, l->forks[i]);
-	}
+	scan_seen(dtp, st);
 	if (!l->nagain && !l->nowned)
 		return l->made;
 	uint64_t now = now_ms();
@@ -476,7 +496,7 @@ void dt_usdt_late_free(struct usdt_state *st)
 	dt_execwatch_close(l->w);
 	free(l->leaders);
 	free(l->again);
-	free(l->forks);
+	free(l->seen);
 	free(l->pend);
 	free(l->owned);
 	free(l);

@@ -6,8 +6,14 @@
  * probe usdtlib:::tick (arg0 i), with a semaphore.  Built without: the
  * program usdt_lib N MS, linked with the library: says "ready", then
  * calls lib_tick(i) N times (0: until killed), MS milliseconds apart.
+ * Built with -DUSDT_DLOPEN: the program usdt_dlopen LIB MS, not linked
+ * with the library: says "ready", waits for SIGUSR1, then dlopen()s LIB,
+ * says "opened" and calls its lib_tick(i) MS milliseconds apart until
+ * killed.
  */
 #define _SDT_HAS_SEMAPHORES 1
+#include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/sdt.h>
@@ -22,6 +28,39 @@ unsigned short usdtlib_tick_semaphore __attribute__((unused))
 __attribute__((noinline)) void lib_tick(int i)
 {
 	STAP_PROBE1(usdtlib, tick, i);
+}
+#elif defined(USDT_DLOPEN)
+static volatile sig_atomic_t go;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	go = 1;
+}
+
+int main(int argc, char **argv)
+{
+	int ms = argc > 2 ? atoi(argv[2]) : 10;
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L }, wait = { 0, 10000000L };
+	if (argc < 2)
+		return 2;
+	signal(SIGUSR1, on_usr1);
+	printf("ready\n");
+	fflush(stdout);
+	while (!go)
+		nanosleep(&wait, NULL);
+	void *h = dlopen(argv[1], RTLD_NOW);
+	void (*tick)(int) = h ? (void (*)(int))dlsym(h, "lib_tick") : NULL;
+	if (!tick) {
+		fprintf(stderr, "%s\n", dlerror());
+		return 1;
+	}
+	printf("opened\n");
+	fflush(stdout);
+	for (int i = 0;; i++) {
+		tick(i);
+		nanosleep(&ts, NULL);
+	}
 }
 #else
 int main(int argc, char **argv)

@@ -1,6 +1,7 @@
 #!/bin/bash
-# The exec watch (the dt_execwatch program on sched_process_exec and
-# dt_forkwatch on sched_process_fork, which
+# The exec watch (the dt_execwatch program on sched_process_exec,
+# dt_forkwatch on sched_process_fork and dt_dlwatch on the dynamic
+# linker's _dl_debug_state, which
 # finds USDT probes in processes started later) is loaded only while a
 # glob enabling over any process is: not for a probe named by pid, nor
 # for a script without USDT probes.  Checked with bpftool, while dtrace
@@ -25,15 +26,17 @@ watches() {
 	[ "$l" = ready ] || fail "dtrace did not start: $1"
 	timeout -s KILL 20 bpftool prog show >"$tmp/progs"
 	echo $(grep -c ' name dt_execwatch ' "$tmp/progs") \
-	    $(grep -c ' name dt_forkwatch ' "$tmp/progs") >"$tmp/n"
+	    $(grep -c ' name dt_forkwatch ' "$tmp/progs") \
+	    $(grep -c ' name dt_dlwatch ' "$tmp/progs") >"$tmp/n"
 	kill -INT $dpid
 	wait $dpid || fail "dtrace failed: $1"
 	dpid=
 	cat "$tmp/n"
 }
-read -r e f <<<"$(watches 'usdtprog*:::work { @ = count(); }')"
+read -r e f d <<<"$(watches 'usdtprog*:::work { @ = count(); }')"
 [ "$e" -ge 1 ] || fail "no exec watch for a glob"
 [ "$f" -ge 1 ] || fail "no fork watch for a glob"
-[ "$(watches "usdtprog$wpid:::work { @ = count(); }")" = "0 0" ] || fail "a watch for a probe named by pid"
-[ "$(watches 'syscall::getpid:entry { @ = count(); }')" = "0 0" ] || fail "a watch without USDT probes"
+[ "$d" -ge 1 ] || fail "no dynamic linker watch for a glob"
+[ "$(watches "usdtprog$wpid:::work { @ = count(); }")" = "0 0 0" ] || fail "a watch for a probe named by pid"
+[ "$(watches 'syscall::getpid:entry { @ = count(); }')" = "0 0 0" ] || fail "a watch without USDT probes"
 exit 0
