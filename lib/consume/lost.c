@@ -2,9 +2,10 @@
  * lost.c - reports the timer probe fires that were lost.
  *
  * The tick thread (prov/profile.c) counts in each tick-N probe the fires
- * it could not make on time (dtrace was stopped, or starved of CPU).  They
- * are reported like drops, at statusrate and when tracing ends, one line
- * a probe with the probe's name as the script wrote it:
+ * it could not make on time (dtrace was stopped, or starved of CPU), and
+ * prov/proflost.c in each profile-N probe the fires the kernel throttled
+ * away.  They are reported like drops, at statusrate and when tracing
+ * ends, one line a probe with the probe's name as the script wrote it:
  *
  *     dtrace: 99 tick-10ms fires lost
  *
@@ -25,7 +26,7 @@ void dt_consume_lost(dtrace_hdl_t *dtp, int force)
 	dtp->lost_at = now;
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
-		if (!p || !p->cfire)
+		if (!p)
 			continue;
 		uint64_t lost = __atomic_load_n(&p->lost, __ATOMIC_RELAXED);
 		if (lost <= p->lost_seen)

@@ -11,7 +11,9 @@
  * run (dtrace stopped with SIGSTOP, a starved machine) are made up if
  * they are less than TICK_GRACE late; older ones are counted in the
  * probe's lost, which the consumer reports the way drops are ("dtrace:
- * 99 tick-10ms fires lost" after a SIGSTOP of 2 s).  N is a rate in hz
+ * 99 tick-10ms fires lost" after a SIGSTOP of 2 s).  profile-N's fires
+ * the kernel throttled away (too many samples a tick) are counted and
+ * reported the same way (proflost.c).  N is a rate in hz
  * or an interval with a ns/us/ms/s/m/h/d suffix, as in DTrace.
  */
 #include <errno.h>
@@ -26,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "prov.h"
+#include "proflost.h"
 #include "kernel/bpf_asm.h"
 
 #define TICK_FLAG (1ULL << 63)
@@ -123,7 +126,17 @@ struct tick_state {
 	volatile int stop;
 	int n;
 	struct { struct dt_probe *p; uint64_t period, next; } *t;
+	struct dt_proflost *lost;	/* the profile-N events' rings */
 };
+
+/* the provider's state, made on first use (attach or start) */
+static struct tick_state *state(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_profile);
+	if (slot && !*slot)
+		*slot = calloc(1, sizeof(struct tick_state));
+	return slot ? *slot : NULL;
+}
 
 static void *tick_main(void *arg)
 {
@@ -175,27 +188,24 @@ static void *tick_main(void *arg)
 /* tracing has started: the timer thread fires the tick-N probes */
 static int profile_start(dtrace_hdl_t *dtp)
 {
-	struct tick_state *ts = calloc(1, sizeof(*ts));
+	struct tick_state *ts = state(dtp);
 	if (!ts)
 		return -1;
 	ts->dtp = dtp;
+	dt_proflost_start(ts->lost);
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		struct dt_probe *p = dtp->probes[i];
 		if (p->ops != &dt_prov_profile || !(p->pdata & TICK_FLAG) ||
 		    p->prog_fd < 0)
 			continue;
 		void *nt = realloc(ts->t, (size_t)(ts->n + 1) * sizeof(*ts->t));
-		if (!nt) {
-			free(ts->t);
-			free(ts);
+		if (!nt)
 			return -1;
-		}
 		ts->t = nt;
 		ts->t[ts->n].p = p;
 		ts->t[ts->n].period = p->pdata & ~TICK_FLAG;
 		ts->n++;
 	}
-	*dt_prov_state(dtp, &dt_prov_profile) = ts;
 	if (ts->n == 0)
 		return 0;
 	sigset_t all, old;
@@ -219,9 +229,21 @@ static void profile_stop(dtrace_hdl_t *dtp)
 	ts->stop = 1;
 	if (ts->running)
 		pthread_join(ts->thr, NULL);
+	dt_proflost_read(ts->lost, 1);	/* before the last report */
+	dt_proflost_free(ts->lost);
 	free(ts->t);
 	free(ts);
 	*slot = NULL;
+}
+
+/* the consumer's wake-up: the profile events' throttling read */
+static int profile_poll(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_profile);
+	struct tick_state *ts = slot ? *slot : NULL;
+	if (ts && ts->lost)
+		dt_proflost_read(ts->lost, 0);
+	return 0;
 }
 
 static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
@@ -235,6 +257,10 @@ static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.config = PERF_COUNT_SW_CPU_CLOCK;
 	attr.sample_period = p->pdata;
+	dt_proflost_attr(&attr);
+	struct tick_state *ts = state(dtp);
+	if (!ts)
+		return dt_set_err(dtp, "out of memory");
 	for (int cpu = 0; cpu < dtp->ncpus; cpu++) {
 		int fd = (int)syscall(__NR_perf_event_open, &attr, -1, cpu, -1,
 		    PERF_FLAG_FD_CLOEXEC);
@@ -248,6 +274,8 @@ static int profile_attach(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd)
 			close(fd);
 			return -1;
 		}
+		if (dt_proflost_watch(dtp, &ts->lost, p, fd, p->pdata) < 0)
+			return -1;
 		if (ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog_fd) < 0 ||
 		    ioctl(fd, PERF_EVENT_IOC_ENABLE, 0) < 0)
 			return dt_set_err(dtp, "failed to attach profile:::%s: %m", p->name);
@@ -267,4 +295,5 @@ const struct dt_provider_ops dt_prov_profile = {
 	.attach = profile_attach,
 	.start = profile_start,
 	.stop = profile_stop,
+	.poll = profile_poll,
 };
