@@ -5,18 +5,20 @@
  * thread group's) into a ring buffer the consumer reads at its wake-ups;
  * one on sched_process_fork writes the child's, with DT_WATCH_FORK in
  * the record's upper half, when the child is a process (its pid is its
- * thread group's: not a new thread).  A third program, on a uprobe of
- * the dynamic linker's _dl_debug_state (which ld.so calls after it has
- * mapped a process's libraries at start, and around each dlopen and
- * dlclose: the debuggers' hook), writes the calling process's ID with
- * DT_WATCH_DL, in any process using the same ld.so file as dtrace.  A
+ * thread group's: not a new thread), without waking the consumer (the
+ * child fires through its parent's probes meanwhile).  A third program, on a uprobe of
+ * the dynamic linker's _dl_debug_state (which ld.so calls before and
+ * after it maps a process's libraries at start, and around each dlopen
+ * and dlclose: the debuggers' hook), writes the calling process's ID
+ * with DT_WATCH_DL when _r_debug.r_state says the list of objects is
+ * consistent again (rtld.c), in any process using the same ld.so file
+ * as dtrace.  A
  * full ring drops the announcement (the process is then not found, as
  * before).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -24,13 +26,15 @@
 #include "kernel/bpf_asm.h"
 #include "kernel/bpfmap.h"
 #include "kernel/btf.h"
-#include "kernel/usyms.h"
+#include "rtld.h"
 #include "uprobe.h"
 
+#define PT_IP		128	/* struct pt_regs's ip (x86-64) */
 #define RING_SIZE	(256 * 1024)	/* 8-byte records: 10,000s of execs */
 
 struct dt_execwatch {
 	int ring_fd, link_fd, fork_fd, dl_fd;
+	char *rtld;			/* the ld.so dl_fd watches */
 	struct ring_buffer *rb;
 	/* during a read */
 	dtrace_hdl_t *dtp;
@@ -86,7 +90,7 @@ static int attach(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, const c
 }
 
 /* rec = what << 32 | bpf_get_current_pid_tgid() >> 32;
- * bpf_ringbuf_output(ring, &rec, 8, 0) */
+ * bpf_ringbuf_output(ring, &rec, 8, BPF_RB_FORCE_WAKEUP) */
 static void current_pid(struct dt_asm *a, int ring_fd, int what)
 {
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
@@ -101,7 +105,10 @@ static void current_pid(struct dt_asm *a, int ring_fd, int what)
 	dt_asm_emit(a, MOV64_REG(R2, R10));
 	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R2, -8));
 	dt_asm_emit(a, MOV64_IMM(R3, 8));
-	dt_asm_emit(a, MOV64_IMM(R4, 0));
+	/* woken however far behind the reader is (a fork's record before
+	 * this one did not wake it, and the adaptive wake-up would not
+	 * either): its firings are lost until it is read */
+	dt_asm_emit(a, MOV64_IMM(R4, BPF_RB_FORCE_WAKEUP));
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_ringbuf_output));
 	dt_asm_emit(a, MOV64_IMM(R0, 0));
 	dt_asm_emit(a, EXIT_INSN());
@@ -115,71 +122,33 @@ static int load(dtrace_hdl_t *dtp, int ring_fd)
 	return attach(dtp, &a, "dt_execwatch", "sched_process_exec");
 }
 
-/* the dynamic linker dtrace runs with (the object its AT_BASE is in):
- * its path (malloc'd) and _dl_debug_state's file offset in it; NULL if
- * not found */
-struct rtld_find {
-	uint64_t base;
-	char *path;
-	int obj;
-};
-
-static void rtld_map(void *arg, uint64_t start, uint64_t end, uint64_t off, uint64_t dev,
-    uint64_t ino, const char *path)
-{
-	struct rtld_find *f = arg;
-	(void)off, (void)dev, (void)ino;
-	if (!f->path && start <= f->base && f->base < end)
-		f->path = strdup(path);
-}
-
-static int rtld_obj(void *arg, int obj, const char *path, int aout)
-{
-	struct rtld_find *f = arg;
-	(void)aout;
-	if (f->path && !strcmp(path, f->path)) {
-		f->obj = obj;
-		return 1;
-	}
-	return 0;
-}
-
-static int rtld_func(void *arg, const char *name, uint64_t vaddr, uint64_t size)
-{
-	(void)size;
-	if (strcmp(name, "_dl_debug_state"))
-		return 0;
-	*(uint64_t *)arg = vaddr;
-	return 1;
-}
-
-static char *rtld_hook(uint64_t *off)
-{
-	struct rtld_find f = { getauxval(AT_BASE), NULL, -1 };
-	uint64_t vaddr = 0;
-	if (!f.base || dt_usym_objects(getpid(), rtld_obj, &f) < 0)
-		return NULL;
-	dt_usym_maps(getpid(), rtld_map, &f);
-	if (!f.path || dt_usym_objects(getpid(), rtld_obj, &f) < 0 || f.obj < 0 ||
-	    dt_usym_functions(f.obj, 1, rtld_func, &vaddr) < 0 || !vaddr ||
-	    dt_usym_fileoff(f.obj, vaddr, off) < 0) {
-		free(f.path);
-		return NULL;
-	}
-	return f.path;
-}
-
 /* the program on _dl_debug_state, linked for any process: the link, or
  * -1 (the error set: the caller goes on without it) */
-static int load_dl(dtrace_hdl_t *dtp, int ring_fd)
+static int load_dl(dtrace_hdl_t *dtp, struct dt_execwatch *w, int ring_fd)
 {
-	uint64_t off;
-	char *path = rtld_hook(&off);
-	if (!path)
+	struct dt_rtld r;
+	if (dt_rtld_find(&r) < 0)
 		return dt_set_err(dtp, "_dl_debug_state not found in the dynamic linker");
+	char *path = r.path;
+	uint64_t off = r.hook_off;
+	/* r_state = *(int *)(regs->ip + state_delta); only RT_CONSISTENT (0):
+	 * the list of objects is complete again */
 	struct dt_asm a;
 	dt_asm_init(&a);
+	int out = dt_asm_new_label(&a);
+	dt_asm_emit(&a, LDX_MEM(BPF_DW, R3, R1, PT_IP));
+	dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R3, (int32_t)r.state_delta));
+	dt_asm_emit(&a, MOV64_REG(R1, R10));
+	dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R1, -16));
+	dt_asm_emit(&a, MOV64_IMM(R2, 4));
+	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_probe_read_user));
+	dt_asm_jump(&a, JMP_IMM(BPF_JNE, R0, 0, 0), out);
+	dt_asm_emit(&a, LDX_MEM(BPF_W, R1, R10, -16));
+	dt_asm_jump(&a, JMP_IMM(BPF_JNE, R1, 0, 0), out);
 	current_pid(&a, ring_fd, DT_WATCH_DL);
+	dt_asm_place(&a, out);
+	dt_asm_emit(&a, MOV64_IMM(R0, 0));
+	dt_asm_emit(&a, EXIT_INSN());
 	int fd = prog_load(dtp, &a, "dt_dlwatch", 1);
 	if (fd < 0) {
 		free(path);
@@ -188,9 +157,11 @@ static int load_dl(dtrace_hdl_t *dtp, int ring_fd)
 	int link = dt_uprobe_link1(path, off, fd, 0);
 	int err = errno;
 	close(fd);
-	if (link < 0)
+	if (link < 0) {
 		dt_set_err(dtp, "failed to watch _dl_debug_state in %s: %s", path, strerror(err));
-	free(path);
+		free(path);
+	} else
+		w->rtld = path;
 	return link;
 }
 
@@ -224,7 +195,9 @@ static int load_fork(dtrace_hdl_t *dtp, int ring_fd, int off_pid, int off_tgid)
 	dt_asm_emit(&a, MOV64_REG(R2, R10));
 	dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R2, -16));
 	dt_asm_emit(&a, MOV64_IMM(R3, 8));
-	dt_asm_emit(&a, MOV64_IMM(R4, 0));
+	dt_asm_emit(&a, MOV64_IMM(R4, BPF_RB_NO_WAKEUP));	/* not urgent: the
+							   child fires as its
+							   parent meanwhile */
 	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_ringbuf_output));
 	dt_asm_place(&a, out);
 	dt_asm_emit(&a, MOV64_IMM(R0, 0));
@@ -259,12 +232,17 @@ struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
 	if (off_pid >= 0 && off_tgid >= 0 &&
 	    (w->fork_fd = load_fork(dtp, w->ring_fd, off_pid, off_tgid)) < 0)
 		goto fail;
-	if ((w->dl_fd = load_dl(dtp, w->ring_fd)) < 0)
+	if ((w->dl_fd = load_dl(dtp, w, w->ring_fd)) < 0)
 		dtp->errmsg[0] = 0;	/* libraries found by rescans only */
 	return w;
 fail:
 	dt_execwatch_close(w);
 	return NULL;
+}
+
+const char *dt_execwatch_rtld(const struct dt_execwatch *w)
+{
+	return w ? w->rtld : NULL;
 }
 
 int dt_execwatch_fd(const struct dt_execwatch *w)
@@ -292,6 +270,7 @@ void dt_execwatch_close(struct dt_execwatch *w)
 		close(w->fork_fd);
 	if (w->dl_fd >= 0)
 		close(w->dl_fd);
+	free(w->rtld);
 	if (w->rb)
 		ring_buffer__free(w->rb);
 	if (w->ring_fd >= 0)

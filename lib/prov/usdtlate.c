@@ -100,6 +100,7 @@ struct usdt_late {
 	uint64_t next_check;		/* of the owned pids' exits (ms) */
 	struct again *again;		/* processes to scan again */
 	size_t nagain, capagain;
+	uint64_t rtld_dev, rtld_ino;	/* the watched ld.so (0: none) */
 	struct seen *seen;		/* named by the watch in this read */
 	size_t nseen, capseen;
 };
@@ -159,7 +160,8 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 		dt_out_message(dtp, 0, "processes started later will not be traced "
 		    "unless they run an object traced now: %s", dtp->errmsg);
 		dtp->errmsg[0] = 0;
-	}
+	} else if (dt_execwatch_rtld(l->w))
+		file_key(dt_execwatch_rtld(l->w), &l->rtld_dev, &l->rtld_ino);
 	return 0;
 }
 
@@ -275,8 +277,9 @@ static void add_pend(struct usdt_late *l, int pid, uint32_t first, uint32_t last
 
 /* The objects process pid maps: those not looked at yet get probes for
  * any process, those attached for any process probes of the process's
- * own (l->made counts them); 0 if the process is gone. */
-static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
+ * own (l->made counts them); 0 if the process is gone.  *rtld says
+ * whether it maps the ld.so the watch is on. */
+static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid, int *rtld)
 {
 	struct dt_usdt_maps w;
 	if (!dt_usdt_maps_open(&w, pid))
@@ -285,7 +288,10 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid)
 	uint32_t first = dtp->nprobes + 1;
 	const char *path;
 	uint64_t dev, ino;
+	*rtld = 0;
 	while (rc >= 0 && (path = dt_usdt_maps_next(&w, &dev, &ino))) {
+		if (st->late->rtld_ino && ino == st->late->rtld_ino && dev == st->late->rtld_dev)
+			*rtld = 1;
 		struct usdt_obj *o = dt_usdt_obj(st, dev, ino, path, pid);
 		if (!o || !o->n || (o->late_done && !o->anypid))
 			continue;
@@ -386,9 +392,10 @@ static void unown_pid(struct usdt_state *st, int pid)
 		}
 }
 
-/* a process that has exec'd: scanned again later (the dynamic linker
- * watch names it when its libraries are mapped, if it runs the same
- * ld.so file as dtrace: not one in another mount namespace) */
+/* a process that has exec'd and does not map the watched ld.so (a
+ * static one, one in another mount namespace, or no watch): scanned
+ * again later, for libraries mapped after its exec (the watch names the
+ * others when their libraries are mapped) */
 static void again_later(struct usdt_state *st, int pid)
 {
 	struct usdt_late *l = st->late;
@@ -444,7 +451,8 @@ static void scan_seen(dtrace_hdl_t *dtp, struct usdt_state *st)
 		}
 		if (renew)
 			unown_pid(st, pid);
-		if (scan(dtp, st, pid) && exec)
+		int rtld;
+		if (scan(dtp, st, pid, &rtld) && exec && !rtld)
 			again_later(st, pid);
 	}
 	l->nseen = 0;
@@ -471,7 +479,8 @@ int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 	for (size_t i = 0; i < l->nagain; i++) {
 		struct again a = l->again[i];
 		if (a.due <= now) {
-			if (!scan(dtp, st, a.pid) || !--a.left)
+			int rtld;
+			if (!scan(dtp, st, a.pid, &rtld) || !--a.left)
 				continue;
 			a.due = now + AGAIN_NEXT;
 		}
