@@ -18,13 +18,18 @@
  *           semaphore's file offset, which the kernel increments in
  *           every process the probe is in) + PERF_EVENT_IOC_SET_BPF +
  *           PERF_EVENT_IOC_ENABLE; with -p PID the events are that
- *           task's
+ *           task's.  With -m instead one multi-uprobe link for every
+ *           site (BPF_LINK_CREATE, BPF_TRACE_UPROBE_MULTI, the
+ *           semaphores as its reference counters, -p PID its pid
+ *           filter; the program loaded for that attach type), as
+ *           dtrace attaches: the two side by side give what the kind
+ *           of attachment costs a firing
  *
  * Prints "ready sites N" once attached, waits until stdin is closed or
  * SIGINT/SIGTERM arrives, detaches and prints "count C" (firings summed
  * over CPUs).  The arguments are not read: the count needs none.
  *
- * Usage: libbpf_usdt [-p PID] PATH PROVIDER NAME...   (one counter for all)
+ * Usage: libbpf_usdt [-m] [-p PID] PATH PROVIDER NAME...   (one counter for all)
  * Build: gcc -O2 -Wall -Wextra -Werror -o libbpf_usdt libbpf_usdt.c
  *            -lbpf -lelf
  */
@@ -226,19 +231,56 @@ static int perf_usdt(int type, const char *path, const struct site *s,
 	return pfd;
 }
 
+/* union bpf_attr's link_create for uprobe_multi (Linux 6.6; the
+ * system's headers are older) */
+struct link_create_uprobe_multi {
+	uint32_t prog_fd, target_fd, attach_type, flags;
+	uint64_t path, offsets, ref_ctr_offsets, cookies;
+	uint32_t cnt, umflags, pid, pad;
+};
+#define DT_BPF_TRACE_UPROBE_MULTI 48
+
+static int multi_usdt(const char *path, const struct site *s, size_t n, int pid,
+		      int prog_fd)
+{
+	uint64_t offs[MAX_SITES], refs[MAX_SITES];
+	struct link_create_uprobe_multi attr;
+	int anyref = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		offs[i] = s[i].off;
+		refs[i] = s[i].sem;
+		anyref |= s[i].sem != 0;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_fd = (uint32_t)prog_fd;
+	attr.attach_type = DT_BPF_TRACE_UPROBE_MULTI;
+	attr.path = (uint64_t)(uintptr_t)path;
+	attr.offsets = (uint64_t)(uintptr_t)offs;
+	if (anyref)
+		attr.ref_ctr_offsets = (uint64_t)(uintptr_t)refs;
+	attr.cnt = (uint32_t)n;
+	attr.pid = pid > 0 ? (uint32_t)pid : 0;
+	return (int)syscall(SYS_bpf, BPF_LINK_CREATE, &attr, sizeof(attr));
+}
+
 int main(int argc, char **argv)
 {
 	struct site sites[MAX_SITES];
-	int fds[MAX_SITES], map_fd, prog_fd, ncpu, opt, pid = 0, type;
+	int fds[MAX_SITES], map_fd, prog_fd, ncpu, opt, pid = 0, type, multi = 0;
 	uint64_t *vals, sum = 0;
 	struct sigaction sa;
 	uint32_t key = 0;
 	size_t n, i;
 	char log[16384], c;
 
-	while ((opt = getopt(argc, argv, "p:")) != -1) {
+	while ((opt = getopt(argc, argv, "mp:")) != -1) {
+		if (opt == 'm') {
+			multi = 1;
+			continue;
+		}
 		if (opt != 'p' || (pid = atoi(optarg)) <= 0) {
-			fprintf(stderr, "usage: libbpf_usdt [-p PID] PATH "
+			fprintf(stderr, "usage: libbpf_usdt [-m] [-p PID] PATH "
 				"PROVIDER NAME...\n");
 			return 2;
 		}
@@ -282,7 +324,8 @@ int main(int argc, char **argv)
 		EXIT(),
 	};
 	LIBBPF_OPTS(bpf_prog_load_opts, popts, .log_buf = log,
-		    .log_size = sizeof(log), .log_level = 0);
+		    .log_size = sizeof(log), .log_level = 0,
+		    .expected_attach_type = multi ? DT_BPF_TRACE_UPROBE_MULTI : 0);
 	log[0] = '\0';
 	prog_fd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "count_usdt", "GPL",
 				prog, sizeof(prog) / sizeof(prog[0]), &popts);
@@ -292,11 +335,17 @@ int main(int argc, char **argv)
 			strerror(errno), log);
 		return 1;
 	}
-	type = uprobe_pmu_type();
-	for (i = 0; i < n; i++) {
-		fds[i] = perf_usdt(type, argv[optind], &sites[i], pid, prog_fd);
-		if (fds[i] < 0)
-			die("perf_event_open (uprobe)");
+	if (multi) {
+		fds[0] = multi_usdt(argv[optind], sites, n, pid, prog_fd);
+		if (fds[0] < 0)
+			die("BPF_LINK_CREATE (uprobe_multi)");
+	} else {
+		type = uprobe_pmu_type();
+		for (i = 0; i < n; i++) {
+			fds[i] = perf_usdt(type, argv[optind], &sites[i], pid, prog_fd);
+			if (fds[i] < 0)
+				die("perf_event_open (uprobe)");
+		}
 	}
 	printf("ready sites %zu\n", n);
 	fflush(stdout);
@@ -307,7 +356,7 @@ int main(int argc, char **argv)
 		if (r == 0 || (r < 0 && errno != EINTR))
 			break;
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < (multi ? 1 : n); i++)
 		close(fds[i]);
 
 	ncpu = libbpf_num_possible_cpus();

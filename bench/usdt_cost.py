@@ -10,6 +10,9 @@ Builds bench/usdt_loop.c (twice: with its usdtbench:tick probe, and with
   libbpf     bench/build/libbpf_usdt -p PID usdt_loop usdtbench tick:
              hand-written BPF, per-CPU counter, one perf-event uprobe per
              site of the note, the task's
+  libbpf-multi  the same with -m: one multi-uprobe link for the sites, with
+             the task's pid filter, as dtrace attaches (the two libbpf
+             rows give what the kind of attachment costs a firing)
   bpftrace   bpftrace -p PID -e 'usdt:usdt_loop:usdtbench:tick { @ = count(); }'
   dtrace     build/dtrace -p PID -qn 'usdtbench$target:::tick { @ = count(); }'
 
@@ -156,10 +159,11 @@ def main():
         cmd = [PYTHON, "-c", PY_LOOP, str(n), str(a.cpu)]
         work[None] = cmd
         exact = False
-        tracers.append(Tracer("libbpf", lambda p: [
-            os.path.join(bdir, "libbpf_usdt"), "-p", str(p), PYTHON,
-            "python", "function__entry", "line"], r"^count (\d+)",
-            stop_by_eof=True))
+        for tn, m in (("libbpf", []), ("libbpf-multi", ["-m"])):
+            tracers.append(Tracer(tn, lambda p, m=m: [
+                os.path.join(bdir, "libbpf_usdt")] + m + ["-p", str(p), PYTHON,
+                "python", "function__entry", "line"], r"^count (\d+)",
+                stop_by_eof=True))
         if shutil.which("bpftrace"):
             tracers.append(Tracer("bpftrace", lambda p: [
                 "bpftrace", "-p", str(p), "-e",
@@ -176,9 +180,10 @@ def main():
         work["noprobe"] = [loop + "_noprobe", "-w", str(n), str(a.cpu)]
         exact = True
         tracers.append("noprobe")
-        tracers.append(Tracer("libbpf", lambda p: [
-            os.path.join(bdir, "libbpf_usdt"), "-p", str(p), loop,
-            "usdtbench", "tick"], r"^count (\d+)", stop_by_eof=True))
+        for tn, m in (("libbpf", []), ("libbpf-multi", ["-m"])):
+            tracers.append(Tracer(tn, lambda p, m=m: [
+                os.path.join(bdir, "libbpf_usdt")] + m + ["-p", str(p), loop,
+                "usdtbench", "tick"], r"^count (\d+)", stop_by_eof=True))
         if shutil.which("bpftrace"):
             tracers.append(Tracer("bpftrace", lambda p: [
                 "bpftrace", "-p", str(p), "-e",
@@ -249,7 +254,8 @@ def main():
               + (f"{ov[name]:.1f}" if name in ov else "-") + f" | {pn} |")
     print()
     for x, y in (("dtrace", "libbpf"), ("dtrace", "bpftrace"),
-                 ("bpftrace", "libbpf")):
+                 ("bpftrace", "libbpf"), ("dtrace", "libbpf-multi"),
+                 ("libbpf-multi", "libbpf")):
         if x in ov and y in ov and ov[y] > 0:
             print(f"{x} / {y}: {ov[x] / ov[y]:.2f}x")
     if "noprobe" in ov:
