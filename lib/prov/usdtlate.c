@@ -34,9 +34,8 @@
  * posix_spawn) is scanned once, as the exec.
  *
  * Not held: the process runs from its exec until the consumer reads the
- * ring (it wakes the consumer at once: usdt.c's pollfd) and has read its
- * notes and loaded its programs, a millisecond or two; its firings in
- * that window are lost.  The objects mapped
+ * ring (50 ms at most, and the time to read its notes and load its
+ * programs); its firings in that window are lost.  The objects mapped
  * when it is read are covered (the executable, the libraries the dynamic
  * linker has mapped by then), and it is read again 0.1 s and 1.1 s
  * later.  Libraries mapped later (a dlopen, at any time, in any process:
@@ -488,13 +487,6 @@ int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 	}
 	l->nagain = k;
 	return l->made;
-}
-
-int dt_usdt_late_pollfd(dtrace_hdl_t *dtp)
-{
-	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
-	struct usdt_state *st = slot ? *slot : NULL;
-	return st && st->late ? dt_execwatch_fd(st->late->w) : -1;
 }
 
 void dt_usdt_late_stop(struct usdt_state *st)
