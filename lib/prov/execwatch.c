@@ -11,9 +11,8 @@
  * and dlclose: the debuggers' hook), writes the calling process's ID
  * with DT_WATCH_DL when _r_debug.r_state says the list of objects is
  * consistent again (rtld.c), in any process using the same ld.so file
- * as dtrace.  A
- * full ring drops the announcement (the process is then not found, as
- * before).
+ * as dtrace.  A full ring drops the announcement (the process is then
+ * not found, as before).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -53,7 +52,7 @@ static int one(void *ctx, void *data, size_t size)
 }
 
 /* a's program loaded as a program named name, a raw-tracepoint one
- * (rtld NULL) or one for a multi-uprobe link: its fd, or -1 with the
+ * (uprobe 0) or one for a multi-uprobe link: its fd, or -1 with the
  * error set; a freed */
 static int prog_load(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, int uprobe)
 {

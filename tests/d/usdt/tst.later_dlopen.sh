@@ -29,15 +29,7 @@ for ((i = 0; i < 100; i++)); do
 	grep -q ready "$tmp/early.out" && break
 	sleep 0.05
 done
-"$DTRACE" -qn 'usdtlib*:::tick { printf("%s %s %d\n", probeprov, probemod, pid); }' \
-    -n 'BEGIN { printf("ready\n"); }' -o "$tmp/out" 2>"$tmp/err" &
-dpid=$!
-for ((i = 0; i < 600; i++)); do
-	[ -f "$tmp/out" ] && read -r l <"$tmp/out" && [ "$l" = ready ] && break
-	kill -0 $dpid 2>/dev/null || fail "dtrace exited: $(cat "$tmp/err")"
-	sleep 0.1
-done
-[ "$l" = ready ] || fail "dtrace did not start"
+dtrace_start 'usdtlib*:::tick { printf("%s %s %d\n", probeprov, probemod, pid); }'
 "$tmp/dlopen" "$tmp/three/libusdtlib.so" 10 >"$tmp/later.out" 2>&1 &
 lpid=$!
 sleep 2		# past the rescans of a new process

@@ -12,15 +12,7 @@ start_waiting "$tmp/a" 0 20
 apid=$wpid
 kids=
 trap 'kill $apid $bpid $kids 2>/dev/null; [ -n "$dpid" ] && kill $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
-"$DTRACE" -qn 'usdtprog*:::work { printf("%d %s %d\n", id, probeprov, pid); }' \
-    -n 'BEGIN { printf("ready\n"); }' -o "$tmp/out" 2>"$tmp/err" &
-dpid=$!
-for ((i = 0; i < 600; i++)); do
-	[ -f "$tmp/out" ] && read -r l <"$tmp/out" && [ "$l" = ready ] && break
-	kill -0 $dpid 2>/dev/null || fail "dtrace exited: $(cat "$tmp/err")"
-	sleep 0.1
-done
-[ "$l" = ready ] || fail "dtrace did not start"
+dtrace_start 'usdtprog*:::work { printf("%d %s %d\n", id, probeprov, pid); }'
 # fired PROV PID [NOTID]: a line of PROV in process PID (with another ID
 # than NOTID); its ID in $id
 fired() {

@@ -3,12 +3,12 @@
 # it runs as user postgres) and starts a server listening only on a Unix
 # socket in $tmp, on a port of its own; the EXIT trap stops it and
 # removes everything (and a dtrace or psql a failed test left running:
-# $dpid, $psqlpid, $psql2).  psql_run FILE runs an SQL file against it.
+# $dpid, $psqlpid, $psqlpid2).  psql_run FILE runs an SQL file against it.
 PG=/usr/lib/postgresql/15/bin
 tmp=$(mktemp -d)
 pg_cleanup() {
 	local p
-	for p in $dpid $psqlpid $psql2; do
+	for p in $dpid $psqlpid $psqlpid2; do
 		kill "$p" 2>/dev/null && timeout -s KILL 30 tail --pid="$p" -f /dev/null
 	done
 	if [ -f "$tmp/data/postmaster.pid" ]; then
@@ -37,26 +37,30 @@ psql_run() {
 }
 # psql_open: a psql session reading from the fifo $tmp/sql (fd 3 here),
 # connected (its backend forked, its pid in $bepid) once it returns;
-# psql_close ends it.
+# psql_close ends it.  psql_open 2 / psql_close 2: a second session, on
+# $tmp/sql2 (fd 4), its pids in $psqlpid2 and $bepid2.
 psql_open() {
-	mkfifo "$tmp/sql"
+	local s=${1:-} fd=$((${1:-1} + 2)) be=
+	mkfifo "$tmp/sql$s"
 	runuser -u postgres -- psql -X -q -h "$tmp" -p "$pgport" -U postgres -d postgres \
-		<"$tmp/sql" >"$tmp/psql.out" 2>&1 &
-	psqlpid=$!
-	exec 3>"$tmp/sql"
-	echo "\\pset tuples_only on" >&3
-	echo "SELECT 'connected', pg_backend_pid();" >&3
+		<"$tmp/sql$s" >"$tmp/psql$s.out" 2>&1 &
+	eval "psqlpid$s=\$!"
+	eval "exec $fd>\"\$tmp/sql$s\""
+	echo "\\pset tuples_only on" >&$fd
+	echo "SELECT 'connected', pg_backend_pid();" >&$fd
 	for ((i = 0; i < 600; i++)); do
-		bepid=$(awk '/connected/ { print $3 }' "$tmp/psql.out")
-		[ -n "$bepid" ] && return 0
+		be=$(awk '/connected/ { print $3 }' "$tmp/psql$s.out")
+		[ -n "$be" ] && { eval "bepid$s=$be"; return 0; }
 		sleep 0.1
 	done
-	fail "psql did not connect: $(cat "$tmp/psql.out")"
+	fail "psql did not connect: $(cat "$tmp/psql$s.out")"
 }
 psql_close() {
-	exec 3>&-
-	wait "$psqlpid" || fail "psql failed: $(cat "$tmp/psql.out")"
-	psqlpid=
+	local s=${1:-} fd=$((${1:-1} + 2)) pid
+	eval "exec $fd>&-"
+	eval "pid=\$psqlpid$s"
+	wait "$pid" || fail "psql failed: $(cat "$tmp/psql$s.out")"
+	eval "psqlpid$s="
 }
 # dtrace_start SCRIPT: dtrace -qn SCRIPT (plus a BEGIN clause printing
 # ready) in the background, output in $tmp/out, pid in $dpid; returns once

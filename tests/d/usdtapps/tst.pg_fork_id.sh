@@ -21,28 +21,15 @@ for ((i = 0; i < 300; i++)); do
 done
 idof $bepid || fail "no query-start in the backend found at start ($bepid)"
 old=$id
-mkfifo "$tmp/sql2"
-runuser -u postgres -- psql -X -q -h "$tmp" -p "$pgport" -U postgres -d postgres \
-	<"$tmp/sql2" >"$tmp/psql2.out" 2>&1 &
-psql2=$!
-exec 4>"$tmp/sql2"
-echo "\\pset tuples_only on" >&4
-echo "SELECT 'later', pg_backend_pid();" >&4
-for ((i = 0; i < 300; i++)); do
-	be2=$(awk '/later/ { print $3 }' "$tmp/psql2.out")
-	[ -n "$be2" ] && break
-	sleep 0.1
-done
-[ -n "$be2" ] || fail "the second psql did not connect: $(cat "$tmp/psql2.out")"
+psql_open 2
+be2=$bepid2
 for ((i = 0; i < 150; i++)); do
 	idof $be2 $old && break
 	echo "SELECT 'after';" >&4
 	sleep 0.2
 done
 idof $be2 $old || fail "the backend forked later ($be2) fires only with probe ID $old"
-exec 4>&-
-wait $psql2 || fail "the second psql failed"
-psql2=
+psql_close 2
 dtrace_stop
 psql_close
 exit 0
