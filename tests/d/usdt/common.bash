@@ -19,3 +19,17 @@ dtrace_start() {
 	done
 	fail "dtrace did not start"
 }
+# dtrace_gone SIG: send dtrace SIG and wait (60 s) for it to exit; if it
+# does not, fail with where its threads are in the kernel (a hang at
+# exit shows as this message, not as the runner's silent timeout)
+dtrace_gone() {
+	kill -"$1" $dpid
+	if ! timeout -s KILL 60 tail --pid=$dpid -f /dev/null; then
+		local t st=
+		for t in /proc/$dpid/task/*; do
+			st="$st ${t##*/}: $(grep State "$t/status" 2>/dev/null) $(tr '\n' ' ' <"$t/stack" 2>/dev/null)"
+		done
+		kill -9 $dpid 2>/dev/null
+		fail "dtrace $dpid still there 60 s after SIG$1:$st"
+	fi
+}

@@ -58,7 +58,7 @@ waitfor "usdtlib$epid libusdtlib.so $epid" ||
 opens $lpid "$tmp/later.out"
 waitfor "usdtlib$lpid libusdtlib.so $lpid" ||
     fail "a library dlopen()ed 2 s after its start by a later process not traced"
-kill -INT $dpid
+dtrace_gone INT
 wait $dpid || fail "dtrace failed: $(cat "$tmp/err")"
 dpid=
 exit 0

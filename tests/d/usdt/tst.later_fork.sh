@@ -61,7 +61,7 @@ waitfor "usdtprog$kid" $kid "$aid" || {
 	fail "the child $kid of a later process not traced"
 }
 [ "$id" != "$bid" ] || fail "the child $kid has another process's probe ID $id"
-kill -INT $dpid
+dtrace_gone INT
 wait $dpid || fail "dtrace failed: $(cat "$tmp/err")"
 dpid=
 [ -s "$tmp/err" ] && fail "dtrace said: $(cat "$tmp/err")"

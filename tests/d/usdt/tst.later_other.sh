@@ -86,8 +86,7 @@ with open("/proc/%s/mem" % sys.argv[1], "rb") as f:
 [ "$(sema)" = 1 ] || fail "semaphore $(sema) in the later process while traced"
 links | comm -13 "$tmp/before" - >"$tmp/ours"
 [ -s "$tmp/ours" ] || fail "no uprobe_multi link seen"
-kill -9 $dpid
-timeout -s KILL 30 tail --pid=$dpid -f /dev/null
+dtrace_gone KILL
 wait $dpid 2>/dev/null
 dpid=
 for ((i = 0; i < 20; i++)); do
