@@ -8,7 +8,7 @@ set -euo pipefail
 
 pkgs=(gcc make cpp linux-libc-dev libbpf-dev libelf-dev zlib1g-dev pkg-config bpftool python3 jq prometheus
       bpftrace systemtap-sdt-dev valgrind groff-base iproute2 liblzma-dev libc6-dbg xz-utils binutils
-      libxml2-utils chromium libdw-dev nodejs libzydis-dev
+      libxml2-utils gdb chromium libdw-dev nodejs libzydis-dev
       postgresql python3.11 g++ clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -48,11 +48,34 @@ run_d() {
 	return $((1 - ok))
 }
 
+# stuck_report: where every dtrace process is, in the kernel and (with
+# gdb) in user space: printed for a shell test that runs into its time,
+# since a hang shows nothing else
+stuck_report() {
+	local p t
+	for p in $(pgrep -x dtrace); do
+		echo "  dtrace $p: $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"
+		for t in /proc/$p/task/*; do
+			echo "    task ${t##*/} $(grep State "$t/status" 2>/dev/null) wchan $(cat "$t/wchan" 2>/dev/null)"
+			sed 's/^/      /' "$t/stack" 2>/dev/null
+		done
+		command -v gdb >/dev/null &&
+			timeout 20 gdb -batch -p "$p" -ex 'thread apply all bt 12' 2>/dev/null |
+			grep '^#\|^Thread' | sed 's/^/    /'
+	done
+}
+
 run_sh() {
 	local t=$1
+	# at 110 s, before the timeout's signal changes anything, say where
+	# dtrace is
+	( sleep 110 && stuck_report >"$tmp/stuck" 2>&1 ) &
+	local w=$!
+	: >"$tmp/stuck"
 	(cd "$(dirname "$t")" && timeout -k 30 -s TERM 120 bash "$t") >"$tmp/out" 2>&1
 	local rc=$?
-	[ $rc = 0 ] || { echo "  exit status $rc:"; tail -n 30 "$tmp/out"; }
+	pkill -P $w sleep 2>/dev/null; kill $w 2>/dev/null; wait $w 2>/dev/null
+	[ $rc = 0 ] || { echo "  exit status $rc:"; tail -n 30 "$tmp/out"; cat "$tmp/stuck"; }
 	return $rc
 }
 

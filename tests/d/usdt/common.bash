@@ -29,6 +29,8 @@ dtrace_gone() {
 		for t in /proc/$dpid/task/*; do
 			st="$st ${t##*/}: $(grep State "$t/status" 2>/dev/null) $(tr '\n' ' ' <"$t/stack" 2>/dev/null)"
 		done
+		command -v gdb >/dev/null && st="$st $(timeout 20 gdb -batch -p $dpid \
+			-ex 'thread apply all bt 12' 2>/dev/null | grep '^#\|^Thread' | tr '\n' ' ')"
 		kill -9 $dpid 2>/dev/null
 		fail "dtrace $dpid still there 60 s after SIG$1:$st"
 	fi
