@@ -171,6 +171,13 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	for (int i = 0; i < dtp->nunmatched; i++)
 		free(dtp->unmatched[i]);
 	free(dtp->unmatched);
+	for (int i = 0; i < dtp->npiddescs; i++) {
+		free(dtp->piddescs[i].prov);
+		free(dtp->piddescs[i].mod);
+		free(dtp->piddescs[i].func);
+		free(dtp->piddescs[i].name);
+	}
+	free(dtp->piddescs);
 	dt_printf_free_all(dtp);
 	free(dtp->gvars);
 	dt_namehash_free(&dtp->gvar_ix);

@@ -26,6 +26,16 @@
 struct dt_probe;
 struct dt_provider;
 struct dt_stmt;
+
+/* A clause's description whose provider field names one process
+ * (python1234, $target expanded): the probes the process maps later (a
+ * library it dlopen()s) that the description matches get the clause
+ * (prov/usdtlate.c), as DTrace enables them when the process's new
+ * providers appear. */
+struct dt_piddesc {
+	char *prov, *mod, *func, *name;
+	struct dt_stmt *stmt;
+};
 struct dt_ecb;
 struct dt_gvar;
 struct dt_dvar;
@@ -170,6 +180,9 @@ struct dtrace_hdl {
 	int list_mode;			/* -l: unmatched descriptions are listed */
 	char **unmatched;		/* ... here, as prov:mod:func:name */
 	int nunmatched;
+	struct dt_piddesc *piddescs;	/* descriptions naming one process
+					   (sema/clause.c) */
+	int npiddescs;
 
 	/* BPF objects */
 	int fd_buffers, fd_globals, fd_scratch;

@@ -117,9 +117,9 @@ static int load(dtrace_hdl_t *dtp, int ring_fd)
 	return attach(dtp, &a, "dt_execwatch", "sched_process_exec");
 }
 
-/* the program on _dl_debug_state, linked for any process: the link, or
- * -1 (the error set: the caller goes on without it) */
-static int load_dl(dtrace_hdl_t *dtp, struct dt_execwatch *w, int ring_fd)
+/* the program on _dl_debug_state, linked for process pid (0: any): the
+ * link, or -1 (the error set: the caller goes on without it) */
+static int load_dl(dtrace_hdl_t *dtp, struct dt_execwatch *w, int ring_fd, int pid)
 {
 	struct dt_rtld r;
 	if (dt_rtld_find(&r) < 0)
@@ -149,7 +149,7 @@ static int load_dl(dtrace_hdl_t *dtp, struct dt_execwatch *w, int ring_fd)
 		free(path);
 		return -1;
 	}
-	int link = dt_uprobe_link1(path, off, fd, 0);
+	int link = dt_uprobe_link1(path, off, fd, pid);
 	int err = errno;
 	close(fd);
 	if (link < 0) {
@@ -198,7 +198,7 @@ static int load_fork(dtrace_hdl_t *dtp, int ring_fd, int off_pid, int off_tgid)
 	return attach(dtp, &a, "dt_forkwatch", "sched_process_fork");
 }
 
-struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
+struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp, int pid)
 {
 	struct dt_execwatch *w = calloc(1, sizeof(*w));
 	if (!w) {
@@ -222,10 +222,10 @@ struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp)
 	 * a forked child fires as its parent's object's probe, as before) */
 	int off_pid = dt_btf_offsetof(dtp, "task_struct", "pid");
 	int off_tgid = dt_btf_offsetof(dtp, "task_struct", "tgid");
-	if (off_pid >= 0 && off_tgid >= 0 &&
+	if (!pid && off_pid >= 0 && off_tgid >= 0 &&
 	    (w->fork_fd = load_fork(dtp, w->ring_fd, off_pid, off_tgid)) < 0)
 		goto fail;
-	if ((w->dl_fd = load_dl(dtp, w, w->ring_fd)) < 0)
+	if ((w->dl_fd = load_dl(dtp, w, w->ring_fd, pid)) < 0)
 		dtp->errmsg[0] = 0;	/* libraries found by rescans only */
 	return w;
 fail:

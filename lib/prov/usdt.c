@@ -304,8 +304,7 @@ static int per_process(struct uctx *c, int pid)
 	return rc;
 }
 
-/* "python1234": 1234 and the provider's length, else 0 */
-static int split_pid(const char *prov, size_t *plen)
+int dt_usdt_split_pid(const char *prov, size_t *plen)
 {
 	size_t n = strlen(prov), k = n;
 	while (k > 0 && isdigit((unsigned char)prov[k - 1]))
@@ -358,7 +357,7 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
 		return dt_set_err(dtp, "out of memory");
 	struct uctx c = { dtp, st, prov, mod, func, name, 0, 0, is_glob(prov) };
 	if (!is_glob(prov)) {
-		if (!(pid = split_pid(prov, &plen)) || (plen == 3 && !strncmp(prov, "pid", 3)))
+		if (!(pid = dt_usdt_split_pid(prov, &plen)) || (plen == 3 && !strncmp(prov, "pid", 3)))
 			return 0;
 		return per_process(&c, pid);
 	}
@@ -399,7 +398,7 @@ static int same_site(const struct dt_probe *p, const struct dt_probe *q)
 	size_t pl, ql;
 	if (a->late || b->late)
 		return 0;	/* its object's own (usdtlate.c) */
-	return split_pid(p->prov, &pl) && split_pid(q->prov, &ql) && pl == ql &&
+	return dt_usdt_split_pid(p->prov, &pl) && dt_usdt_split_pid(q->prov, &ql) && pl == ql &&
 	    !strncmp(p->prov, q->prov, pl) && !strcmp(a->path, b->path) &&
 	    !strcmp(p->func, q->func) && !strcmp(p->name, q->name);
 }

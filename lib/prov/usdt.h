@@ -86,6 +86,8 @@ int dt_usdt_fmatch(const char *pat, const char *s);
  * first use; NULL when out of memory */
 struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
     const char *path, int pid);
+/* "python1234": 1234 and the provider's length (4), else 0 */
+int dt_usdt_split_pid(const char *prov, size_t *plen);
 /* "function__entry" -> "function-entry" */
 void dt_usdt_probe_name(const char *in, char *out, size_t len);
 int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p);

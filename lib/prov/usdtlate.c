@@ -44,6 +44,15 @@
  * change of its list of objects; objects read already are skipped, so a
  * process named again gets probes only for what is new.  A process is
  * scanned once per read of the ring, however often it was named.
+ *
+ * A description naming one process (usdtlib1234:::tick, $target;
+ * sema/clause.c keeps them in dtp->piddescs with their clauses) applies
+ * to the libraries that process maps while traced: the watch names it
+ * after a dlopen (linked for that process alone when nothing else needs
+ * the watch), its objects not read for it yet are read, and each site
+ * those descriptions match that has no probe yet becomes one of the
+ * process's with their clauses (target_object).  With -Z this traces a
+ * provider whose library is not loaded when tracing starts.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -86,6 +95,14 @@ struct pend {
 
 #define OWNED_CHECK	1000	/* ms between checks of the owned pids */
 
+/* a process a description names (python1234, $target): the objects it
+ * maps while traced are read for the probes those descriptions match */
+struct target {
+	int pid;
+	uint64_t (*objs)[2];		/* (dev, ino) read for it */
+	size_t nobjs;
+};
+
 struct usdt_late {
 	struct dt_execwatch *w;
 	struct dt_probe **leaders;	/* the enabled USDT_FILE probes */
@@ -102,6 +119,8 @@ struct usdt_late {
 	uint64_t rtld_dev, rtld_ino;	/* the watched ld.so (0: none) */
 	struct seen *seen;		/* named by the watch in this read */
 	size_t nseen, capseen;
+	struct target *targets;		/* processes descriptions name */
+	size_t ntargets;
 };
 
 /* the (dev, ino) of /proc/PID/maps for the file at path */
@@ -122,6 +141,29 @@ static int add_leader(struct usdt_late *l, struct dt_probe *p)
 		return -1;
 	l->leaders = np;
 	np[l->nleaders++] = p;
+	return 0;
+}
+
+/* the live processes that descriptions name (not pid's), into
+ * l->targets; -1 when out of memory */
+static int find_targets(dtrace_hdl_t *dtp, struct usdt_late *l)
+{
+	for (int i = 0; i < dtp->npiddescs; i++) {
+		const char *prov = dtp->piddescs[i].prov;
+		size_t plen, k;
+		int pid = dt_usdt_split_pid(prov, &plen);
+		if (!pid || (plen == 3 && !strncmp(prov, "pid", 3)) || pid == getpid())
+			continue;
+		for (k = 0; k < l->ntargets && l->targets[k].pid != pid; k++)
+			;
+		if (k < l->ntargets || (kill(pid, 0) < 0 && errno == ESRCH))
+			continue;
+		struct target *nt = realloc(l->targets, (l->ntargets + 1) * sizeof(*nt));
+		if (!nt)
+			return dt_set_err(dtp, "out of memory");
+		l->targets = nt;
+		nt[l->ntargets++] = (struct target){ pid, NULL, 0 };
+	}
 	return 0;
 }
 
@@ -153,11 +195,20 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 		}
 	}
 	st->late = l;
-	if (!l->nleaders)
-		return 0;	/* no enabling for processes started later */
-	if (!(l->w = dt_execwatch_open(dtp))) {
-		dt_out_message(dtp, 0, "processes started later will not be traced "
-		    "unless they run an object traced now: %s", dtp->errmsg);
+	if (find_targets(dtp, l) < 0)
+		return -1;
+	if (!l->nleaders && !l->ntargets)
+		return 0;	/* no enabling for processes started later
+				   or libraries mapped later */
+	/* only named processes: their libraries alone are watched */
+	int wpid = !l->nleaders && l->ntargets == 1 ? l->targets[0].pid : 0;
+	if (!(l->w = dt_execwatch_open(dtp, wpid))) {
+		if (l->nleaders)
+			dt_out_message(dtp, 0, "processes started later will not be traced "
+			    "unless they run an object traced now: %s", dtp->errmsg);
+		else
+			dt_out_message(dtp, 0, "libraries that traced processes map later "
+			    "will not be traced: %s", dtp->errmsg);
 		dtp->errmsg[0] = 0;
 	} else if (dt_execwatch_rtld(l->w))
 		file_key(dt_execwatch_rtld(l->w), &l->rtld_dev, &l->rtld_ino);
@@ -427,6 +478,132 @@ static void seen(dtrace_hdl_t *dtp, int pid, int what, void *arg)
 	l->seen[l->nseen++] = (struct seen){ pid, what };
 }
 
+/* ---- processes descriptions name ---- */
+
+static struct target *target_of(struct usdt_late *l, int pid)
+{
+	for (size_t i = 0; i < l->ntargets; i++)
+		if (l->targets[i].pid == pid)
+			return &l->targets[i];
+	return NULL;
+}
+
+/* (dev, ino) added to those read for t; 0 if it was there already, -1
+ * when out of memory */
+static int target_add(struct target *t, uint64_t dev, uint64_t ino)
+{
+	for (size_t i = 0; i < t->nobjs; i++)
+		if (t->objs[i][0] == dev && t->objs[i][1] == ino)
+			return 0;
+	uint64_t (*no)[2] = realloc(t->objs, (t->nobjs + 1) * sizeof(*no));
+	if (!no)
+		return -1;
+	t->objs = no;
+	no[t->nobjs][0] = dev;
+	no[t->nobjs++][1] = ino;
+	return 1;
+}
+
+/* Object o at path in process pid: each note site whose name the
+ * descriptions naming pid match becomes a probe of the process with
+ * their clauses, in program order, unless a probe by that name exists
+ * (made at start, or before an exec); how many were made, -1 with the
+ * error set. */
+static int target_object(dtrace_hdl_t *dtp, struct usdt_obj *o, const char *path, int pid,
+    uint64_t arg_start)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	char alt[4200];
+	const char *at = path;
+	if (access(path, R_OK) < 0) {	/* another mount namespace */
+		snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
+		at = alt;
+	}
+	struct dt_stmt **cl = NULL;
+	int made = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		const struct dt_sdt_note *nt = &o->notes[i];
+		char prov[128], name[256];
+		if (!nt->off)
+			continue;
+		snprintf(prov, sizeof(prov), "%s%d", nt->provider, pid);
+		dt_usdt_probe_name(nt->name, name, sizeof(name));
+		const char *func = nt->func ? nt->func : "-";
+		int ncl = 0;
+		for (int k = 0; k < dtp->npiddescs; k++) {
+			const struct dt_piddesc *d = &dtp->piddescs[k];
+			if ((ncl && cl[ncl - 1] == d->stmt) || !dt_usdt_fmatch(d->prov, prov) ||
+			    !dt_usdt_fmatch(d->mod, base) || !dt_usdt_fmatch(d->func, func) ||
+			    !dt_usdt_fmatch(d->name, name))
+				continue;
+			if (!ncl && !cl && !(cl = malloc((size_t)dtp->npiddescs * sizeof(*cl))))
+				return dt_set_err(dtp, "out of memory");
+			cl[ncl++] = d->stmt;
+		}
+		if (!ncl)
+			continue;
+		struct dt_probe *q = dt_probe_lookup(dtp, prov, base, func, name);
+		if (q && (q->ops != &dt_prov_usdt || !((struct usdt_probe *)q->priv)->late ||
+		    q->epids))
+			continue;	/* one of that name is there already */
+		if (!q) {
+			struct usdt_probe *up = calloc(1, sizeof(*up));
+			struct dt_stmt **qc = malloc((size_t)ncl * sizeof(*qc));
+			if (!up || !qc || !(up->path = strdup(at)) ||
+			    !(q = dt_probe_create_prov(dtp, &dt_prov_usdt, prov, base, func, name, 0))) {
+				if (up)
+					free(up->path);
+				free(up);
+				free(qc);
+				free(cl);
+				return dt_set_err(dtp, "out of memory");
+			}
+			up->pid = pid;
+			up->arg_start = arg_start;	/* the exec check */
+			up->glob_only = up->late = 1;	/* its own, for its pid */
+			q->priv = up;
+			memcpy(qc, cl, (size_t)ncl * sizeof(*qc));
+			q->clauses = qc;
+			q->nclauses = ncl;
+			made++;
+		}
+		if (dt_usdt_add_site(dtp, q, nt) < 0) {
+			free(cl);
+			return -1;
+		}
+	}
+	free(cl);
+	return made;
+}
+
+/* The objects process t maps that were not read for it yet (l->made
+ * counts the probes made) */
+static void scan_target(dtrace_hdl_t *dtp, struct usdt_state *st, struct target *t)
+{
+	struct dt_usdt_maps w;
+	int ok, rc = 0;
+	uint64_t arg_start = dt_usdt_image(t->pid, &ok), dev, ino;
+	if (!ok || !dt_usdt_maps_open(&w, t->pid))
+		return;
+	const char *path;
+	while (rc >= 0 && (path = dt_usdt_maps_next(&w, &dev, &ino))) {
+		struct usdt_obj *o;
+		if ((rc = target_add(t, dev, ino)) <= 0)
+			rc = rc < 0 ? dt_set_err(dtp, "out of memory") : 0;
+		else if (!(o = dt_usdt_obj(st, dev, ino, path, t->pid)))
+			rc = dt_set_err(dtp, "out of memory");
+		else if (o->n && (rc = target_object(dtp, o, path, t->pid, arg_start)) > 0)
+			st->late->made += rc;
+	}
+	if (w.f)
+		fclose(w.f);
+	if (rc < 0) {
+		dt_out_message(dtp, 0, "process %d not traced: %s", t->pid, dtp->errmsg);
+		dtp->errmsg[0] = 0;
+	}
+}
+
 static int seen_cmp(const void *a, const void *b)
 {
 	const struct seen *x = a, *y = b;
@@ -443,11 +620,20 @@ static void scan_seen(dtrace_hdl_t *dtp, struct usdt_state *st)
 	struct usdt_late *l = st->late;
 	qsort(l->seen, l->nseen, sizeof(*l->seen), seen_cmp);
 	for (size_t i = 0, j; i < l->nseen; i = j) {
-		int pid = l->seen[i].pid, exec = 0, renew = 0;
+		int pid = l->seen[i].pid, exec = 0, renew = 0, dl = 0;
 		for (j = i; j < l->nseen && l->seen[j].pid == pid; j++) {
 			exec |= l->seen[j].what == DT_WATCH_EXEC;
 			renew |= l->seen[j].what != DT_WATCH_DL;
+			dl |= l->seen[j].what == DT_WATCH_DL;
 		}
+		struct target *t = target_of(l, pid);
+		if (t && (exec || dl)) {
+			if (exec)
+				t->nobjs = 0;	/* a new image */
+			scan_target(dtp, st, t);
+		}
+		if (!l->nleaders)
+			continue;
 		if (renew)
 			unown_pid(st, pid);
 		int rtld;
@@ -508,6 +694,9 @@ void dt_usdt_late_free(struct usdt_state *st)
 	free(l->seen);
 	free(l->pend);
 	free(l->owned);
+	for (size_t i = 0; i < l->ntargets; i++)
+		free(l->targets[i].objs);
+	free(l->targets);
 	free(l);
 	st->late = NULL;
 }

@@ -176,6 +176,39 @@ void dt_sema_match(struct sema *s, struct ast_pdesc *pds, struct match_ctx *mc)
 	s->matchv = mc->v;	/* freed on error by dt_sema */
 }
 
+/* st's descriptions that name one process (a provider field ending in
+ * its ID, not a glob) kept in dtp->piddescs with it: probes that process
+ * maps later get st if one matches them (prov/usdtlate.c) */
+static void keep_piddescs(struct sema *s, struct ast_pdesc *pds, struct dt_stmt *st)
+{
+	dtrace_hdl_t *dtp = s->dtp;
+	for (struct ast_pdesc *pd = pds; pd; pd = pd->next) {
+		size_t n = pd->is_id ? 0 : strlen(pd->provider);
+		if (!n || !isdigit((unsigned char)pd->provider[n - 1]) ||
+		    strpbrk(pd->provider, "*?[\\"))
+			continue;
+		struct dt_piddesc *nd = realloc(dtp->piddescs,
+		    (size_t)(dtp->npiddescs + 1) * sizeof(*nd));
+		if (!nd)
+			dt_sema_err(s, D_UNKNOWN, pd->line, "out of memory");
+		dtp->piddescs = nd;
+		struct dt_piddesc *d = &nd[dtp->npiddescs];
+		d->prov = strdup(pd->provider);
+		d->mod = strdup(pd->module);
+		d->func = strdup(pd->function);
+		d->name = strdup(pd->name);
+		d->stmt = st;
+		if (!d->prov || !d->mod || !d->func || !d->name) {
+			free(d->prov);
+			free(d->mod);
+			free(d->func);
+			free(d->name);
+			dt_sema_err(s, D_UNKNOWN, pd->line, "out of memory");
+		}
+		dtp->npiddescs++;
+	}
+}
+
 /* Lowered clause st: its record size counted, registered, enabled on mc. */
 void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
     struct match_ctx *mc)
@@ -194,6 +227,7 @@ void dt_sema_clause_add(struct sema *s, struct ast_item *it, struct dt_stmt *st,
 	}
 	dtp->stmts[dtp->nstmts++] = st;
 	enable(s, st, mc);
+	keep_piddescs(s, it->clause.pdescs, st);
 	free(mc->v);
 	s->matchv = NULL;
 	s->matches = NULL;

@@ -6,10 +6,10 @@
  * probe usdtlib:::tick (arg0 i), with a semaphore.  Built without: the
  * program usdt_lib N MS, linked with the library: says "ready", then
  * calls lib_tick(i) N times (0: until killed), MS milliseconds apart.
- * Built with -DUSDT_DLOPEN: the program usdt_dlopen LIB MS, not linked
- * with the library: says "ready", waits for SIGUSR1, then dlopen()s LIB,
- * says "opened" and calls its lib_tick(i) MS milliseconds apart until
- * killed.
+ * Built with -DUSDT_DLOPEN: the program usdt_dlopen LIB MS [AFTER], not
+ * linked with the library: says "ready", waits for SIGUSR1 (or AFTER
+ * milliseconds), then dlopen()s LIB, says "opened" and calls its
+ * lib_tick(i) MS milliseconds apart until killed.
  */
 #define _SDT_HAS_SEMAPHORES 1
 #include <dlfcn.h>
@@ -40,14 +40,14 @@ static void on_usr1(int sig)
 
 int main(int argc, char **argv)
 {
-	int ms = argc > 2 ? atoi(argv[2]) : 10;
+	int ms = argc > 2 ? atoi(argv[2]) : 10, after = argc > 3 ? atoi(argv[3]) : -1;
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L }, wait = { 0, 10000000L };
 	if (argc < 2)
 		return 2;
 	signal(SIGUSR1, on_usr1);
 	printf("ready\n");
 	fflush(stdout);
-	while (!go)
+	for (int waited = 0; !go && (after < 0 || waited < after); waited += 10)
 		nanosleep(&wait, NULL);
 	void *h = dlopen(argv[1], RTLD_NOW);
 	void (*tick)(int) = h ? (void (*)(int))dlsym(h, "lib_tick") : NULL;

@@ -1,0 +1,64 @@
+#!/bin/bash
+# A description naming one process (usdtlib$target, usdtlib$1) applies to
+# the probes of a library that process dlopen()s while traced, as in
+# DTrace, where -Z is how one traces a provider that is not loaded yet
+# (a JVM's hotspot probes: the launcher dlopen()s libjvm.so).  The watch
+# on the dynamic linker's _dl_debug_state, linked for that process alone,
+# names it after the dlopen; each note site the descriptions match
+# becomes a probe of the process with their clauses, in program order
+# and with their predicates.  The firings in the ~50 ms before the
+# consumer reads the watch are lost (the process is not held): the
+# first firing seen may have arg0 above 0.  Without -Z the description
+# matches nothing at start and is dtrace's error.
+. "$TESTDIR/usdt/common.bash"
+mkdir -p "$tmp/lib"
+cc -O2 -fPIC -shared -DUSDT_LIB -o "$tmp/lib/libusdtlib.so" "$TESTDIR/progs/usdt_lib.c" ||
+    fail "cannot build the library"
+cc -O2 -DUSDT_DLOPEN -o "$tmp/dlopen" "$TESTDIR/progs/usdt_lib.c" || fail "cannot build usdt_dlopen"
+trap 'kill $wpid $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# (1) -c: the command opens the library 300 ms after its start
+timeout -s INT 60 "$DTRACE" -Z -qn 'usdtlib$target:::tick {
+	printf("%s %d %s %s %s\n", probeprov, pid, probemod, probefunc, probename); exit(0); }' \
+    -c "$tmp/dlopen $tmp/lib/libusdtlib.so 10 300" >"$tmp/out" 2>"$tmp/err" ||
+    fail "dtrace -Z -c failed"
+awk '$1 == "usdtlib" $2 && $3 == "libusdtlib.so" && $4 == "lib_tick" && $5 == "tick" { ok++ }
+     END { exit ok != 1 }' "$tmp/out" || fail "-c: not one firing of usdtlib<pid>:libusdtlib.so:lib_tick:tick"
+
+# (2) without -Z: the description matches nothing when tracing starts
+timeout -s INT 60 "$DTRACE" -qn 'usdtlib$target:::tick { exit(0); }' \
+    -c "$tmp/dlopen $tmp/lib/libusdtlib.so 10 300" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] || fail "without -Z: exit status $rc, expected 1"
+grep -q '^dtrace: invalid probe specifier .*: probe description usdtlib[0-9]*:::tick does not match any probes$' "$tmp/err" ||
+    fail "without -Z: not dtrace's error"
+
+# (3) -p: a running process, signalled to dlopen; two clauses (the
+# second through another description of the same probe, with a
+# predicate) run in program order on each firing
+# (one CPU: the records of one buffer come in order)
+start_waiting taskset -c 1 "$tmp/dlopen" "$tmp/lib/libusdtlib.so" 10
+"$DTRACE" -Z -qn 'usdtlib$target:::tick { printf("A %d\n", arg0); }' \
+    -n 'usdtlib$target:libusdtlib.so:lib_tick:tick /arg0 % 2 == 0/ { printf("B %d\n", arg0); }' \
+    -n 'usdtlib$target:::tick /arg0 >= 20/ { exit(0); }' \
+    -n 'BEGIN { printf("ready\n"); }' -p $wpid -o "$tmp/out" 2>"$tmp/err" &
+dpid=$!
+for ((i = 0; i < 600; i++)); do
+	[ -s "$tmp/out" ] && break
+	kill -0 $dpid 2>/dev/null || fail "dtrace exited: $(cat "$tmp/err")"
+	sleep 0.1
+done
+kill -USR1 $wpid
+timeout 60 tail --pid=$dpid -f /dev/null || fail "dtrace -p did not see 21 firings"
+wait $dpid || fail "dtrace -p failed"
+dpid=
+# every firing from the first one seen to 20: A n, then B n for even n
+first=$(awk '$1 == "A" { print $2; exit }' "$tmp/out")
+[ -n "$first" ] && [ "$first" -le 20 ] || fail "-p: no firing before 20"
+for ((n = first; n <= 20; n++)); do
+	echo "A $n"
+	((n % 2)) || echo "B $n"
+done >"$tmp/want"
+grep -v '^ready$\|^$' "$tmp/out" | diff "$tmp/want" - >"$tmp/diff" ||
+    fail "-p: the clauses did not run in order on each firing: $(cat "$tmp/diff")"
+exit 0
