@@ -69,7 +69,7 @@ run_sh() {
 	local t=$1
 	# at 110 s, before the timeout's signal changes anything, say where
 	# dtrace is
-	( sleep 110 && stuck_report >"$tmp/stuck" 2>&1 ) &
+	( sleep 110 && stuck_report >"$tmp/stuck" 2>&1 ) 2>/dev/null &
 	local w=$!
 	: >"$tmp/stuck"
 	(cd "$(dirname "$t")" && timeout -k 30 -s TERM 120 bash "$t") >"$tmp/out" 2>&1

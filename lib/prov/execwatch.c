@@ -30,9 +30,15 @@
 #define PT_IP		128	/* struct pt_regs's ip (x86-64) */
 #define RING_SIZE	(256 * 1024)	/* 8-byte records: 10,000s of execs */
 
+#define DL_MAX		64	/* processes whose libraries alone are watched */
+
 struct dt_execwatch {
 	int ring_fd, link_fd, fork_fd, dl_fd;
+	int dl_more[DL_MAX];		/* the links for the other pids given */
+	int ndl_more;
 	char *rtld;			/* the ld.so dl_fd watches */
+	int dl_prog;			/* its program */
+	uint64_t dl_off;		/* its hook's file offset */
 	struct ring_buffer *rb;
 	/* during a read */
 	dtrace_hdl_t *dtp;
@@ -151,12 +157,15 @@ static int load_dl(dtrace_hdl_t *dtp, struct dt_execwatch *w, int ring_fd, int p
 	}
 	int link = dt_uprobe_link1(path, off, fd, pid);
 	int err = errno;
-	close(fd);
 	if (link < 0) {
+		close(fd);
 		dt_set_err(dtp, "failed to watch _dl_debug_state in %s: %s", path, strerror(err));
 		free(path);
-	} else
+	} else {
 		w->rtld = path;
+		w->dl_prog = fd;	/* for the links of other processes */
+		w->dl_off = off;
+	}
 	return link;
 }
 
@@ -198,14 +207,14 @@ static int load_fork(dtrace_hdl_t *dtp, int ring_fd, int off_pid, int off_tgid)
 	return attach(dtp, &a, "dt_forkwatch", "sched_process_fork");
 }
 
-struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp, int pid)
+struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp, const int *pids, int npids)
 {
 	struct dt_execwatch *w = calloc(1, sizeof(*w));
 	if (!w) {
 		dt_set_err(dtp, "out of memory");
 		return NULL;
 	}
-	w->link_fd = w->fork_fd = w->dl_fd = -1;
+	w->link_fd = w->fork_fd = w->dl_fd = w->dl_prog = -1;
 	w->ring_fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_RINGBUF, "dt_execwatch", 0, 0,
 	    RING_SIZE, NULL);
 	if (w->ring_fd < 0) {
@@ -216,16 +225,27 @@ struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp, int pid)
 		dt_set_err(dtp, "cannot read the exec watch ring: %s", strerror(errno));
 		goto fail;
 	}
+	if (npids > 0 && npids <= DL_MAX) {
+		/* those processes' libraries only: one link each, one program */
+		if ((w->dl_fd = load_dl(dtp, w, w->ring_fd, pids[0])) < 0)
+			goto fail;
+		for (int i = 1; i < npids; i++) {
+			int fd = dt_uprobe_link1(w->rtld, w->dl_off, w->dl_prog, pids[i]);
+			if (fd >= 0)
+				w->dl_more[w->ndl_more++] = fd;	/* else: gone */
+		}
+		return w;
+	}
 	if ((w->link_fd = load(dtp, w->ring_fd)) < 0)
 		goto fail;
 	/* forks: only with task_struct's pid and tgid from kernel BTF (else
 	 * a forked child fires as its parent's object's probe, as before) */
 	int off_pid = dt_btf_offsetof(dtp, "task_struct", "pid");
 	int off_tgid = dt_btf_offsetof(dtp, "task_struct", "tgid");
-	if (!pid && off_pid >= 0 && off_tgid >= 0 &&
+	if (off_pid >= 0 && off_tgid >= 0 &&
 	    (w->fork_fd = load_fork(dtp, w->ring_fd, off_pid, off_tgid)) < 0)
 		goto fail;
-	if ((w->dl_fd = load_dl(dtp, w, w->ring_fd, pid)) < 0)
+	if ((w->dl_fd = load_dl(dtp, w, w->ring_fd, 0)) < 0)
 		dtp->errmsg[0] = 0;	/* libraries found by rescans only */
 	return w;
 fail:
@@ -258,6 +278,10 @@ void dt_execwatch_close(struct dt_execwatch *w)
 		close(w->fork_fd);
 	if (w->dl_fd >= 0)
 		close(w->dl_fd);
+	for (int i = 0; i < w->ndl_more; i++)
+		close(w->dl_more[i]);
+	if (w->dl_prog >= 0)
+		close(w->dl_prog);
 	free(w->rtld);
 	if (w->rb)
 		ring_buffer__free(w->rb);

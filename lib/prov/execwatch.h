@@ -19,11 +19,12 @@
 
 struct dt_execwatch;
 
-/* Open a watch (its ring and its program's link are file descriptors:
- * they go however dtrace exits): of every process (pid 0), or of the
- * libraries of process pid only (every exec still, no fork).  NULL with
- * the error set if the kernel refuses. */
-struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp, int pid);
+/* Open a watch (its ring and its programs' links are file descriptors:
+ * they go however dtrace exits): of every process (npids 0: execs, forks
+ * and libraries), or of the libraries of the npids processes pids only
+ * (at most 64: more watch every process).  NULL with the error set if
+ * the kernel refuses. */
+struct dt_execwatch *dt_execwatch_open(dtrace_hdl_t *dtp, const int *pids, int npids);
 /* what a process did (DT_WATCH_DL: it has mapped its libraries at
  * start, or dlopen'd or dlclose'd one) */
 enum { DT_WATCH_EXEC, DT_WATCH_FORK, DT_WATCH_DL };

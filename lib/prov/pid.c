@@ -54,15 +54,12 @@
 #include "kernel/bpfmap.h"
 #include <elfutils/libdw.h>
 #include <dwarf.h>
-#include "prov.h"
-#include "uprobe.h"
+#include "pid.h"
 #include "kernel/bpf_asm.h"
 #include "kernel/btf.h"
 #include "kernel/insn.h"
 #include "kernel/udebug.h"
 #include "kernel/usyms.h"
-
-extern const struct dt_provider_ops dt_prov_pid;
 
 enum { PID_ENTRY, PID_RETURN, PID_OFFSET };
 
@@ -90,16 +87,6 @@ struct pid_types {
 	char d[PID_MAXARGS][PID_TYPELEN], native[PID_MAXARGS][PID_TYPELEN];
 };
 
-/* the provider's per-handle state */
-struct pid_state {
-	struct dt_uprobes pending;	/* attach points not linked yet */
-	int retmap_fd;			/* (ip, tgid) -> offset in the function of
-					   the returning instruction; 0: none yet */
-	int counted;			/* to_attach is known */
-	uint32_t to_attach;		/* enabled probes not attached yet */
-	struct pid_dwarf *dwarfs;	/* each object's DWARF, opened once */
-	int ndwarfs;
-};
 
 /* an object's DWARF (its own or its debug file's), for argument types */
 struct pid_dwarf {
@@ -131,18 +118,8 @@ static int gmatch(const char *pat, const char *s)
 /* ---- making probes ---- */
 
 /* what one description asks of one process */
-struct pctx {
-	dtrace_hdl_t *dtp;
-	int pid;
-	char prov[32];
-	const char *mod, *func, *name;	/* the fields ("" for any) */
-	int obj;			/* the object being read */
-	const char *path, *modname;
-	uint64_t arg_start;		/* the process image's */
-	int failed;
-};
 
-static int mod_match(const char *pat, const char *modname, const char *path)
+int dt_pid_mod_match(const char *pat, const char *modname, const char *path)
 {
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
@@ -333,13 +310,13 @@ static int per_alias(void *arg, const char *name, uint64_t vaddr, uint64_t size)
 	return g->c->failed;
 }
 
-static int per_obj(void *arg, int obj, const char *path, int aout)
+int dt_pid_per_obj(void *arg, int obj, const char *path, int aout)
 {
 	struct pctx *c = arg;
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	const char *modname = aout ? "a.out" : base;
-	if (!mod_match(c->mod, modname, path))
+	if (!dt_pid_mod_match(c->mod, modname, path))
 		return 0;
 	c->obj = obj;
 	c->path = path;
@@ -372,7 +349,7 @@ static int pid_of(const char *prov)
  * image's arg_start (where its arguments are: a different address
  * after each exec, stack randomization being on) into *arg_start.
  */
-static int grabbable(int pid, uint64_t *arg_start)
+int dt_pid_grabbable(int pid, uint64_t *arg_start)
 {
 	char fn[64], buf[1024];
 	*arg_start = 0;
@@ -414,7 +391,7 @@ static int pid_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mo
 	struct pctx c = { .dtp = dtp, .pid = (int)pid, .mod = mod, .func = func, .name = name };
 	snprintf(c.prov, sizeof(c.prov), "pid%d", (int)pid);
 	/* a kernel thread maps no file: nothing to grab either */
-	if (!grabbable((int)pid, &c.arg_start) || dt_usym_objects((int)pid, per_obj, &c) <= 0) {
+	if (!dt_pid_grabbable((int)pid, &c.arg_start) || dt_usym_objects((int)pid, dt_pid_per_obj, &c) <= 0) {
 		if (c.failed)
 			return -1;
 		dtp->errtag = D_PROC_GRAB;
@@ -426,7 +403,7 @@ static int pid_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *mo
 static int pid_match_mod(const struct dt_probe *p, const char *mod)
 {
 	const struct pid_probe *pp = p->priv;
-	return mod_match(mod, p->mod, pp->path);
+	return dt_pid_mod_match(mod, p->mod, pp->path);
 }
 
 /* ---- the process image ---- */
@@ -932,11 +909,25 @@ static int pid_attach_shared(dtrace_hdl_t *dtp, struct dt_probe *p, int prog_fd,
 /* tracing starts: anything not linked yet (attaching stopped early) */
 static int pid_start(dtrace_hdl_t *dtp)
 {
-	void **slot = dt_prov_state(dtp, &dt_prov_pid);
-	struct pid_state *st = slot ? *slot : NULL;
-	if (!st || !st->pending.n)
+	/* descriptions naming a process: its libraries mapped later too
+	 * (pidlate.c), though nothing matched at start */
+	struct pid_state *st = dtp->npiddescs ? state(dtp) : NULL;
+	if (!st) {
+		void **slot = dt_prov_state(dtp, &dt_prov_pid);
+		st = slot ? *slot : NULL;
+	}
+	if (!st)
 		return 0;
-	return dt_uprobe_attach(dtp, &dt_prov_pid, &st->pending);
+	if (st->pending.n && dt_uprobe_attach(dtp, &dt_prov_pid, &st->pending) < 0)
+		return -1;
+	return dt_pid_late_start(dtp, st);
+}
+
+static void pid_stop(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_pid);
+	if (slot && *slot)
+		dt_pid_late_stop(*slot);
 }
 
 static void pid_fini(dtrace_hdl_t *dtp, void *state)
@@ -946,6 +937,7 @@ static void pid_fini(dtrace_hdl_t *dtp, void *state)
 	if (!st)
 		return;
 	dt_uprobe_clear(&st->pending);
+	dt_pid_late_free(st);
 	dwarfs_free(st);
 	free(st);
 }
@@ -980,6 +972,8 @@ const struct dt_provider_ops dt_prov_pid = {
 	.prog_class = pid_prog_class,
 	.attach_shared = pid_attach_shared,
 	.start = pid_start,
+	.stop = pid_stop,
+	.poll = dt_pid_late_poll,
 	.fini = pid_fini,
 	.free_priv = pid_free_priv,
 };

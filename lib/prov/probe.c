@@ -256,15 +256,39 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 		if (by >= 0)
 			from = from->ix[by].next;
 		dt_probe_nscanned++;
-		if (!field_match(prov, p->prov) ||
-		    (*mod && p->ops->match_mod ? !p->ops->match_mod(p, mod) :
-		     !field_match(mod, p->mod)) ||
-		    !field_match(func, p->func) || !field_match(name, p->name))
+		if (!dt_probe_matches(p, prov, mod, func, name))
 			continue;
 		n++;
 		if (fn && fn(dtp, p, arg) != 0)
 			break;
 	}
+	return n;
+}
+
+int dt_probe_matches(const struct dt_probe *p, const char *prov, const char *mod,
+    const char *func, const char *name)
+{
+	return field_match(prov, p->prov) &&
+	    (*mod && p->ops->match_mod ? p->ops->match_mod(p, mod) : field_match(mod, p->mod)) &&
+	    field_match(func, p->func) && field_match(name, p->name);
+}
+
+int dt_probe_piddesc_clauses(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	int n = 0;
+	for (int i = 0; i < dtp->npiddescs; i++) {
+		const struct dt_piddesc *d = &dtp->piddescs[i];
+		if ((n && p->clauses[n - 1] == d->stmt) ||
+		    !dt_probe_matches(p, d->prov, d->mod, d->func, d->name))
+			continue;
+		if (!n) {
+			free(p->clauses);
+			if (!(p->clauses = malloc((size_t)dtp->npiddescs * sizeof(*p->clauses))))
+				return dt_set_err(dtp, "out of memory");
+		}
+		p->clauses[n++] = d->stmt;
+	}
+	p->nclauses = n;
 	return n;
 }
 

@@ -286,6 +286,13 @@ extern unsigned long dt_probe_nscanned;
  * dtp->errtag set when a provider refuses the description */
 int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
     const char *func, const char *name, dt_probe_f *fn, void *arg);
+/* does the description (prov, mod, func, name: "" any, globs) match p? */
+int dt_probe_matches(const struct dt_probe *p, const char *prov, const char *mod,
+    const char *func, const char *name);
+/* p's clauses: those of dtp->piddescs that match it, in program order,
+ * each once (a probe made while tracing); how many, -1 with the error
+ * set */
+int dt_probe_piddesc_clauses(dtrace_hdl_t *dtp, struct dt_probe *p);
 int dt_pdesc_split(const char *text, char *buf, size_t len,
     const char *f[4]);
 void dt_probes_free(dtrace_hdl_t *dtp);

@@ -144,19 +144,61 @@ static int add_leader(struct usdt_late *l, struct dt_probe *p)
 	return 0;
 }
 
-/* the live processes that descriptions name (not pid's), into
- * l->targets; -1 when out of memory */
+static int desc_pid(const struct dt_piddesc *d)
+{
+	size_t plen;
+	int pid = dt_usdt_split_pid(d->prov, &plen);
+	return !pid || (plen == 3 && !strncmp(d->prov, "pid", 3)) ? 0 : pid;
+}
+
+/* Could a library process pid maps later hold probes the descriptions
+ * naming it match?  Not if each names a module exactly that it maps
+ * now (a gone process: no). */
+static int may_grow(dtrace_hdl_t *dtp, int pid)
+{
+	int left = 0;
+	for (int i = 0; i < dtp->npiddescs; i++) {
+		const struct dt_piddesc *d = &dtp->piddescs[i];
+		if (desc_pid(d) != pid)
+			continue;
+		if (!*d->mod || strpbrk(d->mod, "*?[\\"))
+			return 1;
+		left++;
+	}
+	struct dt_usdt_maps w;
+	if (!left || !dt_usdt_maps_open(&w, pid))
+		return 0;
+	char *seen = calloc((size_t)dtp->npiddescs, 1);
+	const char *path;
+	uint64_t dev, ino;
+	while (seen && left && (path = dt_usdt_maps_next(&w, &dev, &ino))) {
+		const char *base = strrchr(path, '/');
+		base = base ? base + 1 : path;
+		for (int i = 0; i < dtp->npiddescs; i++)
+			if (!seen[i] && desc_pid(&dtp->piddescs[i]) == pid &&
+			    !strcmp(dtp->piddescs[i].mod, base)) {
+				seen[i] = 1;
+				left--;
+			}
+	}
+	if (w.f)
+		fclose(w.f);
+	free(seen);
+	return left > 0;
+}
+
+/* the live processes that descriptions name (not pid's) and that may
+ * map probes they match later, into l->targets; -1 when out of memory */
 static int find_targets(dtrace_hdl_t *dtp, struct usdt_late *l)
 {
 	for (int i = 0; i < dtp->npiddescs; i++) {
-		const char *prov = dtp->piddescs[i].prov;
-		size_t plen, k;
-		int pid = dt_usdt_split_pid(prov, &plen);
-		if (!pid || (plen == 3 && !strncmp(prov, "pid", 3)) || pid == getpid())
+		int pid = desc_pid(&dtp->piddescs[i]);
+		size_t k;
+		if (!pid || pid == getpid())
 			continue;
 		for (k = 0; k < l->ntargets && l->targets[k].pid != pid; k++)
 			;
-		if (k < l->ntargets || (kill(pid, 0) < 0 && errno == ESRCH))
+		if (k < l->ntargets || !may_grow(dtp, pid))
 			continue;
 		struct target *nt = realloc(l->targets, (l->ntargets + 1) * sizeof(*nt));
 		if (!nt)
@@ -201,8 +243,10 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 		return 0;	/* no enabling for processes started later
 				   or libraries mapped later */
 	/* only named processes: their libraries alone are watched */
-	int wpid = !l->nleaders && l->ntargets == 1 ? l->targets[0].pid : 0;
-	if (!(l->w = dt_execwatch_open(dtp, wpid))) {
+	int pids[64], np = 0;
+	for (size_t i = 0; !l->nleaders && i < l->ntargets && i < 64; i++)
+		pids[np++] = l->targets[i].pid;
+	if (!(l->w = dt_execwatch_open(dtp, pids, l->ntargets <= 64 ? np : 0))) {
 		if (l->nleaders)
 			dt_out_message(dtp, 0, "processes started later will not be traced "
 			    "unless they run an object traced now: %s", dtp->errmsg);

@@ -3,7 +3,8 @@
 # dt_forkwatch on sched_process_fork and dt_dlwatch on the dynamic
 # linker's _dl_debug_state, which
 # finds USDT probes in processes started later) is loaded only while a
-# glob enabling over any process is: not for a probe named by pid, nor
+# glob enabling over any process is: not for a probe named by pid and
+# module (one named by pid only gets dt_dlwatch for that process), nor
 # for a script without USDT probes.  Checked with bpftool, while dtrace
 # traces.
 . "$TESTDIR/usdt/common.bash"
@@ -37,6 +38,12 @@ read -r e f d <<<"$(watches 'usdtprog*:::work { @ = count(); }')"
 [ "$e" -ge 1 ] || fail "no exec watch for a glob"
 [ "$f" -ge 1 ] || fail "no fork watch for a glob"
 [ "$d" -ge 1 ] || fail "no dynamic linker watch for a glob"
-[ "$(watches "usdtprog$wpid:::work { @ = count(); }")" = "0 0 0" ] || fail "a watch for a probe named by pid"
+# a description naming a process: only its libraries are watched (a
+# dlopen may bring the provider: tst.target_dlopen.sh), not when it
+# names a module the process maps already
+[ "$(watches "usdtprog$wpid:::work { @ = count(); }")" = "0 0 1" ] ||
+    fail "not the dynamic linker's watch alone for a probe named by pid"
+[ "$(watches "usdtprog$wpid:p::work { @ = count(); }")" = "0 0 0" ] ||
+    fail "a watch for a probe named by pid and module"
 [ "$(watches 'syscall::getpid:entry { @ = count(); }')" = "0 0 0" ] || fail "a watch without USDT probes"
 exit 0

@@ -1,0 +1,64 @@
+#!/bin/bash
+# A pid description applies to a library the process dlopen()s while
+# traced, as in DTrace, where -Z lets a description name a library that
+# is not loaded yet (a plugin).  The watch on the dynamic linker's
+# _dl_debug_state, linked for the process alone, names it after the
+# dlopen; each description naming it is walked over its new objects and
+# the probes made get their clauses, in program order, with their
+# predicates.  The firings in the ~50 ms before the consumer reads the
+# watch are lost (the process is not held).  Without -Z the description
+# matches nothing at start and is dtrace's error.
+. "$TESTDIR/pid/common.bash"
+mkdir -p "$tmp/lib"
+cc -O2 -fPIC -shared -DUSDT_LIB -o "$tmp/lib/libusdtlib.so" "$TESTDIR/progs/usdt_lib.c" ||
+    fail "cannot build the library"
+cc -O2 -DUSDT_DLOPEN -o "$tmp/dlopen" "$TESTDIR/progs/usdt_lib.c" || fail "cannot build usdt_dlopen"
+trap 'kill $wpid $dpid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# (1) -c: the command opens the library 300 ms after its start; entry
+# and return of its function
+timeout -s INT 60 "$DTRACE" -Z -qn 'pid$target:libusdtlib.so:lib_tick:entry {
+	printf("%s %d %s %s %s\n", probeprov, pid, probemod, probefunc, probename); }' \
+    -n 'pid$target:libusdtlib.so:lib_tick:return { printf("%s\n", probename); exit(0); }' \
+    -c "$tmp/dlopen $tmp/lib/libusdtlib.so 10 300" >"$tmp/out" 2>"$tmp/err" ||
+    fail "dtrace -Z -c failed"
+awk '$1 == "pid" $2 && $3 == "libusdtlib.so" && $4 == "lib_tick" && $5 == "entry" { e++; next }
+     $1 == "return" && e == 1 { r++ }
+     END { exit !(e == 1 && r == 1) }' "$tmp/out" ||
+    fail "-c: not an entry of pid<pid>:libusdtlib.so:lib_tick then its return"
+
+# (2) without -Z: the description matches nothing when tracing starts
+timeout -s INT 60 "$DTRACE" -qn 'pid$target:libusdtlib.so:lib_tick:entry { exit(0); }' \
+    -c "$tmp/dlopen $tmp/lib/libusdtlib.so 10 300" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc = 1 ] || fail "without -Z: exit status $rc, expected 1"
+grep -q '^dtrace: invalid probe specifier .*: probe description pid[0-9]*:libusdtlib.so:lib_tick:entry does not match any probes$' "$tmp/err" ||
+    fail "without -Z: not dtrace's error"
+
+# (3) -p: a running process, signalled to dlopen; a glob over the
+# library's functions, and a second description of the same probe with
+# a predicate (one CPU: the records of one buffer come in order)
+start_waiting taskset -c 1 "$tmp/dlopen" "$tmp/lib/libusdtlib.so" 10
+"$DTRACE" -Z -qn 'pid$target:libusdt*::entry { printf("A %s %d\n", probefunc, arg0); }' \
+    -n 'pid$target::lib_tick:entry /arg0 % 2 == 0/ { printf("B %d\n", arg0); }' \
+    -n 'pid$target:libusdtlib.so:lib_tick:entry /arg0 >= 20/ { exit(0); }' \
+    -n 'BEGIN { printf("ready\n"); }' -p $wpid -o "$tmp/out" 2>"$tmp/err" &
+dpid=$!
+for ((i = 0; i < 600; i++)); do
+	[ -s "$tmp/out" ] && break
+	kill -0 $dpid 2>/dev/null || fail "dtrace exited: $(cat "$tmp/err")"
+	sleep 0.1
+done
+kill -USR1 $wpid
+timeout 60 tail --pid=$dpid -f /dev/null || fail "dtrace -p did not see 21 calls"
+wait $dpid || fail "dtrace -p failed"
+dpid=
+first=$(awk '$1 == "A" { print $3; exit }' "$tmp/out")
+[ -n "$first" ] && [ "$first" -le 20 ] || fail "-p: no call before 20"
+for ((n = first; n <= 20; n++)); do
+	echo "A lib_tick $n"
+	((n % 2)) || echo "B $n"
+done >"$tmp/want"
+grep -v '^ready$\|^$' "$tmp/out" | diff "$tmp/want" - >"$tmp/diff" ||
+    fail "-p: the clauses did not run in order on each call: $(cat "$tmp/diff")"
+exit 0
