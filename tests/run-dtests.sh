@@ -57,6 +57,7 @@ stuck_report() {
 		echo "  dtrace $p: $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"
 		for t in /proc/$p/task/*; do
 			echo "    task ${t##*/} $(grep State "$t/status" 2>/dev/null) wchan $(cat "$t/wchan" 2>/dev/null)"
+			echo "      $(grep '^Sig\|^ShdPnd' "$t/status" 2>/dev/null | tr '\n' ' ')"
 			sed 's/^/      /' "$t/stack" 2>/dev/null
 		done
 		command -v gdb >/dev/null &&
