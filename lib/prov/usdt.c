@@ -47,6 +47,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include "usdt.h"
 #include "kernel/bpf_asm.h"
 #include "kernel/btf.h"
@@ -141,6 +142,28 @@ struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
 		}
 	}
 	return o;
+}
+
+int dt_usdt_file_key(const char *path, uint64_t *dev, uint64_t *ino)
+{
+	struct stat sb;
+	if (stat(path, &sb) < 0)
+		return -1;
+	*dev = (uint64_t)major(sb.st_dev) << 20 | minor(sb.st_dev);
+	*ino = sb.st_ino;
+	return 0;
+}
+
+int dt_usdt_obj_bit(dtrace_hdl_t *dtp, const char *path)
+{
+	struct usdt_state *st = dt_usdt_state(dtp);
+	uint64_t dev, ino;
+	if (!st || dt_usdt_file_key(path, &dev, &ino) < 0)
+		return 0;
+	struct usdt_obj *o = dt_usdt_obj(st, dev, ino, path, 0);
+	if (o && !o->bit && st->nbits < 64)
+		o->bit = ++st->nbits;
+	return o ? o->bit : 0;
 }
 
 /* "function__entry" -> "function-entry" */
@@ -388,8 +411,10 @@ static int usdt_provide_pdesc(dtrace_hdl_t *dtp, const char *prov, const char *m
  * object for any process (pid 0) and the others not at all: it fires in
  * each of those processes and in every later one.  Its firings carry
  * its own probe ID and probeprov (the process it was found in); pid and
- * execname are the firing process's.  Otherwise each probe keeps its
- * process.  A later process running another object with the provider
+ * execname are the firing process's.  The others (followers) are linked
+ * with their pids too, gated on the own-pids map, and switched to at
+ * start (usdtlate.c), so that each process found at start fires with
+ * its own probe's ID.  Otherwise each probe keeps its process.  A later process running another object with the provider
  * gets probes of its own (usdtlate.c). */
 
 static int same_site(const struct dt_probe *p, const struct dt_probe *q)
@@ -403,11 +428,15 @@ static int same_site(const struct dt_probe *p, const struct dt_probe *q)
 	    !strcmp(p->func, q->func) && !strcmp(p->name, q->name);
 }
 
+static int own_map(dtrace_hdl_t *dtp);
+
 int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
 {
-	const struct usdt_probe *up = p->priv;
-	if (up->own || !up->any_pid || getenv("DTRACE_USDT_PERPID"))
+	struct usdt_probe *up = p->priv;
+	if (up->own || !up->any_pid || getenv("DTRACE_USDT_PERPID") || up->follows > 0)
 		return USDT_OWN;
+	if (up->follows < 0)
+		return USDT_FOLLOWER;
 	const struct dt_probe *first = p;
 	for (uint32_t i = 0; i < dtp->nprobes; i++) {
 		const struct dt_probe *q = dtp->probes[i];
@@ -420,7 +449,15 @@ int dt_usdt_kind(dtrace_hdl_t *dtp, const struct dt_probe *p)
 		if (q->id < first->id)
 			first = q;
 	}
-	return first == p ? USDT_FILE : USDT_FOLLOWER;
+	if (first == p)
+		return USDT_FILE;
+	/* a follower: linked with its pid and switched to at start when
+	 * its object has a bit (so that it fires with its own ID), else it
+	 * fires through the first probe */
+	int bit = getenv("DTRACE_USDT_NOLATE") || getenv("DTRACE_USDT_NOFOLLOW") ||
+	    own_map(dtp) < 0 ? 0 : dt_usdt_obj_bit(dtp, up->path);
+	up->follows = bit > 0 ? bit : -1;
+	return bit > 0 ? USDT_OWN : USDT_FOLLOWER;
 }
 
 /* A probe attached for any process fires in processes other than the
@@ -448,16 +485,17 @@ static int own_map(dtrace_hdl_t *dtp)
 	if (!st)
 		return -1;
 	if (!st->own_fd) {
-		int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_usdt_own", 4, 1,
+		int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_usdt_own", 4, 8,
 		    USDT_OWN_MAX, NULL);
 		st->own_fd = fd < 0 ? -1 : fd;
 	}
 	return st->own_fd;
 }
 
-/* to out if the firing process's pid is (in: 1) or is not (0) in the
+/* to out if the firing process's pid is (in: 1, with bit (1 + its
+ * index) set in its value, any value if bit is 0) or is not (0) in the
  * own-pids map */
-static void own_check(struct dt_asm *a, int fd, int in, int out)
+static void own_check(struct dt_asm *a, int fd, int in, int bit, int out)
 {
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
 	dt_asm_emit(a, ALU64_IMM(BPF_RSH, R0, 32));
@@ -466,7 +504,17 @@ static void own_check(struct dt_asm *a, int fd, int in, int out)
 	dt_asm_emit(a, MOV64_REG(R2, R10));
 	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R2, -4));
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_map_lookup_elem));
-	dt_asm_jump(a, JMP_IMM(in ? BPF_JNE : BPF_JEQ, R0, 0, 0), out);
+	if (!in || !bit) {
+		dt_asm_jump(a, JMP_IMM(in ? BPF_JNE : BPF_JEQ, R0, 0, 0), out);
+		return;
+	}
+	int fire = dt_asm_new_label(a);
+	dt_asm_jump(a, JMP_IMM(BPF_JEQ, R0, 0, 0), fire);
+	dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R0, 0));
+	dt_asm_emit(a, ALU64_IMM(BPF_RSH, R1, bit - 1));
+	dt_asm_emit(a, ALU64_IMM(BPF_AND, R1, 1));
+	dt_asm_jump(a, JMP_IMM(BPF_JNE, R1, 0, 0), out);
+	dt_asm_place(a, fire);
 }
 
 static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *p, int out)
@@ -477,11 +525,11 @@ static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *
 		/* any process mapping the object, but those with probes
 		 * of their own (usdtlate.c) */
 		if (!getenv("DTRACE_USDT_NOLATE") && (fd = own_map(dtp)) >= 0)
-			own_check(a, fd, 1, out);
+			own_check(a, fd, 1, dt_usdt_obj_bit(dtp, up->path), out);
 		return 0;
 	}
-	if (up->own && (fd = own_map(dtp)) >= 0)
-		own_check(a, fd, 0, out);	/* not yet switched to */
+	if ((up->own || up->follows > 0) && (fd = own_map(dtp)) >= 0)
+		own_check(a, fd, 0, 0, out);	/* not yet switched to */
 	int mm = dt_btf_offsetof(dtp, "task_struct", "mm");
 	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
 	if (!up->arg_start || mm < 0 || as < 0)

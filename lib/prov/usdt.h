@@ -39,6 +39,14 @@ struct usdt_probe {
 				   an object attached for any process: linked
 				   with its pid, fires once the pid is in the
 				   own-pids map (which the others skip) */
+	int follows;		/* a probe of a process found at start whose
+				   site's lowest probe is attached for any
+				   process (a follower): 1 + the bit of its
+				   object in the own-pids map, linked with its
+				   pid and fires once the pid is in the map
+				   with that bit (which the object's probe for
+				   any process skips); 0: not known yet, -1:
+				   not attached (fires through that probe) */
 	char *desc;		/* its full name, for messages */
 	int nsites;
 	struct usdt_site *sites;
@@ -51,6 +59,8 @@ struct usdt_obj {
 	size_t n;
 	int late_done;		/* usdtlate.c: looked at (or a leader's) */
 	int anypid;		/* usdtlate.c: attached for any process */
+	int bit;		/* 1 + its bit in the own-pids map's values,
+				   0: none given (usdt.c dt_usdt_obj_bit) */
 };
 
 /* a description with a glob provider field, as provide_pdesc had it */
@@ -69,10 +79,14 @@ struct usdt_state {
 	struct usdt_desc *descs;	/* glob descriptions (usdtlate.c) */
 	size_t ndescs;
 	struct usdt_late *late;		/* usdtlate.c, NULL: no watch */
-	int own_fd;			/* the own-pids map (pid -> 1: the
-					   process's own probes fire, those
-					   attached for any process do not),
-					   0: none */
+	int own_fd;			/* the own-pids map (pid -> the objects,
+					   a bit each, whose probes attached for
+					   any process skip the process, its own
+					   probes firing instead; all bits: every
+					   object), 0: none */
+	int nbits;			/* objects given a bit so far (64 at
+					   most: the others' probes skip a pid
+					   in the map whatever its bits) */
 };
 
 /* how a probe is attached: to its process; to its object for any
@@ -86,6 +100,12 @@ int dt_usdt_fmatch(const char *pat, const char *s);
  * first use; NULL when out of memory */
 struct usdt_obj *dt_usdt_obj(struct usdt_state *st, uint64_t dev, uint64_t ino,
     const char *path, int pid);
+/* the (dev, ino) /proc/PID/maps shows for the file at path; -1 if it
+ * cannot be read */
+int dt_usdt_file_key(const char *path, uint64_t *dev, uint64_t *ino);
+/* 1 + the bit in the own-pids map's values of the object at path, given
+ * on first use; 0 if it has none */
+int dt_usdt_obj_bit(dtrace_hdl_t *dtp, const char *path);
 /* "python1234": 1234 and the provider's length (4), else 0 */
 int dt_usdt_split_pid(const char *prov, size_t *plen);
 /* "function__entry" -> "function-entry" */

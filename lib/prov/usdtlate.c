@@ -91,6 +91,7 @@ struct seen {
 struct pend {
 	int pid;
 	uint32_t first, last;		/* the probes made for it: IDs */
+	uint64_t bits;			/* their objects' bits (usdt.h) */
 };
 
 #define OWNED_CHECK	1000	/* ms between checks of the owned pids */
@@ -123,16 +124,7 @@ struct usdt_late {
 	size_t ntargets;
 };
 
-/* the (dev, ino) of /proc/PID/maps for the file at path */
-static int file_key(const char *path, uint64_t *dev, uint64_t *ino)
-{
-	struct stat sb;
-	if (stat(path, &sb) < 0)
-		return -1;
-	*dev = (uint64_t)major(sb.st_dev) << 20 | minor(sb.st_dev);
-	*ino = sb.st_ino;
-	return 0;
-}
+static void own_bits(struct usdt_state *st, int pid, uint64_t bits);
 
 static int add_leader(struct usdt_late *l, struct dt_probe *p)
 {
@@ -225,7 +217,7 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 			continue;	/* probeprov could not name the process */
 		const struct usdt_probe *up = p->priv;
 		uint64_t dev, ino;
-		if (file_key(up->path, &dev, &ino) == 0) {
+		if (dt_usdt_file_key(up->path, &dev, &ino) == 0) {
 			struct usdt_obj *o = dt_usdt_obj(st, dev, ino, up->path, up->pid);
 			if (o)
 				o->late_done = o->anypid = 1;	/* attached for any
@@ -237,6 +229,14 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 		}
 	}
 	st->late = l;
+	/* the followers linked with their pids fire from now on, their
+	 * objects' probes for any process skip them */
+	for (uint32_t i = 0; st->own_fd > 0 && i < dtp->nprobes; i++) {
+		const struct dt_probe *p = dtp->probes[i];
+		const struct usdt_probe *up = p->ops == &dt_prov_usdt ? p->priv : NULL;
+		if (up && up->follows > 0 && p->nclauses && p->prog_fd >= 0)
+			own_bits(st, up->pid, 1ULL << (up->follows - 1));
+	}
 	if (find_targets(dtp, l) < 0)
 		return -1;
 	if (!l->nleaders && !l->ntargets)
@@ -255,7 +255,7 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 			    "will not be traced: %s", dtp->errmsg);
 		dtp->errmsg[0] = 0;
 	} else if (dt_execwatch_rtld(l->w))
-		file_key(dt_execwatch_rtld(l->w), &l->rtld_dev, &l->rtld_ino);
+		dt_usdt_file_key(dt_execwatch_rtld(l->w), &l->rtld_dev, &l->rtld_ino);
 	return 0;
 }
 
@@ -360,13 +360,14 @@ static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_o
 
 /* a process's own probes made, IDs first..last: switched to at the next
  * poll, once loaded */
-static void add_pend(struct usdt_late *l, int pid, uint32_t first, uint32_t last)
+static void add_pend(struct usdt_late *l, int pid, uint32_t first, uint32_t last,
+    uint64_t bits)
 {
 	struct pend *np = realloc(l->pend, (l->npend + 1) * sizeof(*np));
 	if (!np)
 		return;		/* not switched: its firings stay the object's */
 	l->pend = np;
-	np[l->npend++] = (struct pend){ pid, first, last };
+	np[l->npend++] = (struct pend){ pid, first, last, bits };
 }
 
 /* The objects process pid maps: those not looked at yet get probes for
@@ -380,6 +381,7 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid, int *rtld)
 		return 0;
 	int rc = 0, own = 0;
 	uint32_t first = dtp->nprobes + 1;
+	uint64_t bits = 0;
 	const char *path;
 	uint64_t dev, ino;
 	*rtld = 0;
@@ -390,8 +392,11 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid, int *rtld)
 		if (!o || !o->n || (o->late_done && !o->anypid))
 			continue;
 		if (o->anypid) {	/* known: the process's own probes */
-			if (st->own_fd > 0 && (rc = object_probes(dtp, st, o, path, pid, 1)) > 0)
+			if (st->own_fd > 0 && (rc = object_probes(dtp, st, o, path, pid, 1)) > 0) {
 				own += rc;
+				int bit = o->bit;
+				bits |= bit ? 1ULL << (bit - 1) : ~0ULL;
+			}
 			continue;
 		}
 		o->late_done = 1;	/* once, whatever comes of it */
@@ -405,7 +410,7 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid, int *rtld)
 	if (w.f)
 		fclose(w.f);
 	if (own) {
-		add_pend(st->late, pid, first, dtp->nprobes);
+		add_pend(st->late, pid, first, dtp->nprobes, bits);
 		st->late->made += own;
 	}
 	if (rc < 0) {
@@ -432,6 +437,31 @@ static void unown(struct usdt_state *st, size_t i)
 	l->owned[i] = l->owned[--l->nowned];
 }
 
+/* bits into pid's value in the own-pids map (the objects whose probes
+ * attached for any process skip it from now on), the pid among the owned
+ * ones */
+static void own_bits(struct usdt_state *st, int pid, uint64_t bits)
+{
+	struct usdt_late *l = st->late;
+	uint32_t key = (uint32_t)pid;
+	uint64_t v = 0;
+	size_t k;
+	for (k = 0; k < l->nowned && l->owned[k] != pid; k++)
+		;
+	if (k == l->nowned) {		/* not yet */
+		int *no = realloc(l->owned, (l->nowned + 1) * sizeof(*no));
+		if (!no)
+			return;		/* not switched: it fires through the
+					   probes attached for any process */
+		l->owned = no;
+	} else {
+		bpf_map_lookup_elem(st->own_fd, &key, &v);
+	}
+	v |= bits;
+	if (bpf_map_update_elem(st->own_fd, &key, &v, BPF_ANY) == 0 && k == l->nowned)
+		l->owned[l->nowned++] = pid;
+}
+
 /* The processes whose own probes the consumer has loaded since the last
  * poll: into the own-pids map, when every one is loaded (else their
  * firings stay the probes' attached for any process). */
@@ -447,17 +477,8 @@ static void switch_pending(dtrace_hdl_t *dtp, struct usdt_state *st)
 			if (uq && uq->own && uq->pid == pd->pid)
 				ok = q->epids && q->nclauses && q->prog_fd >= 0;
 		}
-		for (size_t k = 0; k < l->nowned && ok; k++)
-			ok = l->owned[k] != pd->pid;	/* switched already (more
-							   probes: a library) */
-		int *no = ok ? realloc(l->owned, (l->nowned + 1) * sizeof(*no)) : NULL;
-		if (!no)
-			continue;
-		l->owned = no;
-		uint32_t key = (uint32_t)pd->pid;
-		uint8_t one = 1;
-		if (bpf_map_update_elem(st->own_fd, &key, &one, BPF_ANY) == 0)
-			no[l->nowned++] = pd->pid;
+		if (ok)
+			own_bits(st, pd->pid, pd->bits);
 	}
 	l->npend = 0;
 }
