@@ -127,6 +127,8 @@ struct dtrace_hdl {
 					   if none */
 	int fd_upidlast;		/* ... each CPU's last pid seen announced */
 	void *upid_rb;			/* ... its reader (consume/upid.c) */
+	int provwake;			/* the providers' poll fds are in the
+					   buffers' epoll set (consume/buf.c) */
 	int uses_stack;			/* stackdepth/caller...: frame has a stack buffer */
 	int uses_cpuinfo;		/* curcpu/chip/lgrp: needs dt_cpuinfo */
 	int fd_cpuinfo;			/* per-CPU facts map (cpuinfo.c), 0 if none */

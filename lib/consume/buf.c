@@ -111,6 +111,21 @@ static void ring_consume(dtrace_hdl_t *dtp, struct dt_ring *r)
 	report_drops(dtp, r);
 }
 
+static void add_provfd(void *arg, int fd)
+{
+	struct dt_bufs *b = arg;
+	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = DT_PROV_EVENT };
+	epoll_ctl(b->epfd, EPOLL_CTL_ADD, fd, &ev);	/* else: at the next
+							   wake-up, as before */
+}
+
+void dt_buf_provwake(dtrace_hdl_t *dtp)
+{
+	struct dt_bufs *b = dtp->bufs;
+	if (b && b->epfd >= 0)
+		dt_prov_pollfds(dtp, add_provfd, b);
+}
+
 int dt_buf_poll(dtrace_hdl_t *dtp, int ms)
 {
 	struct dt_bufs *b = dtp->bufs;
@@ -126,6 +141,7 @@ int dt_buf_poll(dtrace_hdl_t *dtp, int ms)
 			b->ready[ev[i].data.u32] = 1;
 		else if (ev[i].data.u32 == DT_UPID_EVENT)
 			dt_upid_read(dtp);	/* a new process to read at once */
+		/* DT_PROV_EVENT: the providers' poll hooks run next */
 	for (int i = 0; i < b->nrings; i++)
 		if (b->ready[i]) {
 			b->ready[i] = 0;

@@ -516,6 +516,10 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *out)
 	int sw = dt_buf_policy(dtp) == DT_BUFPOLICY_SWITCH;
 
 	dt_outact_set_out(dtp, out);
+	if (!dtp->provwake) {	/* the providers have started by now */
+		dtp->provwake = 1;
+		dt_buf_provwake(dtp);
+	}
 	if (dtp->stop_requested || dtp->exiting)
 		return DTRACE_WORKSTATUS_DONE;
 	uint64_t now = now_ns();

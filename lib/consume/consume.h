@@ -160,6 +160,11 @@ int dt_ustack_out(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd, int pid, cons
  * DT_UPID_EVENT; dt_upid_read reads what it holds */
 #define DT_UPID_EVENT 0xfffffff0u
 void dt_upid_open(dtrace_hdl_t *dtp);
+/* buf.c: the providers' poll descriptors (prov.h pollfd) join the
+ * buffers' epoll set with DT_PROV_EVENT, once tracing has started: a
+ * provider with work for its poll hook wakes the consumer at once */
+#define DT_PROV_EVENT 0xfffffff1u
+void dt_buf_provwake(dtrace_hdl_t *dtp);
 void dt_upid_read(dtrace_hdl_t *dtp);
 void dt_upid_free(dtrace_hdl_t *dtp);
 /* aggregation a's ustack() keys printed symbolized (their render) */

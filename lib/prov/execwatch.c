@@ -258,6 +258,11 @@ const char *dt_execwatch_rtld(const struct dt_execwatch *w)
 	return w ? w->rtld : NULL;
 }
 
+int dt_execwatch_fd(const struct dt_execwatch *w)
+{
+	return w && w->rb ? ring_buffer__epoll_fd(w->rb) : -1;
+}
+
 int dt_execwatch_read(dtrace_hdl_t *dtp, struct dt_execwatch *w, dt_execwatch_f *fn, void *arg)
 {
 	if (!w || !w->rb)

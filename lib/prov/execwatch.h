@@ -35,6 +35,8 @@ int dt_execwatch_read(dtrace_hdl_t *dtp, struct dt_execwatch *w, dt_execwatch_f 
 /* the dynamic linker whose _dl_debug_state is watched (its path), NULL
  * if none is */
 const char *dt_execwatch_rtld(const struct dt_execwatch *w);
+/* a file descriptor that is readable when the ring holds announcements */
+int dt_execwatch_fd(const struct dt_execwatch *w);
 /* Close the program's link and the ring, and free w; NULL is fine. */
 void dt_execwatch_close(struct dt_execwatch *w);
 

@@ -974,6 +974,7 @@ const struct dt_provider_ops dt_prov_pid = {
 	.start = pid_start,
 	.stop = pid_stop,
 	.poll = dt_pid_late_poll,
+	.pollfd = dt_pid_late_pollfd,
 	.fini = pid_fini,
 	.free_priv = pid_free_priv,
 };

@@ -52,6 +52,7 @@ int dt_pid_grabbable(int pid, uint64_t *arg_start);
 /* pidlate.c */
 int dt_pid_late_start(dtrace_hdl_t *dtp, struct pid_state *st);
 int dt_pid_late_poll(dtrace_hdl_t *dtp);
+int dt_pid_late_pollfd(dtrace_hdl_t *dtp);
 void dt_pid_late_stop(struct pid_state *st);
 void dt_pid_late_free(struct pid_state *st);
 

@@ -17,11 +17,12 @@
  * made gets the clauses of the descriptions naming the process that
  * match it, in program order, and the consumer loads and links it
  * (rt/load.c dt_load_new; pid_attach links at once, the start-time
- * probes being linked).  A probe whose name exists is not made again; a
+ * probes being linked); the watch's ring wakes the consumer at once
+ * (the pollfd op).  A probe whose name exists is not made again; a
  * library closed and opened again is not walked again (its uprobes are
  * on the file: they fire in the new mapping).  The process is not held:
- * its firings before the consumer reads the watch (up to 50 ms after the
- * dlopen) are lost.
+ * its calls before the consumer has read the watch and linked the new
+ * probes (a millisecond or two after the dlopen) are not traced.
  */
 #include <errno.h>
 #include <signal.h>
@@ -31,6 +32,7 @@
 #include "pid.h"
 #include "execwatch.h"
 #include "base/output.h"
+#include "kernel/btf.h"
 #include "kernel/usyms.h"
 
 /* a process pid descriptions name, and the objects looked at for it */
@@ -164,7 +166,11 @@ int dt_pid_late_start(dtrace_hdl_t *dtp, struct pid_state *st)
 		dt_out_message(dtp, 0, "libraries that traced processes map later "
 		    "will not be traced: %s", dtp->errmsg);
 		dtp->errmsg[0] = 0;
+		return 0;
 	}
+	/* kernel BTF read now (the new probes' exec check needs it), not
+	 * after a dlopen: parsing it takes tens of milliseconds */
+	dt_btf_offsetof(dtp, "task_struct", "mm");
 	return 0;
 }
 
@@ -279,6 +285,13 @@ int dt_pid_late_poll(dtrace_hdl_t *dtp)
 			if (l->t[k].pid == l->named[i])
 				scan(dtp, l, &l->t[k]);
 	return l->made;
+}
+
+int dt_pid_late_pollfd(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_pid);
+	struct pid_state *st = slot ? *slot : NULL;
+	return st && st->late ? dt_execwatch_fd(st->late->w) : -1;
 }
 
 void dt_pid_late_stop(struct pid_state *st)

@@ -179,6 +179,10 @@ struct dt_provider_ops {
 	 * loaded and attached (rt/load.c dt_load_new, through attach as at
 	 * start).  It reports a failure with dt_out_message and goes on. */
 	int (*poll)(dtrace_hdl_t *dtp);
+	/* Optional: a file descriptor (an epoll one is fine) that becomes
+	 * readable when poll has something to do, so that the consumer
+	 * wakes at once rather than at its next wake-up; -1 if none now. */
+	int (*pollfd)(dtrace_hdl_t *dtp);
 	/* Release the provider's state (dt_prov_state) when the handle
 	 * closes; its kept file descriptors are closed before this. */
 	void (*fini)(dtrace_hdl_t *dtp, void *state);
@@ -323,6 +327,8 @@ void dt_prov_stop(dtrace_hdl_t *dtp);
 /* the consumer's wake-up: every provider's poll hook; how many probes
  * they made to be loaded */
 int dt_prov_poll(dtrace_hdl_t *dtp);
+/* fn(arg, fd) for each provider's pollfd that has one */
+void dt_prov_pollfds(dtrace_hdl_t *dtp, void (*fn)(void *arg, int fd), void *arg);
 /* detach everything providers attached (many in parallel) */
 void dt_prov_detach(dtrace_hdl_t *dtp);
 /* the end of the handle: detach, then each provider's fini */

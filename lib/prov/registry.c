@@ -144,6 +144,15 @@ int dt_prov_poll(dtrace_hdl_t *dtp)
 	return n;
 }
 
+void dt_prov_pollfds(dtrace_hdl_t *dtp, void (*fn)(void *arg, int fd), void *arg)
+{
+	for (int i = 0; i < dtp->nprovs; i++) {
+		int fd = dtp->provs[i].ops->pollfd ? dtp->provs[i].ops->pollfd(dtp) : -1;
+		if (fd >= 0)
+			fn(arg, fd);
+	}
+}
+
 void dt_prov_detach(dtrace_hdl_t *dtp)
 {
 	struct dt_fdset *sets[NPROVIDERS];

@@ -936,6 +936,7 @@ const struct dt_provider_ops dt_prov_usdt = {
 	.start = usdt_start,
 	.stop = usdt_stop,
 	.poll = dt_usdt_late_poll,
+	.pollfd = dt_usdt_late_pollfd,
 	.fini = usdt_fini,
 	.free_priv = usdt_free_priv,
 	.defname = usdt_defname,

@@ -132,6 +132,8 @@ int dt_usdt_add_site(dtrace_hdl_t *dtp, struct dt_probe *p, const struct dt_sdt_
 int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st);
 int dt_usdt_late_poll(dtrace_hdl_t *dtp);
 void dt_usdt_late_stop(struct usdt_state *st);
+/* the exec watch's descriptor, for the consumer to wake on; -1: none */
+int dt_usdt_late_pollfd(dtrace_hdl_t *dtp);
 void dt_usdt_late_free(struct usdt_state *st);
 
 #endif

@@ -34,8 +34,9 @@
  * posix_spawn) is scanned once, as the exec.
  *
  * Not held: the process runs from its exec until the consumer reads the
- * ring (50 ms at most, and the time to read its notes and load its
- * programs); its firings in that window are lost.  The objects mapped
+ * ring (it wakes the consumer at once: usdt.c's pollfd) and has read its
+ * notes and loaded its programs, a millisecond or two; its firings in
+ * that window are lost.  The objects mapped
  * when it is read are covered (the executable, the libraries the dynamic
  * linker has mapped by then), and it is read again 0.1 s and 1.1 s
  * later.  Libraries mapped later (a dlopen, at any time, in any process:
@@ -68,6 +69,7 @@
 #include "usdt.h"
 #include "execwatch.h"
 #include "base/output.h"
+#include "kernel/btf.h"
 
 /* A process is scanned when its exec is read, which may come before
  * the dynamic linker has mapped its libraries: again AGAIN_FIRST ms
@@ -254,8 +256,13 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 			dt_out_message(dtp, 0, "libraries that traced processes map later "
 			    "will not be traced: %s", dtp->errmsg);
 		dtp->errmsg[0] = 0;
-	} else if (dt_execwatch_rtld(l->w))
-		dt_usdt_file_key(dt_execwatch_rtld(l->w), &l->rtld_dev, &l->rtld_ino);
+	} else {
+		if (dt_execwatch_rtld(l->w))
+			dt_usdt_file_key(dt_execwatch_rtld(l->w), &l->rtld_dev, &l->rtld_ino);
+		/* kernel BTF read now (the new probes' exec check needs it),
+		 * not at the first new process: parsing it takes tens of ms */
+		dt_btf_offsetof(dtp, "task_struct", "mm");
+	}
 	return 0;
 }
 
@@ -738,6 +745,13 @@ int dt_usdt_late_poll(dtrace_hdl_t *dtp)
 	}
 	l->nagain = k;
 	return l->made;
+}
+
+int dt_usdt_late_pollfd(dtrace_hdl_t *dtp)
+{
+	void **slot = dt_prov_state(dtp, &dt_prov_usdt);
+	struct usdt_state *st = slot ? *slot : NULL;
+	return st && st->late ? dt_execwatch_fd(st->late->w) : -1;
 }
 
 void dt_usdt_late_stop(struct usdt_state *st)

@@ -5,7 +5,7 @@
 # _dl_debug_state, linked for the process alone, names it after the
 # dlopen; each description naming it is walked over its new objects and
 # the probes made get their clauses, in program order, with their
-# predicates.  The firings in the ~50 ms before the consumer reads the
+# predicates.  The firings in the millisecond or two before the consumer reads the
 # watch are lost (the process is not held).  Without -Z the description
 # matches nothing at start and is dtrace's error.
 . "$TESTDIR/pid/common.bash"

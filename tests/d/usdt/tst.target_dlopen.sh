@@ -6,7 +6,7 @@
 # on the dynamic linker's _dl_debug_state, linked for that process alone,
 # names it after the dlopen; each note site the descriptions match
 # becomes a probe of the process with their clauses, in program order
-# and with their predicates.  The firings in the ~50 ms before the
+# and with their predicates.  The firings in the millisecond or two before the
 # consumer reads the watch are lost (the process is not held): the
 # first firing seen may have arg0 above 0.  Without -Z the description
 # matches nothing at start and is dtrace's error.
