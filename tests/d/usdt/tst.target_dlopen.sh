@@ -9,7 +9,9 @@
 # and with their predicates.  The firings in the millisecond or two before the
 # consumer reads the watch are lost (the process is not held): the
 # first firing seen may have arg0 above 0.  Without -Z the description
-# matches nothing at start and is dtrace's error.
+# matches nothing at start and is dtrace's error.  A -c command that
+# execs a program with the provider in its executable gets its probes
+# when the new image's dynamic linker has mapped its objects.
 . "$TESTDIR/usdt/common.bash"
 mkdir -p "$tmp/lib"
 cc -O2 -fPIC -shared -DUSDT_LIB -o "$tmp/lib/libusdtlib.so" "$TESTDIR/progs/usdt_lib.c" ||
@@ -33,11 +35,26 @@ rc=$?
 grep -q '^dtrace: invalid probe specifier .*: probe description usdtlib[0-9]*:::tick does not match any probes$' "$tmp/err" ||
     fail "without -Z: not dtrace's error"
 
+# (2b) -c of a shell that execs a program with the provider in its
+# executable: the new image's objects are read when its dynamic linker
+# has mapped them (the exec check: probes of the image at that time)
+# (dtrace -c splits its command at blanks, with no shell quoting)
+build_usdt p -O2
+printf '#!/bin/sh\nsleep 0.3\nexec %s 0 10\n' "$tmp/p" >"$tmp/run"
+chmod +x "$tmp/run"
+timeout -s INT 60 "$DTRACE" -Z -qn 'usdtprog$target:::args-three {
+	printf("%s %d %s\n", probeprov, pid, execname); exit(0); }' \
+    -c "$tmp/run" >"$tmp/out" 2>"$tmp/err" ||
+    fail "dtrace -Z -c of an exec failed"
+awk '$1 == "usdtprog" $2 && $3 == "p" { ok++ } END { exit ok != 1 }' "$tmp/out" ||
+    fail "-c of an exec: not one firing of usdtprog<pid>:::args-three in p"
+
 # (3) -p: a running process, signalled to dlopen; two clauses (the
 # second through another description of the same probe, with a
 # predicate) run in program order on each firing
 # (one CPU: the records of one buffer come in order)
 start_waiting taskset -c 1 "$tmp/dlopen" "$tmp/lib/libusdtlib.so" 10
+rm -f "$tmp/out"	# -o appends
 "$DTRACE" -Z -qn 'usdtlib$target:::tick { printf("A %d\n", arg0); }' \
     -n 'usdtlib$target:libusdtlib.so:lib_tick:tick /arg0 % 2 == 0/ { printf("B %d\n", arg0); }' \
     -n 'usdtlib$target:::tick /arg0 >= 20/ { exit(0); }' \
