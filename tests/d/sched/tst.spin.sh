@@ -70,6 +70,8 @@ END
 	    pre1 >= 100, rem1 >= 1, pre1 == rem1 + off1 || pre1 == rem1 + off1 - 1);
 	printf("sleeps: %d\n", sleeps);
 	printa("%s %@d\n", @pre);
+	/* not compared: what a failure needs */
+	printf("parent: preempt %d, remain-cpu %d, off-cpu %d\n", pre1, rem1, off1);
 }
 SEOF
 "$DTRACE" -s "$tmp/s.d" -c "$tmp/sched_spin 300 100" >"$tmp/out" 2>"$tmp/err"
