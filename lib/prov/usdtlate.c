@@ -690,6 +690,8 @@ static int seen_cmp(const void *a, const void *b)
 static void scan_seen(dtrace_hdl_t *dtp, struct usdt_state *st)
 {
 	struct usdt_late *l = st->late;
+	if (!l->nseen)
+		return;
 	qsort(l->seen, l->nseen, sizeof(*l->seen), seen_cmp);
 	for (size_t i = 0, j; i < l->nseen; i = j) {
 		int pid = l->seen[i].pid, exec = 0, renew = 0, dl = 0;
