@@ -273,21 +273,35 @@ int dt_probe_matches(const struct dt_probe *p, const char *prov, const char *mod
 	    field_match(func, p->func) && field_match(name, p->name);
 }
 
-int dt_probe_piddesc_clauses(dtrace_hdl_t *dtp, struct dt_probe *p)
+int dt_piddesc_clauses(dtrace_hdl_t *dtp, const struct dt_probe *p, const char *prov,
+    const char *mod, const char *func, const char *name, struct dt_stmt **cl)
 {
 	int n = 0;
 	for (int i = 0; i < dtp->npiddescs; i++) {
 		const struct dt_piddesc *d = &dtp->piddescs[i];
-		if ((n && p->clauses[n - 1] == d->stmt) ||
-		    !dt_probe_matches(p, d->prov, d->mod, d->func, d->name))
-			continue;
-		if (!n) {
-			free(p->clauses);
-			if (!(p->clauses = malloc((size_t)dtp->npiddescs * sizeof(*p->clauses))))
-				return dt_set_err(dtp, "out of memory");
-		}
-		p->clauses[n++] = d->stmt;
+		if (n && cl[n - 1] == d->stmt)
+			continue;	/* its clause has it already */
+		if (p ? dt_probe_matches(p, d->prov, d->mod, d->func, d->name) :
+		    field_match(d->prov, prov) && field_match(d->mod, mod) &&
+		    field_match(d->func, func) && field_match(d->name, name))
+			cl[n++] = d->stmt;
 	}
+	return n;
+}
+
+int dt_probe_piddesc_clauses(dtrace_hdl_t *dtp, struct dt_probe *p)
+{
+	struct dt_stmt **cl = dtp->npiddescs ?
+	    malloc((size_t)dtp->npiddescs * sizeof(*cl)) : NULL;
+	if (dtp->npiddescs && !cl)
+		return dt_set_err(dtp, "out of memory");
+	int n = dt_piddesc_clauses(dtp, p, p->prov, p->mod, p->func, p->name, cl);
+	if (!n) {
+		free(cl);
+		cl = NULL;
+	}
+	free(p->clauses);
+	p->clauses = cl;
 	p->nclauses = n;
 	return n;
 }

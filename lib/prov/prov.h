@@ -293,6 +293,11 @@ int dt_probe_iter(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 /* does the description (prov, mod, func, name: "" any, globs) match p? */
 int dt_probe_matches(const struct dt_probe *p, const char *prov, const char *mod,
     const char *func, const char *name);
+/* into cl (room for dtp->npiddescs), in program order and each once,
+ * the clauses of dtp->piddescs that match probe p, or when p is NULL
+ * the names (prov, mod, func, name) by their fields alone; how many */
+int dt_piddesc_clauses(dtrace_hdl_t *dtp, const struct dt_probe *p, const char *prov,
+    const char *mod, const char *func, const char *name, struct dt_stmt **cl);
 /* p's clauses: those of dtp->piddescs that match it, in program order,
  * each once (a probe made while tracing); how many, -1 with the error
  * set */

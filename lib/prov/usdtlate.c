@@ -324,6 +324,16 @@ oom:
 	return NULL;
 }
 
+/* where dtrace opens the object a process maps at path: path, or
+ * through the process's root (another mount namespace), in alt */
+static const char *obj_at(const char *path, int pid, char *alt, size_t len)
+{
+	if (access(path, R_OK) == 0)
+		return path;
+	snprintf(alt, len, "/proc/%d/root%s", pid, path);
+	return alt;
+}
+
 /* The probes of object o (at path in process pid) whose sites the kept
  * descriptions match as they match a leader: made, with its clauses;
  * how many, -1 with the error set. */
@@ -334,11 +344,7 @@ static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_o
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	char alt[4200];
-	const char *at = path;
-	if (access(path, R_OK) < 0) {	/* another mount namespace */
-		snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
-		at = alt;
-	}
+	const char *at = obj_at(path, pid, alt, sizeof(alt));
 	int made = 0;
 	for (size_t i = 0; i < o->n; i++) {
 		const struct dt_sdt_note *nt = &o->notes[i];
@@ -587,11 +593,7 @@ static int target_object(dtrace_hdl_t *dtp, struct usdt_obj *o, const char *path
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	char alt[4200];
-	const char *at = path;
-	if (access(path, R_OK) < 0) {	/* another mount namespace */
-		snprintf(alt, sizeof(alt), "/proc/%d/root%s", pid, path);
-		at = alt;
-	}
+	const char *at = obj_at(path, pid, alt, sizeof(alt));
 	struct dt_stmt **cl = NULL;
 	int made = 0;
 	for (size_t i = 0; i < o->n; i++) {
@@ -602,17 +604,9 @@ static int target_object(dtrace_hdl_t *dtp, struct usdt_obj *o, const char *path
 		snprintf(prov, sizeof(prov), "%s%d", nt->provider, pid);
 		dt_usdt_probe_name(nt->name, name, sizeof(name));
 		const char *func = nt->func ? nt->func : "-";
-		int ncl = 0;
-		for (int k = 0; k < dtp->npiddescs; k++) {
-			const struct dt_piddesc *d = &dtp->piddescs[k];
-			if ((ncl && cl[ncl - 1] == d->stmt) || !dt_usdt_fmatch(d->prov, prov) ||
-			    !dt_usdt_fmatch(d->mod, base) || !dt_usdt_fmatch(d->func, func) ||
-			    !dt_usdt_fmatch(d->name, name))
-				continue;
-			if (!ncl && !cl && !(cl = malloc((size_t)dtp->npiddescs * sizeof(*cl))))
-				return dt_set_err(dtp, "out of memory");
-			cl[ncl++] = d->stmt;
-		}
+		if (!cl && !(cl = malloc((size_t)dtp->npiddescs * sizeof(*cl))))
+			return dt_set_err(dtp, "out of memory");
+		int ncl = dt_piddesc_clauses(dtp, NULL, prov, base, func, name, cl);
 		if (!ncl)
 			continue;
 		struct dt_probe *q = dt_probe_lookup(dtp, prov, base, func, name);

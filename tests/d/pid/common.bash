@@ -49,3 +49,35 @@ start_waiting() {
 	done
 	fail "the program did not start"
 }
+# in_order A DTRACE-ARGS...: dtrace -Z -q DTRACE-ARGS -p on $tmp/dlopen
+# (usdt_lib.c built with -DUSDT_DLOPEN; its library in
+# $tmp/lib/libusdtlib.so), run on one CPU so that the records of one
+# buffer come in order; once dtrace is ready the program is signalled to
+# dlopen() the library.  The clauses print "A n" (A the given prefix:
+# "A", "A lib_tick") for each call n, "B n" for each even one, and exit
+# at 20; every call from the first one traced must show so, in order.
+in_order() {
+	local a=$1 i n first; shift
+	start_waiting taskset -c 1 "$tmp/dlopen" "$tmp/lib/libusdtlib.so" 10
+	rm -f "$tmp/out"	# -o appends
+	"$DTRACE" -Z -q "$@" -n 'BEGIN { printf("ready\n"); }' -p $wpid \
+	    -o "$tmp/out" 2>"$tmp/err" &
+	dpid=$!
+	for ((i = 0; i < 600; i++)); do
+		[ -s "$tmp/out" ] && break
+		kill -0 $dpid 2>/dev/null || fail "dtrace exited: $(cat "$tmp/err")"
+		sleep 0.1
+	done
+	kill -USR1 $wpid
+	timeout 60 tail --pid=$dpid -f /dev/null || fail "-p: dtrace did not see 21 calls"
+	wait $dpid || fail "-p: dtrace failed"
+	dpid=
+	first=$(awk -v a="$a" 'index($0, a " ") == 1 { print $NF; exit }' "$tmp/out")
+	[ -n "$first" ] && [ "$first" -le 20 ] || fail "-p: no call before 20"
+	for ((n = first; n <= 20; n++)); do
+		echo "$a $n"
+		((n % 2)) || echo "B $n"
+	done >"$tmp/want"
+	grep -v '^ready$\|^$' "$tmp/out" | diff "$tmp/want" - >"$tmp/diff" ||
+	    fail "-p: the clauses did not run in order on each call: $(cat "$tmp/diff")"
+}
