@@ -5,7 +5,9 @@
  * thread group's) into a ring buffer the consumer reads at its wake-ups;
  * one on sched_process_fork writes the child's, with DT_WATCH_FORK in
  * the record's upper half, when the child is a process (its pid is its
- * thread group's: not a new thread).  A third program, on a uprobe of
+ * thread group's: not a new thread), without waking the consumer (the
+ * child fires through its parent's probes meanwhile; a fork loop would
+ * otherwise wake it for each child).  A third program, on a uprobe of
  * the dynamic linker's _dl_debug_state (which ld.so calls before and
  * after it maps a process's libraries at start, and around each dlopen
  * and dlclose: the debuggers' hook), writes the calling process's ID
@@ -94,7 +96,7 @@ static int attach(dtrace_hdl_t *dtp, struct dt_asm *a, const char *name, const c
 }
 
 /* rec = what << 32 | bpf_get_current_pid_tgid() >> 32;
- * bpf_ringbuf_output(ring, &rec, 8, 0) */
+ * bpf_ringbuf_output(ring, &rec, 8, BPF_RB_FORCE_WAKEUP) */
 static void current_pid(struct dt_asm *a, int ring_fd, int what)
 {
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_pid_tgid));
@@ -109,7 +111,10 @@ static void current_pid(struct dt_asm *a, int ring_fd, int what)
 	dt_asm_emit(a, MOV64_REG(R2, R10));
 	dt_asm_emit(a, ALU64_IMM(BPF_ADD, R2, -8));
 	dt_asm_emit(a, MOV64_IMM(R3, 8));
-	dt_asm_emit(a, MOV64_IMM(R4, 0));
+	/* woken however far behind the reader is (a fork's record before
+	 * this one did not wake it, and the adaptive wake-up would not
+	 * either): its firings are lost until it is read */
+	dt_asm_emit(a, MOV64_IMM(R4, BPF_RB_FORCE_WAKEUP));
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_ringbuf_output));
 	dt_asm_emit(a, MOV64_IMM(R0, 0));
 	dt_asm_emit(a, EXIT_INSN());
@@ -199,7 +204,9 @@ static int load_fork(dtrace_hdl_t *dtp, int ring_fd, int off_pid, int off_tgid)
 	dt_asm_emit(&a, MOV64_REG(R2, R10));
 	dt_asm_emit(&a, ALU64_IMM(BPF_ADD, R2, -16));
 	dt_asm_emit(&a, MOV64_IMM(R3, 8));
-	dt_asm_emit(&a, MOV64_IMM(R4, 0));
+	dt_asm_emit(&a, MOV64_IMM(R4, BPF_RB_NO_WAKEUP));	/* not urgent: the
+							   child fires as its
+							   parent meanwhile */
 	dt_asm_emit(&a, CALL_HELPER(BPF_FUNC_ringbuf_output));
 	dt_asm_place(&a, out);
 	dt_asm_emit(&a, MOV64_IMM(R0, 0));
