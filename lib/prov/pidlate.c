@@ -24,11 +24,8 @@
  * its calls before the consumer has read the watch and linked the new
  * probes (a millisecond or two after the dlopen) are not traced.
  */
-#include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "pid.h"
 #include "execwatch.h"
 #include "base/output.h"
