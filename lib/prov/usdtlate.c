@@ -27,7 +27,10 @@
  * the consumer has loaded and linked every one of its own probes (one
  * lookup switches it: no firing lost or doubled; until then its firings
  * carry the object's probe), out of it when it exec's again or has
- * exited (checked every second).  A process forked without an exec (a
+ * exited (checked every second).  "Again" is told by the image's
+ * arg_start (the own probes' exec check), not by the watch's record
+ * alone: the scan of a fork's record may have found the exec's image
+ * already, and the exec's record read later is then no new image.  A process forked without an exec (a
  * server's worker) is announced by the watch too and gets probes of its
  * own the same way (until then it fires through the object's probe); a
  * fork followed by an exec before the consumer reads the ring (vfork,
@@ -94,6 +97,15 @@ struct pend {
 	int pid;
 	uint32_t first, last;		/* the probes made for it: IDs */
 	uint64_t bits;			/* their objects' bits (usdt.h) */
+	uint64_t image;			/* its image's arg_start (their exec
+					   check) */
+};
+
+/* a pid in the own-pids map */
+struct owned {
+	int pid;
+	uint64_t image;			/* the arg_start its own probes fire
+					   for (0: not known) */
 };
 
 #define OWNED_CHECK	1000	/* ms between checks of the owned pids */
@@ -114,7 +126,7 @@ struct usdt_late {
 	struct pend *pend;		/* processes whose own probes are being
 					   loaded: switched to at the next poll */
 	size_t npend;
-	int *owned;			/* pids in the own-pids map */
+	struct owned *owned;		/* the pids in the own-pids map */
 	size_t nowned;
 	uint64_t next_check;		/* of the owned pids' exits (ms) */
 	struct again *again;		/* processes to scan again */
@@ -126,7 +138,7 @@ struct usdt_late {
 	size_t ntargets;
 };
 
-static void own_bits(struct usdt_state *st, int pid, uint64_t bits);
+static void own_bits(struct usdt_state *st, int pid, uint64_t bits, uint64_t image);
 
 static int add_leader(struct usdt_late *l, struct dt_probe *p)
 {
@@ -237,7 +249,7 @@ int dt_usdt_late_start(dtrace_hdl_t *dtp, struct usdt_state *st)
 		const struct dt_probe *p = dtp->probes[i];
 		const struct usdt_probe *up = p->ops == &dt_prov_usdt ? p->priv : NULL;
 		if (up && up->follows > 0 && p->nclauses && p->prog_fd >= 0)
-			own_bits(st, up->pid, 1ULL << (up->follows - 1));
+			own_bits(st, up->pid, 1ULL << (up->follows - 1), up->arg_start);
 	}
 	if (find_targets(dtp, l) < 0)
 		return -1;
@@ -374,13 +386,13 @@ static int object_probes(dtrace_hdl_t *dtp, struct usdt_state *st, struct usdt_o
 /* a process's own probes made, IDs first..last: switched to at the next
  * poll, once loaded */
 static void add_pend(struct usdt_late *l, int pid, uint32_t first, uint32_t last,
-    uint64_t bits)
+    uint64_t bits, uint64_t image)
 {
 	struct pend *np = realloc(l->pend, (l->npend + 1) * sizeof(*np));
 	if (!np)
 		return;		/* not switched: its firings stay the object's */
 	l->pend = np;
-	np[l->npend++] = (struct pend){ pid, first, last, bits };
+	np[l->npend++] = (struct pend){ pid, first, last, bits, image };
 }
 
 /* The objects process pid maps: those not looked at yet get probes for
@@ -423,7 +435,13 @@ static int scan(dtrace_hdl_t *dtp, struct usdt_state *st, int pid, int *rtld)
 	if (w.f)
 		fclose(w.f);
 	if (own) {
-		add_pend(st->late, pid, first, dtp->nprobes, bits);
+		uint64_t image = 0;
+		for (uint32_t id = first; id <= dtp->nprobes && !image; id++) {
+			const struct usdt_probe *uq = dtp->probes[id - 1]->priv;
+			if (dtp->probes[id - 1]->ops == &dt_prov_usdt && uq->own && uq->pid == pid)
+				image = uq->arg_start;
+		}
+		add_pend(st->late, pid, first, dtp->nprobes, bits, image);
 		st->late->made += own;
 	}
 	if (rc < 0) {
@@ -445,7 +463,7 @@ static uint64_t now_ms(void)
 static void unown(struct usdt_state *st, size_t i)
 {
 	struct usdt_late *l = st->late;
-	uint32_t key = (uint32_t)l->owned[i];
+	uint32_t key = (uint32_t)l->owned[i].pid;
 	bpf_map_delete_elem(st->own_fd, &key);
 	l->owned[i] = l->owned[--l->nowned];
 }
@@ -453,16 +471,16 @@ static void unown(struct usdt_state *st, size_t i)
 /* bits into pid's value in the own-pids map (the objects whose probes
  * attached for any process skip it from now on), the pid among the owned
  * ones */
-static void own_bits(struct usdt_state *st, int pid, uint64_t bits)
+static void own_bits(struct usdt_state *st, int pid, uint64_t bits, uint64_t image)
 {
 	struct usdt_late *l = st->late;
 	uint32_t key = (uint32_t)pid;
 	uint64_t v = 0;
 	size_t k;
-	for (k = 0; k < l->nowned && l->owned[k] != pid; k++)
+	for (k = 0; k < l->nowned && l->owned[k].pid != pid; k++)
 		;
 	if (k == l->nowned) {		/* not yet */
-		int *no = realloc(l->owned, (l->nowned + 1) * sizeof(*no));
+		struct owned *no = realloc(l->owned, (l->nowned + 1) * sizeof(*no));
 		if (!no)
 			return;		/* not switched: it fires through the
 					   probes attached for any process */
@@ -472,7 +490,7 @@ static void own_bits(struct usdt_state *st, int pid, uint64_t bits)
 	}
 	v |= bits;
 	if (bpf_map_update_elem(st->own_fd, &key, &v, BPF_ANY) == 0 && k == l->nowned)
-		l->owned[l->nowned++] = pid;
+		l->owned[l->nowned++] = (struct owned){ pid, image };
 }
 
 /* The processes whose own probes the consumer has loaded since the last
@@ -491,7 +509,7 @@ static void switch_pending(dtrace_hdl_t *dtp, struct usdt_state *st)
 				ok = q->epids && q->nclauses && q->prog_fd >= 0;
 		}
 		if (ok)
-			own_bits(st, pd->pid, pd->bits);
+			own_bits(st, pd->pid, pd->bits, pd->image);
 	}
 	l->npend = 0;
 }
@@ -505,17 +523,23 @@ static void check_owned(struct usdt_state *st, uint64_t now)
 		return;
 	l->next_check = now + OWNED_CHECK;
 	for (size_t i = l->nowned; i > 0; i--)
-		if (kill(l->owned[i - 1], 0) < 0 && errno == ESRCH)
+		if (kill(l->owned[i - 1].pid, 0) < 0 && errno == ESRCH)
 			unown(st, i - 1);
 }
 
-/* pid out of the owned ones, if it is */
+/* pid out of the owned ones, if it is, unless its own probes are for
+ * the image it runs now: the watch's record of an exec read after the
+ * scan that made them had found the new image already (a fork's record
+ * read in one wake-up, the exec's in the next) */
 static void unown_pid(struct usdt_state *st, int pid)
 {
 	struct usdt_late *l = st->late;
 	for (size_t i = 0; i < l->nowned; i++)
-		if (l->owned[i] == pid) {
-			unown(st, i);
+		if (l->owned[i].pid == pid) {
+			int ok;
+			uint64_t image = l->owned[i].image;
+			if (!image || dt_usdt_image(pid, &ok) != image || !ok)
+				unown(st, i);
 			break;
 		}
 }

@@ -45,12 +45,12 @@ done
 [ "$l" = ready ] || fail "dtrace did not start"
 "$tmp/b" 0 10 >"$tmp/b.out" 2>&1 &
 bpid=$!
-for ((i = 0; i < 600; i++)); do
+for ((i = 0; i < 300; i++)); do
 	has "usdtprog$bpid b $bpid" args && break
 	kill -0 $dpid 2>/dev/null || fail "dtrace exited"
 	sleep 0.1
 done
-has "usdtprog$bpid b $bpid" || fail "the later process (other object) not traced"
+has "usdtprog$bpid b $bpid" || fail "the later process (other object) not traced in 30 s: $(sort -u -k2,4 "$tmp/out" | head -5)"
 has "usdtprog$bpid b $bpid" args || fail "the later process's arguments are wrong"
 bid=$id
 has "usdtprog$apid a $apid" || fail "the first process not traced"
@@ -69,12 +69,12 @@ own() {
 	done <"$tmp/out"
 	return 1
 }
-for ((i = 0; i < 600; i++)); do
+for ((i = 0; i < 300; i++)); do
 	own && break
 	kill -0 $dpid 2>/dev/null || fail "dtrace exited"
 	sleep 0.1
 done
-own || fail "a later process running a known object has no probe ID of its own"
+own || fail "a later process running a known object has no probe ID of its own in 30 s: $(grep -c " $a2pid " "$tmp/out") firings, ids $(awk -v p=$a2pid '$4 == p { print $1 }' "$tmp/out" | sort -u | tr '\n' ' ')"
 kill $a2pid
 wait $a2pid 2>/dev/null
 addr=$(sed -n 's/^ready sema=//p' "$tmp/b.out")
