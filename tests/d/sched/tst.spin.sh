@@ -10,7 +10,12 @@
 #   remain-cpu (the scheduler picks the same thread again: each of the
 #   FIFO yields, and often when a spinner's slice ends) or off-cpu, so
 #   for the parent preempt = remain-cpu + off-cpu (less its exit's
-#   off-cpu, if that comes before the end);
+#   off-cpu, if that comes before the end).  Within 2 more: about once
+#   in a hundred runs the kernel's own order breaks it once (recorded as
+#   the sequence of the parent's events: an off-cpu followed by a
+#   remain-cpu with no on-cpu between, and later an on-cpu with no
+#   off-cpu before it; every event on the parent's one CPU), so the
+#   follow-ups can outnumber the preempts by 2 without any event lost;
 # - sleep never fires for them: they never block.
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 . "$TESTDIR/progs/build.bash"
@@ -67,7 +72,7 @@ END
 	printf("ticks: %d, in context: %d\n", ticks >= 5, tickbad == 0);
 	printf("surrenders: %d\n", surrenders >= 1);
 	printf("parent preempted: %d, remained: %d, preempt = remain-cpu + off-cpu: %d\n",
-	    pre1 >= 100, rem1 >= 1, pre1 == rem1 + off1 || pre1 == rem1 + off1 - 1);
+	    pre1 >= 100, rem1 >= 1, pre1 <= rem1 + off1 && pre1 >= rem1 + off1 - 2);
 	printf("sleeps: %d\n", sleeps);
 	printa("%s %@d\n", @pre);
 	/* not compared: what a failure needs */
