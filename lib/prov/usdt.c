@@ -485,8 +485,8 @@ static int own_map(dtrace_hdl_t *dtp)
 	if (!st)
 		return -1;
 	if (!st->own_fd) {
-		int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_usdt_own", 4, 8,
-		    USDT_OWN_MAX, NULL);
+		int fd = dt_bpf_map_create(dtp, BPF_MAP_TYPE_HASH, "dt_usdt_own", 4,
+		    sizeof(struct usdt_own), USDT_OWN_MAX, NULL);
 		st->own_fd = fd < 0 ? -1 : fd;
 	}
 	return st->own_fd;
@@ -528,10 +528,29 @@ static int usdt_cg_filter(dtrace_hdl_t *dtp, struct dt_asm *a, struct dt_probe *
 			own_check(a, fd, 1, dt_usdt_obj_bit(dtp, up->path), out);
 		return 0;
 	}
-	if ((up->own || up->follows > 0) && (fd = own_map(dtp)) >= 0)
-		own_check(a, fd, 0, 0, out);	/* not yet switched to */
 	int mm = dt_btf_offsetof(dtp, "task_struct", "mm");
 	int as = dt_btf_offsetof(dtp, "mm_struct", "arg_start");
+	if ((up->own || up->follows > 0) && (fd = own_map(dtp)) >= 0) {
+		/* not yet switched to: out; else the exec check against the
+		 * image its pid runs now, the map's (usdtlate.c moves it on
+		 * at an exec: the probe is the pid's in whatever image maps
+		 * its object) */
+		own_check(a, fd, 0, 0, out);
+		if (mm < 0 || as < 0)
+			return 0;
+		int fire = dt_asm_new_label(a);
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R0, (int16_t)offsetof(struct usdt_own, image)));
+		dt_asm_jump(a, JMP_IMM(BPF_JEQ, R1, 0, 0), fire);	/* not known */
+		dt_asm_emit(a, STX_MEM(BPF_DW, R10, R1, -16));
+		dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task_btf));
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R3, R0, (int16_t)mm));
+		dt_asm_jump(a, JMP_IMM(BPF_JEQ, R3, 0, 0), out);
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R1, R3, (int16_t)as));
+		dt_asm_emit(a, LDX_MEM(BPF_DW, R2, R10, -16));
+		dt_asm_jump(a, JMP_REG(BPF_JNE, R1, R2, 0), out);
+		dt_asm_place(a, fire);
+		return 0;
+	}
 	if (!up->arg_start || mm < 0 || as < 0)
 		return 0;
 	dt_asm_emit(a, CALL_HELPER(BPF_FUNC_get_current_task_btf));

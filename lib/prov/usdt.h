@@ -89,6 +89,16 @@ struct usdt_state {
 					   in the map whatever its bits) */
 };
 
+/* the own-pids map's value (usdt_state's own_fd) */
+struct usdt_own {
+	uint64_t bits;		/* the objects, a bit each (usdt_obj's bit),
+				   whose probes attached for any process skip
+				   the pid; all bits: every object */
+	uint64_t image;		/* the arg_start of the image the pid runs,
+				   which its own probes' exec check compares
+				   (0: not checked) */
+};
+
 /* how a probe is attached: to its process; to its object for any
  * process; not at all, another probe of its site is (usdt.c) */
 enum { USDT_OWN, USDT_FILE, USDT_FOLLOWER };

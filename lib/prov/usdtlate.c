@@ -26,11 +26,13 @@
  * only for a pid in it.  Its pid goes into the map at the poll after
  * the consumer has loaded and linked every one of its own probes (one
  * lookup switches it: no firing lost or doubled; until then its firings
- * carry the object's probe), out of it when it exec's again or has
- * exited (checked every second).  "Again" is told by the image's
- * arg_start (the own probes' exec check), not by the watch's record
- * alone: the scan of a fork's record may have found the exec's image
- * already, and the exec's record read later is then no new image.  A process forked without an exec (a
+ * carry the object's probe), out of it when it has exited (checked
+ * every second).  Its own probes are the pid's in their objects
+ * whatever image maps them: their exec check compares the arg_start the
+ * map holds for the pid, moved on when the watch says the process has
+ * a new image (reimage), so a process that exec's the same program
+ * again fires with the same probe IDs (a process found at start
+ * included: its followers, below).  A process forked without an exec (a
  * server's worker) is announced by the watch too and gets probes of its
  * own the same way (until then it fires through the object's probe); a
  * fork followed by an exec before the consumer reads the ring (vfork,
@@ -475,7 +477,7 @@ static void own_bits(struct usdt_state *st, int pid, uint64_t bits, uint64_t ima
 {
 	struct usdt_late *l = st->late;
 	uint32_t key = (uint32_t)pid;
-	uint64_t v = 0;
+	struct usdt_own v = { 0, image };
 	size_t k;
 	for (k = 0; k < l->nowned && l->owned[k].pid != pid; k++)
 		;
@@ -488,9 +490,15 @@ static void own_bits(struct usdt_state *st, int pid, uint64_t bits, uint64_t ima
 	} else {
 		bpf_map_lookup_elem(st->own_fd, &key, &v);
 	}
-	v |= bits;
-	if (bpf_map_update_elem(st->own_fd, &key, &v, BPF_ANY) == 0 && k == l->nowned)
-		l->owned[l->nowned++] = (struct owned){ pid, image };
+	v.bits |= bits;
+	if (image)
+		v.image = image;
+	if (bpf_map_update_elem(st->own_fd, &key, &v, BPF_ANY) != 0)
+		return;
+	if (k == l->nowned)
+		l->owned[l->nowned++] = (struct owned){ pid, v.image };
+	else
+		l->owned[k].image = v.image;
 }
 
 /* The processes whose own probes the consumer has loaded since the last
@@ -527,19 +535,25 @@ static void check_owned(struct usdt_state *st, uint64_t now)
 			unown(st, i - 1);
 }
 
-/* pid out of the owned ones, if it is, unless its own probes are for
- * the image it runs now: the watch's record of an exec read after the
- * scan that made them had found the new image already (a fork's record
- * read in one wake-up, the exec's in the next) */
-static void unown_pid(struct usdt_state *st, int pid)
+/* A process the watch says has a new image (an exec, or a fork reusing
+ * the pid), if owned: its own probes are the pid's in each object they
+ * are in, whatever image maps it, so they fire in the image it runs now
+ * (their exec check compares the map's arg_start), and the objects it
+ * maps that they are not in get probes of its own at its scan.  Out of
+ * the map only if it is gone, or its image cannot be told.  (An exec's
+ * record read after the scan that found its image already, the fork's
+ * record having come in the wake-up before, changes nothing.) */
+static void reimage(struct usdt_state *st, int pid)
 {
 	struct usdt_late *l = st->late;
 	for (size_t i = 0; i < l->nowned; i++)
 		if (l->owned[i].pid == pid) {
 			int ok;
-			uint64_t image = l->owned[i].image;
-			if (!image || dt_usdt_image(pid, &ok) != image || !ok)
+			uint64_t image = dt_usdt_image(pid, &ok);
+			if (!ok || !image || !l->owned[i].image)
 				unown(st, i);
+			else if (image != l->owned[i].image)
+				own_bits(st, pid, 0, image);
 			break;
 		}
 }
@@ -727,7 +741,7 @@ static void scan_seen(dtrace_hdl_t *dtp, struct usdt_state *st)
 		if (!l->nleaders)
 			continue;
 		if (renew)
-			unown_pid(st, pid);
+			reimage(st, pid);
 		int rtld;
 		if (scan(dtp, st, pid, &rtld) && exec && !rtld)
 			again_later(st, pid);
