@@ -37,12 +37,12 @@ done
 [ "$l" = ready ] || fail "dtrace did not start"
 "$tmp/two/prog" 0 10 >"$tmp/two.out" 2>&1 &
 bpid=$!
-for ((i = 0; i < 600; i++)); do
+for ((i = 0; i < 300; i++)); do
 	has "usdtlib$bpid libusdtlib.so $bpid" && break
 	kill -0 $dpid 2>/dev/null || fail "dtrace exited"
 	sleep 0.1
 done
-has "usdtlib$bpid libusdtlib.so $bpid" || fail "the later process's library not traced"
+has "usdtlib$bpid libusdtlib.so $bpid" || fail "the later process's library not traced in 30 s: $(sort -u -k2,4 "$tmp/out" | head -5)"
 bid=$id
 has "usdtlib$apid libusdtlib.so $apid" || fail "the first process not traced"
 [ "$bid" != "$id" ] || fail "the later process's firings have the first one's probe ID $id"
