@@ -715,10 +715,11 @@ static int seen_cmp(const void *a, const void *b)
 }
 
 /* The processes the watch named in this read, each scanned once: one
- * that exec'd or is new (forked: the same image as its parent) out of
- * the owned ones first (a pid used again, or an image replaced: its old
- * probes are done); one that has mapped libraries (the dynamic linker
- * at its start, a dlopen) stays owned, its new objects get probes. */
+ * that exec'd or is new (forked: the same image as its parent), if
+ * owned, has the map's image moved on to the one it runs now (reimage:
+ * its own probes fire there); its objects without probes of its own
+ * get them, as do the new objects of one that has mapped libraries
+ * (the dynamic linker at its start, a dlopen). */
 static void scan_seen(dtrace_hdl_t *dtp, struct usdt_state *st)
 {
 	struct usdt_late *l = st->late;
